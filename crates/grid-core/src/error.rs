@@ -1,0 +1,110 @@
+//! The one error type every solver reports bad input with.
+
+use std::fmt;
+
+/// What is wrong with the input at a given place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A token was expected (its description is given) but the input ended.
+    #[error("unexpected end of input, expected {0}")]
+    UnexpectedEnd(String),
+    /// A token that should be a non-negative integer is not one.
+    #[error("expected {what}, found '{found}'")]
+    ExpectedInteger {
+        /// What the integer means ("number of rows", ...).
+        what: String,
+        /// The offending token, shortened to at most 20 characters.
+        found: String,
+    },
+    /// An integer outside its allowed range.
+    #[error("{what} {value} out of range {min}..={max}")]
+    OutOfRange {
+        /// What the integer means.
+        what: String,
+        /// The value read (as text, so huge values are shown as written).
+        value: String,
+        /// Smallest allowed value.
+        min: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
+    /// A character that is not allowed at this place.
+    #[error("unexpected character '{0}'")]
+    UnexpectedChar(char),
+    /// A grid row of the wrong length.
+    #[error("row has {got} characters, expected {expected}")]
+    RowLength {
+        /// Characters required.
+        expected: usize,
+        /// Characters found.
+        got: usize,
+    },
+    /// Input continues after everything was read.
+    #[error("unexpected trailing input '{0}'")]
+    TrailingInput(String),
+    /// Any other problem, described in words.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A problem in the input, located by 1-based line and column.
+///
+/// `Display` prints `line L, column C: message`, the format every solver uses on stderr.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (byte offset within the line plus one).
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ErrorKind,
+}
+
+impl InputError {
+    /// An error of `kind` at `line`, `column`.
+    pub fn new(line: usize, column: usize, kind: ErrorKind) -> Self {
+        Self { line, column, kind }
+    }
+
+    /// An error described by a free-form message.
+    pub fn msg(line: usize, column: usize, message: impl Into<String>) -> Self {
+        Self::new(line, column, ErrorKind::Other(message.into()))
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Shortens a token for an error message (at most 20 characters, lossy UTF-8).
+pub(crate) fn shorten(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(20)]).into_owned();
+    if bytes.len() > 20 { text + "..." } else { text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_line_and_column() {
+        let e = InputError::new(3, 7, ErrorKind::UnexpectedChar('Z'));
+        assert_eq!(e.to_string(), "line 3, column 7: unexpected character 'Z'");
+    }
+
+    #[test]
+    fn out_of_range_message() {
+        let kind = ErrorKind::OutOfRange { what: "n".into(), value: "17".into(), min: 2, max: 16 };
+        assert_eq!(InputError::new(1, 1, kind).to_string(), "line 1, column 1: n 17 out of range 2..=16");
+    }
+
+    #[test]
+    fn shorten_long_tokens() {
+        assert_eq!(shorten(b"abc"), "abc");
+        assert_eq!(shorten(&[b'x'; 30]), format!("{}...", "x".repeat(20)));
+    }
+}

@@ -1,0 +1,116 @@
+//! Character grids read from the input: R rows of exactly C characters from an allowed alphabet.
+
+use crate::error::{ErrorKind, InputError};
+use crate::geometry::{Dims, Pos};
+use crate::scanner::{Loc, Scanner};
+
+/// A board of characters, stored row-major.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharGrid {
+    dims: Dims,
+    cells: Vec<u8>,
+    origin: Loc,
+}
+
+impl CharGrid {
+    /// Reads `dims.rows` rows, each one token of exactly `dims.cols` bytes from `alphabet`.
+    ///
+    /// Errors: a missing row (unexpected end), a row of the wrong length (located at the row), a byte
+    /// outside the alphabet (located at that byte).
+    pub fn read(scanner: &mut Scanner<'_>, dims: Dims, alphabet: &[u8]) -> Result<Self, InputError> {
+        let mut cells = Vec::with_capacity(dims.cells());
+        let mut origin = None;
+        for row in 0..dims.rows {
+            let what = format!("grid row {} of {} characters", row + 1, dims.cols);
+            let token = scanner.token(&what)?;
+            origin.get_or_insert(token.loc);
+            if let Some(i) = token.text.iter().position(|b| !alphabet.contains(b)) {
+                let loc = Loc { line: token.loc.line, column: token.loc.column + i };
+                return Err(loc.error(ErrorKind::UnexpectedChar(char_at(&token.text[i..]))));
+            }
+            if token.text.len() != dims.cols {
+                let kind = ErrorKind::RowLength { expected: dims.cols, got: token.text.len() };
+                return Err(token.loc.error(kind));
+            }
+            cells.extend_from_slice(token.text);
+        }
+        Ok(Self { dims, cells, origin: origin.unwrap_or_else(|| scanner.loc()) })
+    }
+
+    /// The grid's size.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The character at `pos`.
+    pub fn get(&self, pos: Pos) -> u8 {
+        self.cells[self.dims.index(pos)]
+    }
+
+    /// All characters, row-major.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Row-major indices of the cells holding `ch`.
+    pub fn find_all(&self, ch: u8) -> impl Iterator<Item = usize> + '_ {
+        self.cells.iter().enumerate().filter(move |&(_, &c)| c == ch).map(|(i, _)| i)
+    }
+
+    /// The input location of the cell at `pos` (for errors about a cell's content).
+    pub fn loc_of(&self, pos: Pos) -> Loc {
+        // Row r's token is on line origin.line + r when each row has its own line, which the formats
+        // require; the column is the row start column plus the cell's column.
+        Loc { line: self.origin.line + pos.row, column: self.origin.column + pos.col }
+    }
+}
+
+/// The character starting `bytes` (which is non-empty), decoding UTF-8 where possible.
+fn char_at(bytes: &[u8]) -> char {
+    let end = bytes.len().min(4);
+    (1..=end)
+        .find_map(|n| std::str::from_utf8(&bytes[..n]).ok().and_then(|s| s.chars().next()))
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(input: &str, rows: usize, cols: usize) -> Result<CharGrid, String> {
+        CharGrid::read(&mut Scanner::new(input.as_bytes()), Dims::new(rows, cols), b".#X")
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn reads_a_grid() {
+        let g = read(".#\nX.\n", 2, 2).unwrap();
+        assert_eq!(g.cells(), b".#X.");
+        assert_eq!(g.get(Pos::new(1, 0)), b'X');
+        assert_eq!(g.find_all(b'.').collect::<Vec<_>>(), vec![0, 3]);
+        assert_eq!(g.loc_of(Pos::new(1, 1)), Loc { line: 2, column: 2 });
+    }
+
+    #[test]
+    fn bad_character_is_located() {
+        assert_eq!(read("..\n.Z\n", 2, 2).unwrap_err(), "line 2, column 2: unexpected character 'Z'");
+        assert_eq!(read("..\n.é\n", 2, 2).unwrap_err(), "line 2, column 2: unexpected character 'é'");
+    }
+
+    #[test]
+    fn wrong_row_lengths() {
+        assert_eq!(read("..\n.\n", 2, 2).unwrap_err(), "line 2, column 1: row has 1 characters, expected 2");
+        assert_eq!(
+            read("...\n..\n", 2, 2).unwrap_err(),
+            "line 1, column 1: row has 3 characters, expected 2"
+        );
+    }
+
+    #[test]
+    fn missing_rows() {
+        assert_eq!(
+            read("..\n", 2, 2).unwrap_err(),
+            "line 2, column 1: unexpected end of input, expected grid row 2 of 2 characters"
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! `grid-core`: the small set of utilities that two or more solvers of this workspace share.
+//!
+//! Every solver reads a whole input, parses it into boards, solves, and prints. This crate owns the
+//! parts of that which are not game-specific:
+//!
+//! - [`scanner`]: a whitespace token reader over the input bytes that knows the line and column of
+//!   every token and parses integers with range checks, without allocating per token;
+//! - [`error`]: the single [`InputError`] type (`line L, column C: message`) every solver reports bad
+//!   input with, so that all binaries speak the same way and exit with status 2;
+//! - [`grid`]: reading an R × C character board over an alphabet;
+//! - [`geometry`] and [`moves`]: positions, row-major indices, and move-offset tables with in-bounds
+//!   neighbour lists that never touch the heap for up to 20 moves;
+//! - [`cellset`]: a `bitvec` bitboard of cells (obstacle maps, visited sets);
+//! - [`source`]: reading the input from a file or standard input, and the exit statuses.
+//!
+//! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
+//! of the workspace; see `docs/ARCHITECTURE.md`.
+
+pub mod cellset;
+pub mod error;
+pub mod geometry;
+pub mod grid;
+pub mod moves;
+pub mod scanner;
+pub mod source;
+
+pub use cellset::CellSet;
+pub use error::{ErrorKind, InputError};
+pub use geometry::{Dims, Pos};
+pub use grid::CharGrid;
+pub use moves::{MoveSet, Neighbours};
+pub use scanner::{Loc, Scanner, Token};
+pub use source::{EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, SourceError, read_input};

@@ -1,0 +1,178 @@
+//! `cargo xtask bench`: the heavy cases of each crate's manifest, timed as whole processes.
+//!
+//! Each case runs `--runs` times (default 5); the table shows the median and the fastest wall time
+//! and the largest peak resident memory seen. With `--write` the table replaces the block between
+//! the markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::cargo::{build_release, release_binary};
+use crate::manifest::{BenchCase, Manifest};
+use crate::{generate, run, workspace_root};
+
+const BEGIN: &str = "<!-- xtask-bench:begin -->";
+const END: &str = "<!-- xtask-bench:end -->";
+
+/// Options of `bench`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    crates: Vec<String>,
+    runs: usize,
+    write: bool,
+}
+
+impl Options {
+    /// Parses `[CRATE...] [--runs N] [--write]`.
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut options = Self { crates: Vec::new(), runs: 5, write: false };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--runs" => {
+                    let value = args.next().and_then(|v| v.parse().ok()).filter(|&n| n > 0);
+                    options.runs = value.ok_or("--runs takes a positive count")?;
+                }
+                "--write" => options.write = true,
+                flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
+                name => options.crates.push(name.to_string()),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// Runs the benchmarks; `Ok(false)` if a case failed to run.
+pub fn run(options: &Options) -> Result<bool, String> {
+    let root = workspace_root();
+    let plan = plan(&root, options)?;
+    let crates: Vec<String> = plan.iter().map(|(c, _)| c.clone()).collect();
+    build_release(&crates)?;
+    let mut rows = vec![
+        "| crate | input | args | median wall | fastest | peak memory |".to_string(),
+        "|---|---|---|---:|---:|---:|".to_string(),
+    ];
+    let mut all_ok = true;
+    for (crate_name, benches) in &plan {
+        for bench in benches {
+            match measure(&root, crate_name, bench, options.runs)? {
+                Some(row) => {
+                    println!("{row}");
+                    rows.push(row);
+                }
+                None => all_ok = false,
+            }
+        }
+    }
+    let table = rows.join("\n");
+    println!("\n{table}");
+    if options.write {
+        write_table(&root.join("docs/BENCHMARKS.md"), &table)?;
+    }
+    Ok(all_ok)
+}
+
+/// The bench cases of the chosen crates, by crate.
+fn plan(root: &Path, options: &Options) -> Result<Vec<(String, Vec<BenchCase>)>, String> {
+    let mut plan = Vec::new();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("testdata"))
+        .map_err(|e| format!("testdata: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("cases.manifest").is_file())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if options.crates.is_empty() || options.crates.contains(&name) {
+            let benches = Manifest::load(&dir)?.benches;
+            if !benches.is_empty() {
+                plan.push((name, benches));
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// Where the input of `bench` is (generating it on first use); `None` when a shared file is absent.
+fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Option<PathBuf>, String> {
+    if let Some(name) = bench.input.strip_prefix("gen:") {
+        let dir = root.join("target/xtask-bench");
+        let path = dir.join(format!("{name}.in"));
+        if !path.is_file() {
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::write(&path, generate::generate(name)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        return Ok(Some(path));
+    }
+    let path = match bench.input.strip_prefix("shared:") {
+        Some(file) => root.join("../shared/testdata").join(crate_name).join(file),
+        None => root.join("testdata").join(crate_name).join(&bench.input),
+    };
+    Ok(path.is_file().then_some(path))
+}
+
+/// Runs one bench case `runs` times; its table row, or `None` if it failed.
+fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Result<Option<String>, String> {
+    let Some(input) = resolve_input(root, crate_name, bench)? else {
+        eprintln!("skipped {crate_name} {}: input absent", bench.input);
+        return Ok(Some(format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input)));
+    };
+    let mut walls = Vec::with_capacity(runs);
+    let mut peak_kib = 0;
+    for _ in 0..runs {
+        let result = run::run(&release_binary(crate_name), &bench.args, &input, Duration::from_secs(600))?;
+        if !result.succeeded() {
+            eprintln!("FAIL {crate_name} {}: {}", bench.input, result.failure_reason());
+            return Ok(None);
+        }
+        walls.push(result.wall);
+        peak_kib = peak_kib.max(result.peak_rss_kib);
+    }
+    walls.sort();
+    let (median, fastest) = (walls[walls.len() / 2], walls[0]);
+    Ok(Some(format!(
+        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB |",
+        bench.input,
+        bench.args.join(" "),
+        format_duration(median),
+        format_duration(fastest),
+        peak_kib as f64 / 1024.0
+    )))
+}
+
+/// `0.0123 s` style, with enough digits for millisecond-scale runs.
+fn format_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1.0 { format!("{:.1} ms", secs * 1000.0) } else { format!("{secs:.2} s") }
+}
+
+/// Replaces the marked block of `path` with `table` (appending the block if absent).
+fn write_table(path: &Path, table: &str) -> Result<(), String> {
+    let old = std::fs::read_to_string(path).unwrap_or_else(|_| "# Benchmarks\n".to_string());
+    let block = format!("{BEGIN}\n{table}\n{END}");
+    let new = match (old.find(BEGIN), old.find(END)) {
+        (Some(b), Some(e)) if b < e => format!("{}{block}{}", &old[..b], &old[e + END.len()..]),
+        _ => format!("{}\n{block}\n", old.trim_end()),
+    };
+    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_block_is_replaced_in_place() {
+        let path = std::env::temp_dir().join(format!("xtask-bench-{}.md", std::process::id()));
+        std::fs::write(&path, format!("intro\n{BEGIN}\nold\n{END}\noutro\n")).unwrap();
+        write_table(&path, "new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("intro\n{BEGIN}\nnew\n{END}\noutro\n"));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn durations_are_readable() {
+        assert_eq!(format_duration(Duration::from_micros(12_345)), "12.3 ms");
+        assert_eq!(format_duration(Duration::from_millis(2_500)), "2.50 s");
+    }
+}

@@ -1,0 +1,62 @@
+//! Running cargo itself: building the release solvers, and the `ci` sequence.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::workspace_root;
+
+/// The cargo executable that runs this xtask.
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Runs `cargo ARGS` in the workspace root; `Ok(false)` if it fails.
+fn cargo_step(args: &[&str]) -> Result<bool, String> {
+    eprintln!("$ cargo {}", args.join(" "));
+    let status = cargo()
+        .args(args)
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    Ok(status.success())
+}
+
+/// Builds the release binaries of `crates`, once, in one cargo invocation.
+pub fn build_release(crates: &[String]) -> Result<(), String> {
+    let mut args = vec!["build", "--release", "--quiet"];
+    for name in crates {
+        args.extend(["-p", name.as_str()]);
+    }
+    if cargo_step(&args)? { Ok(()) } else { Err("building the solvers failed".into()) }
+}
+
+/// The release binary of `crate_name`.
+pub fn release_binary(crate_name: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"));
+    let target = if target.is_absolute() { target } else { workspace_root().join(target) };
+    target.join("release").join(crate_name)
+}
+
+/// Whether the workspace has a crate named `name` (a directory `crates/<name>` with a manifest).
+pub fn crate_exists(root: &Path, name: &str) -> bool {
+    root.join("crates").join(name).join("Cargo.toml").is_file()
+}
+
+/// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the
+/// `N passed, M failed` summary).
+pub fn ci() -> Result<bool, String> {
+    let steps: [&[&str]; 3] = [
+        &["fmt", "--all", "--", "--check"],
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &["test", "--workspace"],
+    ];
+    for step in steps {
+        if !cargo_step(step)? {
+            eprintln!("xtask ci: `cargo {}` failed", step.join(" "));
+            return Ok(false);
+        }
+    }
+    crate::verify::run(&crate::verify::Options::default())
+}

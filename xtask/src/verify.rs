@@ -1,0 +1,281 @@
+//! `cargo xtask verify`: every solver on every case of `testdata/`, judged, one line per case.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crate::cargo::{build_release, crate_exists, release_binary};
+use crate::manifest::{CaseRule, Manifest};
+use crate::{run, workspace_root};
+
+/// Options of `verify`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Only these crates (all when empty).
+    pub crates: Vec<String>,
+    /// Only cases whose `crate/name` contains this.
+    pub filter: Option<String>,
+    /// The test corpus (default: `testdata/` of the workspace).
+    pub testdata: Option<PathBuf>,
+    /// Time limit per case.
+    pub limit: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { crates: Vec::new(), filter: None, testdata: None, limit: Duration::from_secs(300) }
+    }
+}
+
+impl Options {
+    /// Parses `[CRATE...] [--filter SUBSTR] [--testdata DIR] [--timeout SECS]`.
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut options = Self::default();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = |flag: &str| args.next().cloned().ok_or(format!("{flag} needs a value"));
+            match arg.as_str() {
+                "--filter" => options.filter = Some(value("--filter")?),
+                "--testdata" => options.testdata = Some(PathBuf::from(value("--testdata")?)),
+                "--timeout" => {
+                    let secs = value("--timeout")?.parse().map_err(|_| "--timeout takes seconds")?;
+                    options.limit = Duration::from_secs(secs);
+                }
+                flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
+                name => options.crates.push(name.to_string()),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// One test case, or a problem found before any solver ran (counted as a failure).
+enum Entry {
+    Case { crate_name: String, name: String, input: PathBuf, expected: PathBuf, rule: CaseRule },
+    Broken { label: String, reason: String },
+}
+
+/// Runs `verify`; `Ok(true)` when every case passed.
+pub fn run(options: &Options) -> Result<bool, String> {
+    let root = workspace_root();
+    let testdata = options.testdata.clone().unwrap_or_else(|| root.join("testdata"));
+    let entries = collect(&root, &testdata, options)?;
+    let mut crates: Vec<String> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Case { crate_name, .. } => Some(crate_name.clone()),
+            Entry::Broken { .. } => None,
+        })
+        .collect();
+    crates.dedup();
+    if !crates.is_empty() {
+        build_release(&crates)?;
+    }
+    let failed = run_all(&entries, options.limit);
+    let passed = entries.len() - failed;
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}
+
+/// Lists the cases of every crate directory under `testdata`.
+fn collect(root: &Path, testdata: &Path, options: &Options) -> Result<Vec<Entry>, String> {
+    let mut dirs = sorted_entries(testdata)?;
+    dirs.retain(|p| p.is_dir());
+    let dir_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    for wanted in &options.crates {
+        if !dirs.iter().any(|d| &dir_name(d) == wanted) {
+            return Err(format!("no test cases for `{wanted}` in {}", testdata.display()));
+        }
+    }
+    let mut entries = Vec::new();
+    for dir in dirs {
+        let crate_name = dir_name(&dir);
+        if !options.crates.is_empty() && !options.crates.contains(&crate_name) {
+            continue;
+        }
+        if !crate_exists(root, &crate_name) {
+            let reason = "testdata directory has no crate of that name".to_string();
+            entries.push(Entry::Broken { label: crate_name, reason });
+            continue;
+        }
+        collect_crate(&dir, &crate_name, options, &mut entries);
+    }
+    Ok(entries)
+}
+
+/// Appends the cases of one crate (or why they cannot run).
+fn collect_crate(dir: &Path, crate_name: &str, options: &Options, entries: &mut Vec<Entry>) {
+    let broken = |label: String, reason: String| Entry::Broken { label, reason };
+    let manifest = match Manifest::load(dir) {
+        Ok(m) => m,
+        Err(reason) => return entries.push(broken(crate_name.to_string(), reason)),
+    };
+    let inputs = match sorted_entries(dir) {
+        Ok(list) => list.into_iter().filter(|p| p.extension().is_some_and(|e| e == "in")),
+        Err(reason) => return entries.push(broken(crate_name.to_string(), reason)),
+    };
+    for input in inputs {
+        let name = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let label = format!("{crate_name}/{name}");
+        if options.filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
+            continue;
+        }
+        let expected = input.with_extension("out");
+        let file_name = format!("{name}.in");
+        let entry = match manifest.rule_for(&file_name) {
+            None => broken(label, "no `case` rule in cases.manifest matches this file".into()),
+            Some(_) if !expected.is_file() => broken(label, format!("missing {}", expected.display())),
+            Some(rule) => {
+                Entry::Case { crate_name: crate_name.to_string(), name, input, expected, rule: rule.clone() }
+            }
+        };
+        entries.push(entry);
+    }
+}
+
+/// The entries of a directory, sorted by name.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let read = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// Runs every entry on all cores, printing a line per entry; returns the number of failures.
+fn run_all(entries: &[Entry], limit: Duration) -> usize {
+    let next = AtomicUsize::new(0);
+    let failed = AtomicUsize::new(0);
+    let stdout = Mutex::new(());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(entry) = entries.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (label, verdict, secs) = judge_entry(entry, limit);
+                    let _lock = stdout.lock();
+                    match verdict {
+                        Ok(()) => println!("ok    {label:<48} {secs:>8.3}s"),
+                        Err(reason) => {
+                            failed.fetch_add(1, Ordering::Relaxed);
+                            println!("FAIL  {label:<48} {secs:>8.3}s\n      {reason}");
+                        }
+                    }
+                }
+            });
+        }
+    });
+    failed.into_inner()
+}
+
+/// Runs and judges one entry: its label, verdict, and the solver's wall time in seconds.
+fn judge_entry(entry: &Entry, limit: Duration) -> (String, Result<(), String>, f64) {
+    match entry {
+        Entry::Broken { label, reason } => (label.clone(), Err(reason.clone()), 0.0),
+        Entry::Case { crate_name, name, input, expected, rule } => {
+            let label = format!("{crate_name}/{name}");
+            match run::run(&release_binary(crate_name), &rule.args, input, limit) {
+                Err(reason) => (label, Err(reason), 0.0),
+                Ok(result) => {
+                    let secs = result.wall.as_secs_f64();
+                    (label, judge_output(&result, input, expected, rule), secs)
+                }
+            }
+        }
+    }
+}
+
+/// The verdict on a finished run.
+fn judge_output(result: &run::RunResult, input: &Path, expected: &Path, rule: &CaseRule) -> Result<(), String> {
+    if !result.succeeded() {
+        return Err(result.failure_reason());
+    }
+    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    rule.judge.judge(&read(input)?, &read(expected)?, &result.stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::Judge;
+
+    fn cat_result(stdout: &str) -> run::RunResult {
+        run::RunResult {
+            exit_code: Some(0),
+            timed_out: false,
+            stdout: stdout.into(),
+            stderr: String::new(),
+            wall: Duration::ZERO,
+            peak_rss_kib: 0,
+        }
+    }
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-verify-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_wrong_expected_output_fails_with_the_first_differing_line() {
+        let dir = temp_dir("wrong");
+        let (input, expected) = (dir.join("a.in"), dir.join("a.out"));
+        std::fs::write(&input, "x").unwrap();
+        std::fs::write(&expected, "Red 3\nTie\n").unwrap();
+        let rule = CaseRule { prefix: String::new(), judge: Judge::Diff, args: vec![] };
+        assert_eq!(judge_output(&cat_result("Red 3\nTie\n"), &input, &expected, &rule), Ok(()));
+        let verdict = judge_output(&cat_result("Red 3\nBlack 2\n"), &input, &expected, &rule);
+        assert_eq!(verdict, Err("line 2: expected `Tie`, got `Black 2`".into()));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_crashed_solver_is_a_failure_even_with_right_output() {
+        let dir = temp_dir("crash");
+        let (input, expected) = (dir.join("a.in"), dir.join("a.out"));
+        std::fs::write(&input, "x").unwrap();
+        std::fs::write(&expected, "Tie\n").unwrap();
+        let rule = CaseRule { prefix: String::new(), judge: Judge::Diff, args: vec![] };
+        let mut crashed = cat_result("Tie\n");
+        crashed.exit_code = None;
+        assert!(judge_output(&crashed, &input, &expected, &rule).unwrap_err().starts_with("crashed"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_testdata_directory_without_crate_is_a_failure() {
+        let dir = temp_dir("orphan");
+        std::fs::create_dir_all(dir.join("no-such-solver")).unwrap();
+        let entries = collect(&workspace_root(), &dir, &Options::default()).unwrap();
+        assert!(matches!(entries.as_slice(), [Entry::Broken { label, .. }] if label == "no-such-solver"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_case_without_rule_or_expected_output_is_a_failure() {
+        let dir = temp_dir("norule");
+        let crate_dir = dir.join("grid-core");
+        std::fs::create_dir_all(&crate_dir).unwrap();
+        std::fs::write(crate_dir.join("cases.manifest"), "case a- diff\n").unwrap();
+        for file in ["a-1.in", "a-1.out", "a-2.in", "b-1.in", "b-1.out"] {
+            std::fs::write(crate_dir.join(file), "").unwrap();
+        }
+        let entries = collect(&workspace_root(), &dir, &Options::default()).unwrap();
+        let kinds: Vec<bool> = entries.iter().map(|e| matches!(e, Entry::Case { .. })).collect();
+        assert_eq!(kinds, vec![true, false, false]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn every_real_testdata_directory_has_a_crate_and_a_rule_for_each_case() {
+        let root = workspace_root();
+        let entries = collect(&root, &root.join("testdata"), &Options::default()).unwrap();
+        assert!(entries.len() > 100);
+        for entry in &entries {
+            if let Entry::Broken { label, reason } = entry {
+                panic!("{label}: {reason}");
+            }
+        }
+    }
+}

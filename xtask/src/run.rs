@@ -57,6 +57,7 @@ fn temp_path(tag: &str) -> PathBuf {
 pub fn run(program: &Path, args: &[String], input: &Path, limit: Duration) -> Result<RunResult, String> {
     let (out_path, err_path) = (temp_path("out"), temp_path("err"));
     let create = |p: &Path| File::create(p).map_err(|e| format!("{}: {e}", p.display()));
+    let start = Instant::now();
     let mut child = Command::new(program)
         .args(args)
         .arg(input)
@@ -65,7 +66,6 @@ pub fn run(program: &Path, args: &[String], input: &Path, limit: Duration) -> Re
         .stderr(create(&err_path)?)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
-    let start = Instant::now();
     let pid = child.id() as libc::pid_t;
     let mut timed_out = false;
     let (status, usage) = loop {

@@ -1,0 +1,107 @@
+//! The board: its size limits and the two players' cell values.
+
+/// Most steps of a boundary path: `n + m` must not exceed this (paths live in a `u32`).
+pub const MAX_PERIMETER: usize = 32;
+/// Most cells: `n · m` must not exceed this (cells are indexed by a `u8`; 16 × 16 is the goal).
+pub const MAX_CELLS: usize = 256;
+/// Largest value of a cell (so any total fits an `i64` with room to spare).
+pub const MAX_VALUE: u64 = 1_000_000_000;
+
+/// Why a board cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// `n` or `m` is 0, or `n + m > 32`, or `n · m > 256`.
+    #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= 32, n*m <= 256)")]
+    Size {
+        /// Rows.
+        n: usize,
+        /// Columns.
+        m: usize,
+    },
+    /// A value list does not hold `n · m` values in `0..=10^9`.
+    #[error("expected {expected} values in 0..=1000000000")]
+    Values {
+        /// `n · m`.
+        expected: usize,
+    },
+}
+
+/// Whether an `n × m` board is within the solver's limits.
+pub fn size_fits(n: usize, m: usize) -> bool {
+    n >= 1 && m >= 1 && n + m <= MAX_PERIMETER && n * m <= MAX_CELLS
+}
+
+/// An `n × m` board with the first player's value `A` and the second player's value `B` of each cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    n: usize,
+    m: usize,
+    /// `A`, row-major.
+    first: Vec<i64>,
+    /// `B`, row-major.
+    second: Vec<i64>,
+}
+
+impl Board {
+    /// A board from row-major value lists, checked against the limits.
+    pub fn new(n: usize, m: usize, first: Vec<i64>, second: Vec<i64>) -> Result<Self, BoardError> {
+        if !size_fits(n, m) {
+            return Err(BoardError::Size { n, m });
+        }
+        let valid = |values: &[i64]| {
+            values.len() == n * m && values.iter().all(|&v| (0..=MAX_VALUE as i64).contains(&v))
+        };
+        if !valid(&first) || !valid(&second) {
+            return Err(BoardError::Values { expected: n * m });
+        }
+        Ok(Self { n, m, first, second })
+    }
+
+    /// Number of rows `n`.
+    pub fn rows(&self) -> usize {
+        self.n
+    }
+
+    /// Number of columns `m`.
+    pub fn cols(&self) -> usize {
+        self.m
+    }
+
+    /// The first player's value `A` of cell (row, col).
+    pub fn first_value(&self, row: usize, col: usize) -> i64 {
+        self.first[row * self.m + col]
+    }
+
+    /// The second player's value `B` of cell (row, col).
+    pub fn second_value(&self, row: usize, col: usize) -> i64 {
+        self.second[row * self.m + col]
+    }
+
+    /// The values (row-major) that count for the player to move when `taken` cells are taken:
+    /// the first player moves when `taken` is even.
+    pub fn scores_of_mover(&self, taken: usize) -> &[i64] {
+        if taken % 2 == 0 { &self.first } else { &self.second }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits() {
+        assert!(size_fits(16, 16) && size_fits(1, 31) && size_fits(31, 1) && size_fits(12, 20));
+        assert!(!size_fits(16, 17) && !size_fits(0, 3) && !size_fits(1, 32) && !size_fits(14, 19));
+        assert_eq!(Board::new(17, 16, vec![], vec![]), Err(BoardError::Size { n: 17, m: 16 }));
+        assert_eq!(Board::new(1, 2, vec![1], vec![1, 1]), Err(BoardError::Values { expected: 2 }));
+        assert!(Board::new(1, 1, vec![-1], vec![0]).is_err());
+    }
+
+    #[test]
+    fn mover_alternates() {
+        let board = Board::new(1, 2, vec![1, 2], vec![3, 4]).unwrap();
+        assert_eq!(board.scores_of_mover(0), &[1, 2]);
+        assert_eq!(board.scores_of_mover(1), &[3, 4]);
+        assert_eq!((board.first_value(0, 1), board.second_value(0, 0)), (2, 3));
+    }
+}

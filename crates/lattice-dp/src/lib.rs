@@ -1,0 +1,50 @@
+//! `lattice-dp`: exact minimax for the staircase cell-taking game, up to 16 × 16.
+//!
+//! # The game
+//! An `n × m` board; cell (i, j) carries `A[i][j]` (worth it to the first player) and `B[i][j]` (to the
+//! second). Players alternately take an empty cell, the first player first, until the board is full.
+//! A cell may be taken only once every cell above it in its column and left of it in its row is
+//! taken, so the taken cells always form a Young diagram anchored at the top-left corner. Each
+//! player maximises (own total − other's total); the answer is first − second under optimal play.
+//!
+//! # Method
+//! A position is the boundary of the diagram: a lattice path of `n` up-steps and `m` right-steps,
+//! one bit per step in a `u32` ([`path`] documents the encoding), so there are C(n+m, n) positions
+//! (601,080,390 at 16 × 16). Who moves follows from the number of taken cells `k` (the first player
+//! iff `k` is even). A move turns one `10` pair of the path into `01` and takes one cell, so
+//! positions fall into layers by `k`, and layer `k` depends only on layer `k + 1`. Negamax,
+//! `V(s) = max over moves (mover's value of the cell − V(s after it))`, is evaluated layer by layer
+//! from the full board (`V = 0`) down to the empty board, with only two layers in memory.
+//!
+//! Dense indexing within a layer (see `solve::layer`): the path is cut into a left half (first
+//! `⌈(n+m)/2⌉` steps) and a right half (≤ 16 steps each). The area of a path is
+//! area(left) + area(right) + a term depending only on the left half's number of up-steps, so a
+//! layer is a union of products (left class) × (right class), where a class is (ones, area) of a
+//! half. A state's index is `group base + rank(left) · row length + rank(right)`, with per-half rank
+//! tables of 2^16 entries. A move inside the left half maps a whole row (fixed left half, every
+//! right half) onto one row of the next layer — a streaming loop; moves inside the right half and
+//! across the cut are tabulated per right half and gather from one small row of the next layer.
+//!
+//! # Complexity
+//! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:
+//! two layers of `i64` (the largest layer of 16 × 16 has under 10 M states: about 150 MB) plus the
+//! half tables (a few MB). Each layer is computed in parallel with `rayon`. Asking for the optimal
+//! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
+//! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16).
+//!
+//! # Modules
+//! [`board`] (limits, values), [`parse`] (input), [`path`] (the state encoding), [`solve`](mod@solve) (the
+//! layered sweep, its half-path tables and inner loop), [`explain`] and [`json`] (reports),
+//! [`progress`] (the terminal progress bar).
+
+pub mod board;
+pub mod explain;
+pub mod json;
+pub mod parse;
+pub mod path;
+pub mod progress;
+pub mod solve;
+
+pub use board::{Board, BoardError};
+pub use parse::parse_board;
+pub use solve::{Mode, Progress, Solution, solve, state_count, value};

@@ -1,0 +1,107 @@
+//! The staircase boundary path — the one state encoding of the solver.
+//!
+//! The taken cells always form a Young diagram anchored at the top-left corner: row `i` holds its
+//! first `λ_i` cells, with `m ≥ λ_0 ≥ λ_1 ≥ … ≥ λ_{n−1} ≥ 0`. Its boundary, walked from the
+//! bottom-left corner of the board to the top-right corner, is a lattice path of `n` up-steps and
+//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u32`: 1 = up, 0 = right** (n + m ≤ 32).
+//!
+//! - The up-step that climbs past row `i` is the `(n − i)`-th up-step, and it is preceded by exactly
+//!   `λ_i` right-steps. Hence the number of taken cells is the number of pairs "right-step before
+//!   up-step" — see [`area`].
+//! - Empty board: all up-steps first, `(1 << n) − 1`. Full board: all right-steps first,
+//!   `((1 << n) − 1) << m`.
+//! - A move is a `1` at bit `p` followed by a `0` at bit `p + 1` (an outer corner). With `u` ones
+//!   below bit `p`, the up-step at `p` climbs past row `n − 1 − u`, preceded by `p − u` right-steps,
+//!   so the cell taken is (row `n − 1 − u`, column `p − u`). Taking it swaps the two steps (bits
+//!   become `0`, `1`: `path ^ (0b11 << p)`) and adds exactly one cell.
+//!
+//! Only [`crate::solve`](mod@crate::solve) manipulates paths in bulk (split in two halves, see `solve::half`); the helpers
+//! here are the plain, one-path-at-a-time versions used to set up tables and to replay a game.
+
+/// A staircase boundary path, encoded as documented in this module.
+pub type Path = u32;
+
+/// The path of the empty board of `n` rows (`n ≤ 31`).
+pub fn empty_board(n: usize) -> Path {
+    ones_mask(n)
+}
+
+/// The path of the full board of `n` rows and `m` columns (`n + m ≤ 32`).
+pub fn full_board(n: usize, m: usize) -> Path {
+    ones_mask(n) << m
+}
+
+/// A mask of the `len` lowest bits (`len ≤ 32`).
+pub fn ones_mask(len: usize) -> Path {
+    if len >= 32 { Path::MAX } else { (1 << len) - 1 }
+}
+
+/// The number of cells taken below (inside) `path`: the number of pairs (right-step, later up-step)
+/// among its first `len` steps.
+pub fn area(path: Path, len: usize) -> usize {
+    (0..len).filter(|&p| path >> p & 1 == 1).map(|p| p - ones_below(path, p)).sum()
+}
+
+/// The number of up-steps strictly before step `p`.
+pub fn ones_below(path: Path, p: usize) -> usize {
+    (path & ones_mask(p)).count_ones() as usize
+}
+
+/// Whether steps `p`, `p + 1` form an outer corner (`1` then `0`), i.e. a legal move.
+pub fn is_corner(path: Path, p: usize) -> bool {
+    path >> p & 0b11 == 0b01
+}
+
+/// The steps `p` (among the first `len`) where a move can be made, in increasing order.
+pub fn corners(path: Path, len: usize) -> impl Iterator<Item = usize> {
+    (0..len.saturating_sub(1)).filter(move |&p| is_corner(path, p))
+}
+
+/// The path after the move at corner `p`.
+pub fn play(path: Path, p: usize) -> Path {
+    path ^ (0b11 << p)
+}
+
+/// The cell (row, column) taken by the move at corner `p` on a board of `n` rows.
+pub fn corner_cell(path: Path, p: usize, n: usize) -> (usize, usize) {
+    let u = ones_below(path, p);
+    (n - 1 - u, p - u)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_full_boards() {
+        assert_eq!(empty_board(3), 0b111);
+        assert_eq!(full_board(3, 2), 0b11100);
+        assert_eq!(area(empty_board(3), 5), 0);
+        assert_eq!(area(full_board(3, 2), 5), 6);
+        assert_eq!(full_board(16, 16), 0xFFFF_0000);
+        assert_eq!(area(full_board(16, 16), 32), 256);
+    }
+
+    #[test]
+    fn first_move_takes_top_left_cell() {
+        let path = empty_board(3);
+        let moves: Vec<_> = corners(path, 5).collect();
+        assert_eq!(moves, vec![2]);
+        assert_eq!(corner_cell(path, 2, 3), (0, 0));
+        let after = play(path, 2);
+        assert_eq!(after, 0b1011);
+        assert_eq!(area(after, 5), 1);
+    }
+
+    #[test]
+    fn corners_of_an_l_shape() {
+        // 2 x 2 board with (0,0), (0,1), (1,0) taken. From the bottom-left corner: one right-step
+        // (row 1 holds 1 cell), up, one more right-step (row 0 holds 2), up: bits 0,1,0,1.
+        let path = 0b1010;
+        assert_eq!(area(path, 4), 3);
+        let moves: Vec<_> = corners(path, 4).collect();
+        assert_eq!(moves, vec![1]);
+        assert_eq!(corner_cell(path, 1, 2), (1, 1));
+        assert_eq!(play(path, 1), full_board(2, 2));
+    }
+}

@@ -1,0 +1,144 @@
+//! Tables over all half-paths of one length: their area and their rank within their class.
+//!
+//! A *half-path* is a run of `len ≤ 16` consecutive steps of a boundary path (bit `p` = step `p`,
+//! as in [`crate::path`]). Its *class* is the pair (ones, area), where area counts the pairs
+//! (right-step, later up-step) inside the half. Within a class, half-paths are ranked by increasing
+//! mask, so a class is a dense range `0..class_len`.
+//!
+//! Classes are numbered `class_id(ones, area) = first_class[ones] + area`, with
+//! `0 ≤ area ≤ ones · (len − ones)` (every such area occurs, so no id is wasted).
+
+use crate::path::{self, Path};
+
+/// Area, rank and class members of every half-path of one length.
+#[derive(Debug, Clone)]
+pub struct HalfPaths {
+    len: usize,
+    /// Area of each mask.
+    area: Vec<u8>,
+    /// Rank of each mask within its class.
+    rank: Vec<u16>,
+    /// `first_class[ones]`: class id of (ones, area 0); one extra entry holds the class count.
+    first_class: Vec<usize>,
+    /// Start of each class in `members`; one extra entry holds `members.len()`.
+    class_start: Vec<usize>,
+    /// All masks, grouped by class id, increasing within a class.
+    members: Vec<u16>,
+}
+
+impl HalfPaths {
+    /// The tables for half-paths of `len` steps (`1 ≤ len ≤ 16`).
+    pub fn new(len: usize) -> Self {
+        assert!((1..=16).contains(&len), "half-path length {len} out of 1..=16");
+        let first_class = first_class_ids(len);
+        let class_count = first_class[len + 1];
+        let masks = 0..(1u32 << len);
+        let area: Vec<u8> = masks.clone().map(|mask| path::area(mask, len) as u8).collect();
+        let class_of = |mask: u32| first_class[mask.count_ones() as usize] + usize::from(area[mask as usize]);
+
+        let mut class_start = vec![0usize; class_count + 1];
+        for mask in masks.clone() {
+            class_start[class_of(mask) + 1] += 1;
+        }
+        for id in 0..class_count {
+            class_start[id + 1] += class_start[id];
+        }
+        let mut filled = class_start.clone();
+        let mut members = vec![0u16; 1 << len];
+        let mut rank = vec![0u16; 1 << len];
+        for mask in masks {
+            let id = class_of(mask);
+            // Class sizes are at most C(16, 8) = 12870, so ranks fit in u16; masks fit in 16 bits.
+            rank[mask as usize] = (filled[id] - class_start[id]) as u16;
+            members[filled[id]] = mask as u16;
+            filled[id] += 1;
+        }
+        Self { len, area, rank, first_class, class_start, members }
+    }
+
+    /// The number of classes.
+    pub fn class_count(&self) -> usize {
+        self.first_class[self.len + 1]
+    }
+
+    /// The class id of (ones, area), or `None` when no half-path has them.
+    pub fn class_id(&self, ones: usize, area: usize) -> Option<usize> {
+        (ones <= self.len && area <= ones * (self.len - ones)).then(|| self.first_class[ones] + area)
+    }
+
+    /// The class id of a half-path.
+    pub fn class_of(&self, half: Path) -> usize {
+        self.first_class[half.count_ones() as usize] + usize::from(self.area[half as usize])
+    }
+
+    /// The number of half-paths with (ones, area); 0 when there are none.
+    pub fn class_len(&self, ones: usize, area: usize) -> usize {
+        self.class_id(ones, area).map_or(0, |id| self.members_of(id).len())
+    }
+
+    /// The members of class `id`, by rank.
+    pub fn members_of(&self, id: usize) -> &[u16] {
+        &self.members[self.class_start[id]..self.class_start[id + 1]]
+    }
+
+    /// The area of a half-path.
+    #[cfg(test)]
+    pub fn area(&self, half: Path) -> usize {
+        usize::from(self.area[half as usize])
+    }
+
+    /// The rank of a half-path within its class.
+    pub fn rank(&self, half: Path) -> usize {
+        usize::from(self.rank[half as usize])
+    }
+}
+
+/// `first[ones]` = id of class (ones, 0); classes of `ones` take `ones · (len − ones) + 1` ids.
+fn first_class_ids(len: usize) -> Vec<usize> {
+    let mut first = vec![0usize; len + 2];
+    for ones in 0..=len {
+        first[ones + 1] = first[ones] + ones * (len - ones) + 1;
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binomial(n: usize, k: usize) -> usize {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    #[test]
+    fn ranks_are_dense_within_classes() {
+        for len in [1, 2, 5, 8] {
+            let half = HalfPaths::new(len);
+            for id in 0..half.class_count() {
+                for (r, &mask) in half.members_of(id).iter().enumerate() {
+                    assert_eq!(half.rank(u32::from(mask)), r);
+                    assert_eq!(half.class_of(u32::from(mask)), id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn class_sizes_add_up_to_binomials() {
+        let half = HalfPaths::new(12);
+        for ones in 0..=12 {
+            let total: usize = (0..=ones * (12 - ones)).map(|a| half.class_len(ones, a)).sum();
+            assert_eq!(total, binomial(12, ones));
+        }
+        assert_eq!(half.class_len(3, 28), 0);
+        assert_eq!(half.class_len(13, 0), 0);
+    }
+
+    #[test]
+    fn largest_class_fits_u16_ranks() {
+        let half = HalfPaths::new(16);
+        let largest = (0..half.class_count()).map(|id| half.members_of(id).len()).max().unwrap();
+        assert!(largest > 500 && largest <= usize::from(u16::MAX), "{largest}");
+        assert_eq!(half.area(0xFF00), 64);
+    }
+}

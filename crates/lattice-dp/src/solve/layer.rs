@@ -1,0 +1,164 @@
+//! Dense indexing of the states of one layer (all paths with the same number of taken cells).
+//!
+//! The states of layer `k` are grouped by the class (ones `a`, area) of their left half. The split
+//! area formula (see [`super::split`]) fixes the right half's class: ones `n − a`, area
+//! `k − area(left) − (n − a)(h − a)`. A group is therefore the product (left class) × (right class),
+//! stored row-major with one row per left half:
+//!
+//! ```text
+//! index(path) = group.base + rank(left) · group.row_len + rank(right)
+//! ```
+//!
+//! Groups follow each other in increasing left class id; the layer's index space is `0..len`.
+
+use super::split::Split;
+use crate::path::Path;
+
+/// The states of one layer whose left halves share one class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// Class id of the left halves.
+    pub left_class: usize,
+    /// Class id of the right halves.
+    pub right_class: usize,
+    /// Ones (up-steps) in the left half.
+    pub left_ones: usize,
+    /// Area of the left half.
+    pub left_area: usize,
+    /// Area of the right half.
+    pub right_area: usize,
+    /// Number of rows (left halves in the class).
+    pub rows: usize,
+    /// Length of a row (right halves in the class).
+    pub row_len: usize,
+    /// Index of the group's first state within the layer.
+    pub base: usize,
+}
+
+impl Group {
+    /// Number of states in the group.
+    pub fn states(&self) -> usize {
+        self.rows * self.row_len
+    }
+}
+
+/// Where the states of one left class start in a layer, and the length of their rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Slot {
+    /// Index of the group's first state.
+    pub base: usize,
+    /// Length of a row; 0 when the layer has no state with this left class.
+    pub row_len: usize,
+}
+
+impl Slot {
+    /// The index where the row of the left half of rank `left_rank` starts.
+    pub fn row_start(self, left_rank: usize) -> usize {
+        self.base + left_rank * self.row_len
+    }
+}
+
+/// The layout of one layer: its groups and, per left class, where its group starts.
+#[derive(Debug, Clone)]
+pub struct Layer {
+    /// Number of cells taken in every state of the layer.
+    pub taken: usize,
+    /// Number of states.
+    pub len: usize,
+    /// The non-empty groups, by increasing base.
+    pub groups: Vec<Group>,
+    /// Per left class id.
+    slots: Vec<Slot>,
+}
+
+impl Layer {
+    /// The layout of the layer of paths with `taken` cells.
+    pub fn new(split: &Split, taken: usize) -> Self {
+        let (n, h) = (split.n, split.h);
+        let mut groups = Vec::new();
+        let mut slots = vec![Slot::default(); split.left.class_count()];
+        let mut len = 0;
+        // a ones on the left leave n − a on the right, which must fit in w steps: a ≥ h − m.
+        for a in h.saturating_sub(split.m)..=h.min(n) {
+            for left_area in 0..=a * (h - a) {
+                let Some(right_area) = taken.checked_sub(left_area + split.cross_area(a)) else { break };
+                let rows = split.left.class_len(a, left_area);
+                let row_len = split.right.class_len(n - a, right_area);
+                let (Some(left_class), Some(right_class)) =
+                    (split.left.class_id(a, left_area), split.right.class_id(n - a, right_area))
+                else {
+                    continue;
+                };
+                if rows == 0 || row_len == 0 {
+                    continue;
+                }
+                slots[left_class] = Slot { base: len, row_len };
+                groups.push(Group {
+                    left_class,
+                    right_class,
+                    left_ones: a,
+                    left_area,
+                    right_area,
+                    rows,
+                    row_len,
+                    base: len,
+                });
+                len += rows * row_len;
+            }
+        }
+        Self { taken, len, groups, slots }
+    }
+
+    /// The slot of a left class (row length 0 when the layer has none of it).
+    pub fn slot(&self, left_class: usize) -> Slot {
+        self.slots[left_class]
+    }
+
+    /// The index of `path` within this layer; `path` must have `taken` cells.
+    pub fn index(&self, split: &Split, path: Path) -> usize {
+        let (left, right) = (split.left_of(path), split.right_of(path));
+        let slot = self.slot(split.left.class_of(left));
+        debug_assert!(slot.row_len > 0, "path {path:b} is not in layer {}", self.taken);
+        slot.row_start(split.left.rank(left)) + split.right.rank(right)
+    }
+}
+
+/// The layouts of all layers `0..=n·m` of a board.
+pub fn all_layers(split: &Split) -> Vec<Layer> {
+    (0..=split.n * split.m).map(|taken| Layer::new(split, taken)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path;
+
+    /// Every path gets a distinct index below its layer's length, and the layers add up to C(n+m, n).
+    #[test]
+    fn indices_are_a_bijection() {
+        for (n, m) in [(1, 1), (1, 5), (5, 1), (3, 4), (4, 3), (4, 6)] {
+            let split = Split::new(n, m);
+            let layers = all_layers(&split);
+            let mut seen: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len]).collect();
+            let mut count = 0;
+            for p in (0..(1u32 << (n + m))).filter(|p| p.count_ones() as usize == n) {
+                let k = path::area(p, n + m);
+                let i = layers[k].index(&split, p);
+                assert!(!std::mem::replace(&mut seen[k][i], true), "{n}x{m}: index {i} twice in layer {k}");
+                count += 1;
+            }
+            assert!(seen.iter().flatten().all(|&s| s), "{n}x{m}: some index unused");
+            assert_eq!(layers.iter().map(|l| l.len).sum::<usize>(), count);
+        }
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_sizes() {
+        let split = Split::new(16, 16);
+        let layers = all_layers(&split);
+        assert_eq!(layers.iter().map(|l| l.len).sum::<usize>(), 601_080_390);
+        let peak = layers.iter().map(|l| l.len).max().unwrap();
+        assert!(peak < 10_000_000, "{peak}");
+        assert_eq!((layers[0].len, layers[256].len), (1, 1));
+    }
+}

@@ -1,0 +1,116 @@
+//! The binary: exit statuses, located errors, usage, `--json` and `--explain`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lattice-dp"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may exit (usage error) before reading its input: a broken pipe here is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+const SAMPLE: &str = "2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n";
+
+#[test]
+fn solves_the_sample() {
+    let output = run(&[], SAMPLE);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "2\n");
+}
+
+#[test]
+fn reads_a_file_argument() {
+    let path = std::env::temp_dir().join(format!("lattice-dp-cli-{}.in", std::process::id()));
+    std::fs::write(&path, SAMPLE).unwrap();
+    let output = run(&[path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(stdout(&output), "2\n");
+}
+
+#[test]
+fn bad_inputs_are_located() {
+    let cases = [
+        ("", "line 1, column 1: unexpected end of input"),
+        ("2 3\n2 7 3\n9 1 2\n3 7 2\n2 3\n", "line 6, column 1: unexpected end of input"),
+        ("2 3\n2 -7 3\n", "line 2, column 3: expected value of A, found '-7'"),
+        ("2 3\n2 7 3\n9 1 1000000001\n", "line 3, column 5: value of A 1000000001 out of range"),
+        ("2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 99999999999999999999\n", "line 5, column 5: value of B"),
+        ("2 3\n2 seven 3\n", "line 2, column 3: expected value of A, found 'seven'"),
+        ("0 3\n", "line 1, column 1: number of rows 0 out of range"),
+        ("40 1\n", "line 1, column 1: number of rows 40 out of range"),
+        ("3 0\n", "line 1, column 3: number of columns 0 out of range"),
+        ("16 17\n", "line 1, column 4: board 16x17 too large"),
+        ("10 23\n", "line 1, column 4: board 10x23 too large"),
+        ("1 1\n5\n6 7\n", "line 3, column 3: unexpected trailing input '7'"),
+    ];
+    for (input, message) in cases {
+        let output = run(&[], input);
+        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        let err = stderr(&output);
+        assert!(err.starts_with(&format!("error: {message}")), "{input:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let output = run(&["/nonexistent/lattice.in"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read /nonexistent/lattice.in"));
+}
+
+#[test]
+fn help_shows_usage() {
+    let output = run(&["--help"], "");
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("Usage: lattice-dp [OPTIONS] [FILE]"), "{text}");
+    assert!(text.contains("--json") && text.contains("--explain"), "{text}");
+}
+
+#[test]
+fn json_has_value_and_a_full_game() {
+    let output = run(&["--json"], SAMPLE);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["value"], 2);
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(moves[0], serde_json::json!([0, 0]));
+}
+
+#[test]
+fn explain_shows_moves_and_final_board() {
+    let output = run(&["--explain"], SAMPLE);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("value 2"), "{text}");
+    assert!(text.contains("first   (0, 0)"), "{text}");
+    assert!(text.contains("final board"), "{text}");
+    let board_rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ") && l.trim().len() == 5).collect();
+    assert_eq!(board_rows.len(), 2, "{text}");
+    assert_eq!(text.matches('F').count(), 3 + 1, "{text}");
+    assert!(text.trim_end().ends_with("= 2"), "{text}");
+}
+
+#[test]
+fn json_and_explain_conflict() {
+    let output = run(&["--json", "--explain"], SAMPLE);
+    assert_eq!(output.status.code(), Some(2));
+}

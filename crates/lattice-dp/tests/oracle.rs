@@ -1,0 +1,117 @@
+//! The fast solver against an independent brute force: plain minimax over the set of taken cells.
+
+use std::collections::HashMap;
+
+use lattice_dp::{Board, Mode, solve, value};
+use proptest::prelude::*;
+
+/// A deliberately naive solver: the state is the set of taken cells (bit `r * m + c`), a cell is
+/// legal when every cell above it and every cell left of it is taken, the first player maximises
+/// and the second minimises (first total − second total) of the rest of the game.
+struct Oracle<'a> {
+    n: usize,
+    m: usize,
+    first: &'a [i64],
+    second: &'a [i64],
+    memo: HashMap<u32, i64>,
+}
+
+impl Oracle<'_> {
+    fn taken(&self, set: u32, r: usize, c: usize) -> bool {
+        set >> (r * self.m + c) & 1 == 1
+    }
+
+    fn legal(&self, set: u32, r: usize, c: usize) -> bool {
+        !self.taken(set, r, c)
+            && (0..r).all(|i| self.taken(set, i, c))
+            && (0..c).all(|j| self.taken(set, r, j))
+    }
+
+    /// First total − second total over the cells not in `set`, both playing optimally.
+    fn best(&mut self, set: u32) -> i64 {
+        if let Some(&v) = self.memo.get(&set) {
+            return v;
+        }
+        let first_to_move = set.count_ones() % 2 == 0;
+        let mut outcomes = Vec::new();
+        for r in 0..self.n {
+            for c in 0..self.m {
+                if self.legal(set, r, c) {
+                    let cell = r * self.m + c;
+                    let rest = self.best(set | 1 << cell);
+                    outcomes.push(if first_to_move {
+                        self.first[cell] + rest
+                    } else {
+                        rest - self.second[cell]
+                    });
+                }
+            }
+        }
+        let v = if outcomes.is_empty() {
+            0
+        } else if first_to_move {
+            *outcomes.iter().max().unwrap()
+        } else {
+            *outcomes.iter().min().unwrap()
+        };
+        self.memo.insert(set, v);
+        v
+    }
+}
+
+fn oracle(n: usize, m: usize, first: &[i64], second: &[i64]) -> i64 {
+    Oracle { n, m, first, second, memo: HashMap::new() }.best(0)
+}
+
+/// Random boards up to 4 x 5 (either orientation), values small or huge.
+fn boards() -> impl Strategy<Value = (usize, usize, Vec<i64>, Vec<i64>)> {
+    (1usize..=5, 1usize..=5).prop_filter("at most 4 x 5", |&(n, m)| n.min(m) <= 4).prop_flat_map(|(n, m)| {
+        let values = prop_oneof![0i64..10, 0i64..=1_000_000_000];
+        (Just(n), Just(m), prop::collection::vec(values.clone(), n * m), prop::collection::vec(values, n * m))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn value_matches_oracle((n, m, first, second) in boards()) {
+        let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+        prop_assert_eq!(value(&board), oracle(n, m, &first, &second));
+    }
+
+    /// The recorded game is legal, takes every cell once, and its score is the value.
+    #[test]
+    fn recorded_game_is_optimal((n, m, first, second) in boards()) {
+        let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+        let solution = solve(&board, Mode::WithGame, &mut |_| {});
+        let moves = solution.moves.unwrap();
+        prop_assert_eq!(moves.len(), n * m);
+        let mut set = 0u32;
+        let mut score = 0;
+        let probe = Oracle { n, m, first: &first, second: &second, memo: HashMap::new() };
+        for (i, &(r, c)) in moves.iter().enumerate() {
+            prop_assert!(r < n && c < m && probe.legal(set, r, c), "illegal move {:?} at {}", (r, c), i);
+            set |= 1 << (r * m + c);
+            score += if i % 2 == 0 { first[r * m + c] } else { -second[r * m + c] };
+        }
+        prop_assert_eq!(score, solution.value);
+        prop_assert_eq!(solution.value, oracle(n, m, &first, &second));
+    }
+}
+
+/// Every board shape up to 4 x 5 with a fixed pseudo-random filling, exhaustively over shapes.
+#[test]
+fn all_shapes_up_to_four_by_five() {
+    for n in 1..=5 {
+        for m in 1..=5 {
+            if n.min(m) > 4 {
+                continue;
+            }
+            let first: Vec<i64> = (0..n * m).map(|i| ((i * 7919 + n * 31 + m) % 23) as i64).collect();
+            let second: Vec<i64> = (0..n * m).map(|i| ((i * 104_729 + m * 17 + n) % 19) as i64).collect();
+            let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+            assert_eq!(value(&board), oracle(n, m, &first, &second), "{n}x{m}");
+        }
+    }
+}

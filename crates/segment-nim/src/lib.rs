@@ -1,0 +1,110 @@
+//! `segment-nim`: a linear-time exact solver for the sliding-pawn game on a circle.
+//!
+//! # The game
+//! A circle of `n` fields (1..=n, clockwise = increasing, `n` followed by 1) holds white and black
+//! pawns on distinct fields. White moves first. A move slides one of your pawns any positive
+//! number of fields either way across empty fields only, stopping on an empty field. A player
+//! without a move loses; play may also go on forever. Answer per board: `B` (white wins), `C`
+//! (black wins), `R` (nobody can force a win).
+//!
+//! # The method (issue 5, checked here against a brute-force oracle on every board with n ≤ 8)
+//! Pawns never pass each other, so the cyclic colour order never changes; only the empty fields
+//! between pawns move. A *run* is a maximal block of same-coloured pawns in that order; its
+//! *slack* is the number of empty fields between its first and last pawn; the *gap* after it is the
+//! number of empty fields up to the next run. A *big run* has ≥ 2 pawns.
+//! 0. Degenerate boards: the mover has no pawn, or the board is full → the mover loses; the other
+//!    side has no pawn → the mover wins.
+//! 1. No big run (single pawns alternating): a draw.
+//! 2. All big runs of one colour: that colour wins, whoever moves (a move never changes runs).
+//! 3. Otherwise, between consecutive big runs `p0`, `pk` lies a chain of single pawns
+//!    `p1..p(k−1)` with gaps `l0..l(k−1)`. Same colour at both ends (`k` even): `p0..pk` merge into
+//!    one segment of that colour with every pawn inside, *tight* iff it holds no empty field;
+//!    merges chain. Different colours (`k` odd): each single is a segment of its own, the gaps
+//!    `l0, l2, …, l(k−1)` are Nim heaps (*kept*), `l1, l3, …` are *dead*.
+//! 4. Segments alternate in colour. A segment with ≥ 3 pawns is *safe* when not tight; when tight,
+//!    each adjacent gap > 0 is a *threat* of its owner (a gap between two tight ≥ 3 segments is a
+//!    threat of both).
+//! 5. With X to move, Y the other side, `canX` = X has a safe segment or a threat: Y has a safe
+//!    segment or ≥ 2 threats → draw if `canX`, else Y wins; Y has no threat → X wins if `canX`, else
+//!    Nim (X wins iff the xor of the kept gaps is non-zero); Y has exactly one threat → X blocks it
+//!    (the gap closes, leaves the xor, and X's blocking segment becomes safe if it has ≥ 3 pawns)
+//!    and gets the negated value with Y to move, or takes the draw if `canX`, whichever is better.
+//!
+//! # Input, output, errors
+//! The input is `t`, then per board `n w c`, the white and the black positions (token based; at
+//! most 10^7 pawns per input, `n` ≤ 10^18). Boards are streamed: each is read, solved and written
+//! before the next is read, so on an error in board `i` the boards before it are already written
+//! and nothing is written for board `i`; the error is `line L, column C: message`. `--explain`
+//! writes a text report per board, `--json` the same report as one JSON object per line (JSON
+//! Lines, which streams like the letters do).
+//!
+//! # Complexity and design
+//! Linear time, and 8 bytes of memory a pawn for the one board held at a time:
+//! - [`parse`] streams boards out of the input bytes ([`scan`]: a tighter integer reader than
+//!   `grid_core::Scanner` with the same errors, no allocation per token), merging the white and
+//!   black lists into one array while reading ([`board`] documents the encoding
+//!   `position << 1 | colour`);
+//! - [`structure`] applies rules 1–4 in three sweeps over that array, never storing runs or
+//!   segments, and folds the segments into [`structure::Facts`] (safe segments, threats, xor);
+//! - [`rules`] is rule 5 and the degenerate cases, for either side to move;
+//! - [`winning`] finds a winning first move for white from the deciding rule and confirms it by
+//!   re-solving the position after it with black to move;
+//! - [`report`] and [`render`] are `--explain` and `--json`; [`run`] drives a whole input.
+
+pub mod board;
+pub mod parse;
+pub mod render;
+pub mod report;
+pub mod rules;
+pub mod scan;
+pub mod structure;
+pub mod winning;
+
+use std::io::{self, Write};
+
+use grid_core::InputError;
+
+pub use board::{Board, Colour};
+pub use parse::BoardReader;
+pub use rules::{Answer, Outcome, Rule, Verdict, solve};
+pub use winning::{Move, winning_move};
+
+/// What to print per board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The answer letter.
+    Answers,
+    /// The analysis as text.
+    Explain,
+    /// The analysis as one JSON object per line.
+    Json,
+}
+
+/// Why [`run`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The input is malformed; boards before the bad one have been written.
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Output(#[from] io::Error),
+}
+
+/// Reads every board of `input`, solving and writing each before reading the next.
+pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunError> {
+    let mut reader = BoardReader::new(input)?;
+    let mut board = Board::default();
+    let mut number = 0;
+    while reader.read_into(&mut board)? {
+        number += 1;
+        match mode {
+            Mode::Answers => {
+                out.write_all(&[solve(&board, Colour::White).answer().letter(), b'\n'])?;
+            }
+            Mode::Explain => render::text(out, &report::report(&board, number))?,
+            Mode::Json => render::json(out, &report::report(&board, number))?,
+        }
+    }
+    Ok(())
+}

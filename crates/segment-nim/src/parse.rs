@@ -1,0 +1,169 @@
+//! Streaming reader of the input format: `t`, then per board `n w c`, the white positions, the
+//! black positions (token based: line breaks are whitespace like any other).
+//!
+//! One board is read at a time into a reused [`Board`]; the white and black lists are merged
+//! while the black list is read, so a board costs 8 bytes a pawn and nothing per token. Numbers
+//! are read by [`IntReader`], which reports errors exactly as `grid_core::Scanner` does.
+
+use grid_core::InputError;
+
+use crate::board::{Board, MAX_FIELDS};
+use crate::scan::IntReader;
+
+/// The most pawns one input may hold (the format's limit; it also bounds every allocation).
+pub const MAX_PAWNS_PER_FILE: u64 = 10_000_000;
+
+/// Reads the boards of one input, in order.
+#[derive(Debug)]
+pub struct BoardReader<'a> {
+    reader: IntReader<'a>,
+    boards_left: u64,
+    pawns_read: u64,
+}
+
+impl<'a> BoardReader<'a> {
+    /// Reads the board count `t` at the start of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Result<Self, InputError> {
+        let mut reader = IntReader::new(bytes);
+        let (boards_left, _) = reader.uint("number of boards t", 0, u64::MAX)?;
+        Ok(Self { reader, boards_left, pawns_read: 0 })
+    }
+
+    /// Reads the next board into `board`; `Ok(false)` once all `t` boards have been read and only
+    /// whitespace follows. On an error, `board` holds garbage.
+    pub fn read_into(&mut self, board: &mut Board) -> Result<bool, InputError> {
+        if self.boards_left == 0 {
+            self.reader.finish()?;
+            return Ok(false);
+        }
+        self.boards_left -= 1;
+        let (n, _) = self.reader.uint("n", 1, MAX_FIELDS)?;
+        let (white, _) = self.reader.uint("w", 0, n)?;
+        let (black, black_at) = self.reader.uint("c", 0, n)?;
+        if white + black > n {
+            return Err(self
+                .reader
+                .loc(black_at)
+                .msg(format!("w + c = {} pawns do not fit on n = {n} fields", white + black)));
+        }
+        self.pawns_read += white + black;
+        if self.pawns_read > MAX_PAWNS_PER_FILE {
+            return Err(self
+                .reader
+                .loc(black_at)
+                .msg(format!("more than {MAX_PAWNS_PER_FILE} pawns in the input")));
+        }
+        // Both counts are now <= 10^7, so they fit usize and the buffer is at most 80 MB.
+        let (white, black) = (white as usize, black as usize);
+        board.n = n;
+        board.counts = [white, black];
+        board.pawns.clear();
+        board.pawns.resize(white + black, 0);
+        self.read_white(board, n, black)?;
+        self.merge_black(board, n, black).map(|()| true)
+    }
+
+    /// Reads the white positions into `pawns[black..]`, the back of the buffer, so the merge with
+    /// the black list can fill the buffer from the front without overwriting unread white pawns.
+    fn read_white(&mut self, board: &mut Board, n: u64, black: usize) -> Result<(), InputError> {
+        let mut previous = 0;
+        for slot in &mut board.pawns[black..] {
+            let (p, at) = self.reader.uint("white position", 1, n)?;
+            if p <= previous {
+                return Err(self.not_increasing(p, previous, at, "white"));
+            }
+            previous = p;
+            *slot = p << 1;
+        }
+        Ok(())
+    }
+
+    /// Reads the black positions and merges them with the white ones at the back of the buffer.
+    fn merge_black(&mut self, board: &mut Board, n: u64, black: usize) -> Result<(), InputError> {
+        let pawns = &mut board.pawns;
+        let total = pawns.len();
+        let (mut out, mut white_at) = (0, black);
+        let mut previous = 0;
+        for _ in 0..black {
+            let (p, at) = self.reader.uint("black position", 1, n)?;
+            if p <= previous {
+                return Err(self.not_increasing(p, previous, at, "black"));
+            }
+            previous = p;
+            // Invariant: out = (white_at - black) + blacks merged so far < white_at, because fewer
+            // than `black` black pawns have been merged; so the writes never reach unread white.
+            while white_at < total && pawns[white_at] >> 1 < p {
+                pawns[out] = pawns[white_at];
+                out += 1;
+                white_at += 1;
+            }
+            if white_at < total && pawns[white_at] >> 1 == p {
+                return Err(self.reader.loc(at).msg(format!("field {p} holds a white and a black pawn")));
+            }
+            pawns[out] = p << 1 | 1;
+            out += 1;
+        }
+        // The remaining white pawns already sit at their final places (out == white_at).
+        debug_assert_eq!(out, white_at);
+        Ok(())
+    }
+
+    /// The error for position `p` at byte `at` not after `previous`.
+    fn not_increasing(&self, p: u64, previous: u64, at: usize, colour: &str) -> InputError {
+        self.reader
+            .loc(at)
+            .msg(format!("{colour} positions must be strictly increasing: {p} after {previous}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(input: &str) -> Result<Vec<Board>, String> {
+        let mut reader = BoardReader::new(input.as_bytes()).map_err(|e| e.to_string())?;
+        let mut boards = Vec::new();
+        let mut board = Board::default();
+        while reader.read_into(&mut board).map_err(|e| e.to_string())? {
+            boards.push(board.clone());
+        }
+        Ok(boards)
+    }
+
+    #[test]
+    fn reads_and_merges() {
+        let boards = read_all("2\n9 2 3\n3 8\n2 5 6\n4 0 1\n\n4\n").unwrap();
+        assert_eq!(boards[0], Board::from_positions(9, &[3, 8], &[2, 5, 6]).unwrap());
+        assert_eq!(boards[1], Board::from_positions(4, &[], &[4]).unwrap());
+    }
+
+    #[test]
+    fn located_errors() {
+        let cases = [
+            (
+                "1\n5 2 1\n3 2\n1\n",
+                "line 3, column 3: white positions must be strictly increasing: 2 after 3",
+            ),
+            ("1\n5 1 1\n3\n3\n", "line 4, column 1: field 3 holds a white and a black pawn"),
+            ("1\n5 3 3\n", "line 2, column 5: w + c = 6 pawns do not fit on n = 5 fields"),
+            ("1\n5 1 1\n6\n", "line 3, column 1: white position 6 out of range 1..=5"),
+            ("1\n5 1 1\n2\n", "line 4, column 1: unexpected end of input, expected black position"),
+            ("1\n5 1 1\n2 3 4\n", "line 3, column 5: unexpected trailing input '4'"),
+            ("1\n5 1 0\n2 3\n", "line 3, column 3: unexpected trailing input '3'"),
+            ("1\n5 1 1\n2\n4 x\n", "line 4, column 3: unexpected trailing input 'x'"),
+            ("1\n5 2 1\n2\n4\n", "line 5, column 1: unexpected end of input, expected black position"),
+            ("1\n5 1 1\nx\n", "line 3, column 1: expected white position, found 'x'"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(read_all(input).unwrap_err(), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn too_large_numbers() {
+        let e = read_all("1\n1000000000000000001 0 0\n").unwrap_err();
+        assert!(e.starts_with("line 2, column 1: n 1000000000000000001 out of range"), "{e}");
+        let e = read_all("1\n10 1 0\n99999999999999999999\n").unwrap_err();
+        assert!(e.starts_with("line 3, column 1: white position 99999999999999999999 out of range"), "{e}");
+    }
+}

@@ -1,0 +1,94 @@
+//! Output: the answer letters, the `--explain` text and the `--json` lines.
+
+use std::io::{self, Write};
+
+use crate::board::Colour;
+use crate::report::BoardReport;
+use crate::structure::Threat;
+
+/// Writes `report` as one JSON object on one line.
+pub fn json(out: &mut impl Write, report: &BoardReport) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, report)?;
+    out.write_all(b"\n")
+}
+
+/// Writes `report` as text for people.
+pub fn text(out: &mut impl Write, r: &BoardReport) -> io::Result<()> {
+    let letter = r.answer.letter() as char;
+    writeln!(out, "board {}: n = {}, {} white, {} black: {letter}", r.board, r.n, r.white, r.black)?;
+    writeln!(out, "  decided by: {}", r.explanation)?;
+    writeln!(out, "  with black to move first it would be: {}", r.answer_black_first.letter() as char)?;
+    if !r.runs.is_empty() {
+        writeln!(out, "  runs ({}, clockwise):", r.runs.len())?;
+        for run in &r.runs {
+            writeln!(
+                out,
+                "    {:5} x{:<3} fields {}..{}  slack {}  gap {}",
+                run.colour.name(),
+                run.pawns,
+                run.first,
+                run.last,
+                run.slack,
+                run.gap
+            )?;
+        }
+    }
+    if let Some(xor) = r.nim_xor {
+        writeln!(out, "  segments ({}, clockwise):", r.segments.len())?;
+        for s in &r.segments {
+            let state = if s.is_safe() {
+                "safe"
+            } else if s.is_tight_big() {
+                "tight"
+            } else {
+                "-"
+            };
+            let kept = if s.gap_kept { "kept" } else { "dead" };
+            writeln!(
+                out,
+                "    {:5} {:6} x{:<3} fields {}..{}  slack {}  {state}  gap {} ({kept})",
+                s.colour.name(),
+                format!("{:?}", s.kind).to_lowercase(),
+                s.pawns,
+                s.first,
+                s.last,
+                s.slack,
+                s.gap
+            )?;
+        }
+        writeln!(out, "  safe segments: white {}, black {}", r.safe_segments.white, r.safe_segments.black)?;
+        write_threats(out, &r.threats)?;
+        writeln!(out, "  nim xor of the kept gaps: {xor}")?;
+    }
+    match (r.winning_move, r.winning_move_searched) {
+        (Some(mv), _) => {
+            writeln!(
+                out,
+                "  winning move for white: {} -> {} (confirmed: black to move loses)",
+                mv.from, mv.to
+            )
+        }
+        (None, true) => writeln!(out, "  winning move for white: none confirmed (internal error)"),
+        (None, false) if r.answer.letter() == b'B' => {
+            writeln!(out, "  winning move for white: not searched (more than 2000 pawns)")
+        }
+        (None, false) => Ok(()),
+    }
+}
+
+/// The threats, one line per colour.
+fn write_threats(out: &mut impl Write, threats: &[Threat]) -> io::Result<()> {
+    for colour in Colour::BOTH {
+        let mine: Vec<String> = threats
+            .iter()
+            .filter(|t| t.owner == colour)
+            .map(|t| {
+                let double = if t.double { ", both colours" } else { "" };
+                format!("gap {} between fields {} and {}{double}", t.gap, t.before, t.after)
+            })
+            .collect();
+        let list = if mine.is_empty() { "none".to_string() } else { mine.join("; ") };
+        writeln!(out, "  threats of {}: {list}", colour.name())?;
+    }
+    Ok(())
+}

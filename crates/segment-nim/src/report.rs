@@ -1,0 +1,152 @@
+//! The analysis of one board for people (`--explain`) and programs (`--json`): one data model,
+//! rendered as text by [`crate::render::text`] and as JSON by serde.
+
+use serde::Serialize;
+
+use crate::board::{Board, Colour};
+use crate::rules::{Answer, Outcome, Rule, verdict};
+use crate::structure::{self, Observer, Run, Segment, Shape, Threat};
+use crate::winning::{Move, winning_move};
+
+/// Boards with at most this many pawns get a winning move searched (and confirmed) when white wins.
+pub const MAX_PAWNS_FOR_MOVE: usize = 2000;
+
+/// A count per colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PerColour {
+    /// White's count.
+    pub white: u64,
+    /// Black's count.
+    pub black: u64,
+}
+
+/// Everything `--explain` and `--json` say about one board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardReport {
+    /// 1-based number of the board in the input.
+    pub board: u64,
+    /// Fields.
+    pub n: u64,
+    /// White pawns.
+    pub white: usize,
+    /// Black pawns.
+    pub black: usize,
+    /// The answer with white to move.
+    pub answer: Answer,
+    /// The rule that decided it (white to move).
+    pub decided_by: Rule,
+    /// That decision in words.
+    pub explanation: String,
+    /// The answer if black moved first instead.
+    pub answer_black_first: Answer,
+    /// The runs, clockwise (empty when a colour is missing).
+    pub runs: Vec<Run>,
+    /// The segments of rule 3, clockwise (only when both colours have big runs).
+    pub segments: Vec<Segment>,
+    /// Safe segments per colour.
+    pub safe_segments: PerColour,
+    /// The threats of rule 4.
+    pub threats: Vec<Threat>,
+    /// Xor of the kept gaps (only when both colours have big runs).
+    pub nim_xor: Option<u64>,
+    /// A confirmed winning first move for white, when the answer is `B` and it was searched.
+    pub winning_move: Option<Move>,
+    /// Whether a winning move was searched (answer `B` and at most 2000 pawns).
+    pub winning_move_searched: bool,
+}
+
+/// Collects segments and threats for a report.
+#[derive(Default)]
+struct Collector {
+    segments: Vec<Segment>,
+    threats: Vec<Threat>,
+}
+
+impl Observer for Collector {
+    fn segment(&mut self, segment: &Segment) {
+        self.segments.push(*segment);
+    }
+
+    fn threat(&mut self, threat: &Threat) {
+        self.threats.push(*threat);
+    }
+}
+
+/// The report on `board`, the `number`-th of the input.
+pub fn report(board: &Board, number: u64) -> BoardReport {
+    let mut collected = Collector::default();
+    let shape = structure::analyse(board, &mut collected);
+    let white_first = verdict(board, &shape, Colour::White);
+    let black_first = verdict(board, &shape, Colour::Black);
+    let (safe_segments, nim_xor) = match &shape {
+        Shape::Contest(facts) => {
+            let safe = |c: Colour| facts.side(c).safe_segments;
+            (PerColour { white: safe(Colour::White), black: safe(Colour::Black) }, Some(facts.xor))
+        }
+        _ => (PerColour { white: 0, black: 0 }, None),
+    };
+    let searched = white_first.outcome == Outcome::Win && board.len() <= MAX_PAWNS_FOR_MOVE;
+    BoardReport {
+        board: number,
+        n: board.n(),
+        white: board.count(Colour::White),
+        black: board.count(Colour::Black),
+        answer: white_first.answer(),
+        decided_by: white_first.rule,
+        explanation: describe(white_first.rule, Colour::White),
+        answer_black_first: black_first.answer(),
+        runs: structure::runs(board).collect(),
+        segments: collected.segments,
+        safe_segments,
+        threats: collected.threats,
+        nim_xor,
+        winning_move: if searched { winning_move(board) } else { None },
+        winning_move_searched: searched,
+    }
+}
+
+/// `rule` in words, with `x` to move.
+pub fn describe(rule: Rule, x: Colour) -> String {
+    let (x, y) = (x.name(), x.other().name());
+    match rule {
+        Rule::MoverHasNoPawn => format!("{x} has no pawn, cannot move and loses"),
+        Rule::FullBoard => format!("the board is full: {x} cannot move and loses"),
+        Rule::OpponentHasNoPawn => format!("{y} has no pawn: {x} moves and {y} cannot answer"),
+        Rule::NoBigRun => {
+            "rule 1: no big run (the colours alternate) and the board is not full: a draw".into()
+        }
+        Rule::BigRunsOfOneColour { colour } => {
+            format!("rule 2: every big run is {0}: {0} wins", colour.name())
+        }
+        Rule::OpponentUnstoppable { mover_has_play: true } => {
+            format!(
+                "rule 5: {y} has a safe segment or two threats and {x} has a safe segment or a threat: a draw"
+            )
+        }
+        Rule::OpponentUnstoppable { mover_has_play: false } => {
+            format!(
+                "rule 5: {y} has a safe segment or two threats, {x} has neither a safe segment nor a threat: {x} loses"
+            )
+        }
+        Rule::MoverHasPlay => {
+            format!(
+                "rule 5: {y} has no safe segment and no threat, {x} has a safe segment or a threat: {x} wins"
+            )
+        }
+        Rule::Nim { xor } => {
+            let result = if xor != 0 { format!("non-zero: {x} wins") } else { format!("zero: {x} loses") };
+            format!(
+                "rule 5: nobody has a safe segment or a threat: Nim on the kept gaps, xor {xor} is {result}"
+            )
+        }
+        Rule::BlockOnlyThreat { after_block, draw_available } => {
+            let blocked = match after_block {
+                Outcome::Win => "wins",
+                Outcome::Draw => "draws",
+                Outcome::Lose => "loses",
+            };
+            let draw = if draw_available { format!("; {x} could also take a draw") } else { String::new() };
+            format!("rule 5: {y} has exactly one threat; {x} blocks it and then {blocked}{draw}")
+        }
+    }
+}

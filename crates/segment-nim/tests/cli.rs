@@ -1,0 +1,167 @@
+//! The binary: exit statuses, located errors, `--help`, `--explain`, `--json`, streaming.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn solver(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_segment-nim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The solver may exit before reading everything (usage errors): a broken pipe is fine here.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const SAMPLE: &str = "3\n9 2 3\n3 8\n2 5 6\n6 2 2\n5 6\n2 4\n7 1 1\n3\n4\n";
+
+#[test]
+fn answers_the_sample() {
+    let out = solver(&[], SAMPLE);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "C\nB\nR\n");
+}
+
+#[test]
+fn bad_inputs_exit_2_with_a_location() {
+    let cases = [
+        ("not increasing", "1\n9 2 0\n5 3\n\n", "line 3, column 3", "strictly increasing"),
+        ("out of 1..n", "1\n9 1 0\n10\n\n", "line 3, column 1", "out of range 1..=9"),
+        ("position zero", "1\n9 1 0\n0\n\n", "line 3, column 1", "out of range 1..=9"),
+        ("both colours on a field", "1\n9 1 1\n4\n4\n", "line 4, column 1", "white and a black"),
+        ("w + c > n", "1\n3 2 2\n1 2\n", "line 2, column 5", "do not fit"),
+        ("too few positions", "1\n9 2 1\n3\nx\n", "line 4, column 1", "expected white position, found 'x'"),
+        ("too many positions", "1\n9 1 1\n3 5\n7\n", "line 4, column 1", "trailing input '7'"),
+        ("n too large", "1\n1000000000000000001 0 0\n", "line 2, column 1", "out of range"),
+        ("number overflows u64", "1\n9 99999999999999999999 0\n", "line 2, column 3", "out of range"),
+        ("truncated", "2\n9 1 1\n3\n5\n9 1", "line 5, column 4", "unexpected end of input"),
+        ("not a number", "x\n", "line 1, column 1", "expected number of boards"),
+        ("empty input", "", "line 1, column 1", "unexpected end of input"),
+        (
+            "too many pawns",
+            "1\n1000000000000000000 999999999999999999 1\n",
+            "line 2, column 40",
+            "more than 10000000 pawns",
+        ),
+    ];
+    for (what, input, place, message) in cases {
+        let out = solver(&[], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(err.starts_with(&format!("error: {place}: ")), "{what}: {err}");
+        assert!(err.contains(message), "{what}: {err}");
+        assert_eq!(err.lines().count(), 1, "{what}: {err}");
+    }
+}
+
+#[test]
+fn boards_before_an_error_are_printed_and_the_bad_one_is_not() {
+    let out = solver(&[], "3\n6 2 2\n5 6\n2 4\n7 1 1\n3\n3\n7 1 1\n3\n4\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "B\n");
+    assert!(text(&out.stderr).contains("line 7, column 1"));
+}
+
+#[test]
+fn help_shows_usage() {
+    let out = solver(&["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    assert!(help.contains("Usage: segment-nim [OPTIONS] [FILE]"), "{help}");
+    assert!(help.contains("--explain") && help.contains("--json"), "{help}");
+}
+
+#[test]
+fn explain_shows_the_structure_and_a_confirmed_move() {
+    let out = solver(&["--explain"], SAMPLE);
+    assert!(out.status.success());
+    let report = text(&out.stdout);
+    for needle in [
+        "board 1: n = 9, 2 white, 3 black: C",
+        "runs (4, clockwise)",
+        "segments (",
+        "safe segments: white 0, black 0",
+        "threats of white: none",
+        "nim xor of the kept gaps: 1",
+        "decided by: rule 5",
+        "board 3: n = 7, 1 white, 1 black: R",
+        "rule 1",
+        "winning move for white: ",
+        "(confirmed: black to move loses)",
+    ] {
+        assert!(report.contains(needle), "missing {needle:?} in\n{report}");
+    }
+}
+
+#[test]
+fn explain_lists_threats_and_safe_segments() {
+    // White: a tight run 1 2 3 with gaps 2 and 3 around it; black: run 6 8 9 with slack 1.
+    let out = solver(&["--explain"], "1\n12 3 3\n1 2 3\n6 8 9\n");
+    let report = text(&out.stdout);
+    let white_threats = report.lines().find(|l| l.contains("threats of white:")).unwrap();
+    assert!(white_threats.contains("gap 2 between fields 3 and 6"), "{report}");
+    assert!(white_threats.contains("gap 3 between fields 9 and 1"), "{report}");
+    assert!(report.contains("threats of black: none"), "{report}");
+    assert!(report.contains("safe segments: white 0, black 1"), "{report}");
+}
+
+#[test]
+fn json_lines_parse_and_carry_the_analysis() {
+    let out = solver(&["--json"], SAMPLE);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["answer"], "C");
+    assert_eq!(lines[0]["decided_by"]["rule"], "big-runs-of-one-colour");
+    assert_eq!(lines[0]["decided_by"]["colour"], "black");
+    assert!(lines[0]["nim_xor"].is_null());
+    assert_eq!(lines[1]["nim_xor"], 1);
+    assert_eq!(lines[1]["segments"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[0]["runs"].as_array().unwrap().len(), 4);
+    assert_eq!(lines[1]["answer"], "B");
+    assert_eq!(lines[1]["decided_by"]["rule"], "nim");
+    let mv = &lines[1]["winning_move"];
+    assert!(mv["from"].is_u64() && mv["to"].is_u64(), "{mv}");
+    assert_eq!(lines[2]["decided_by"]["rule"], "no-big-run");
+    assert!(lines[2]["winning_move"].is_null());
+}
+
+#[test]
+fn explain_and_json_conflict() {
+    let out = solver(&["--explain", "--json"], SAMPLE);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn missing_file_is_an_error() {
+    let out = solver(&["/nonexistent/segment-nim.in"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: cannot read /nonexistent/segment-nim.in"));
+}
+
+#[test]
+fn a_closed_stdout_does_not_panic() {
+    let input = format!("200000\n{}", "6 2 2\n5 6\n2 4\n".repeat(200_000));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_segment-nim"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    drop(child.stdout.take());
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}

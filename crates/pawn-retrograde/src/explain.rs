@@ -1,0 +1,131 @@
+//! `--explain`: a human-readable analysis of each board.
+
+use std::fmt::Write as _;
+
+use grid_core::Pos;
+
+use crate::analysis::{Analysis, FirstMove, LineEnd, Move, Piece, Position, ending_reason};
+use crate::board::Board;
+use crate::solve::Outcome;
+use crate::space::Side;
+
+/// The explanation of board number `number` (1-based).
+pub fn explain(number: usize, board: &Board, analysis: &Analysis) -> String {
+    let mut out = String::new();
+    let dims = board.dims;
+    let _ = writeln!(out, "Board {number} ({}×{}), Red to move:", dims.rows, dims.cols);
+    let start = Position { black: board.black, reds: board.reds };
+    draw(&mut out, board, start);
+    let _ = writeln!(out, "Result: {} ({})", analysis.outcome, describe_outcome(analysis.outcome));
+    write_first_moves(&mut out, &analysis.first_moves);
+    write_line(&mut out, board, analysis);
+    out
+}
+
+/// The legend of the board drawings.
+pub const LEGEND: &str = "Legend: A, B = red pieces, X = black pawn, * = black pawn on a red piece, \
+# = obstacle; squares are (row, column), row 1 at the top.";
+
+fn describe_outcome(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Red(k) => format!("Red wins after {} in total", moves(k)),
+        Outcome::Black(k) => format!("Black wins after {} in total", moves(k)),
+        Outcome::Tie => "neither side can force a win".to_string(),
+    }
+}
+
+/// `1 move`, `2 moves`.
+fn moves(k: u32) -> String {
+    if k == 1 { "1 move".to_string() } else { format!("{k} moves") }
+}
+
+/// "win in k" / "lose in k" / "tie" from Red's point of view.
+pub fn red_view(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Red(k) => format!("win in {k}"),
+        Outcome::Black(k) => format!("lose in {k}"),
+        Outcome::Tie => "tie".to_string(),
+    }
+}
+
+fn write_first_moves(out: &mut String, moves: &[FirstMove]) {
+    if moves.is_empty() {
+        let _ = writeln!(out, "Red has no legal first move.");
+        return;
+    }
+    let _ = writeln!(out, "Red's first moves (total moves of the game when played):");
+    for first in moves {
+        let _ = writeln!(out, "  {}: {}", move_text(first.mv), red_view(first.outcome));
+    }
+}
+
+fn write_line(out: &mut String, board: &Board, analysis: &Analysis) {
+    match analysis.outcome {
+        Outcome::Tie => {
+            let _ = writeln!(out, "Principal variation (both sides keep the tie):");
+        }
+        _ => {
+            let _ = writeln!(out, "Principal variation (fastest win against slowest loss):");
+        }
+    }
+    if analysis.line.is_empty() {
+        let _ = writeln!(out, "  (no move is played)");
+    }
+    for (i, &(mv, position)) in analysis.line.iter().enumerate() {
+        let side = match mv.side {
+            Side::Red => "Red",
+            Side::Black => "Black",
+        };
+        let _ = writeln!(out, "  {}. {side} {}", i + 1, move_text(mv));
+        draw(out, board, position);
+    }
+    let _ = match analysis.end {
+        LineEnd::Terminal(terminal) => {
+            writeln!(out, "Final position: {}.", ending_reason(terminal))
+        }
+        LineEnd::Repetition { first } => writeln!(
+            out,
+            "The position after move {} repeats the one after move {first} with the same side to move: \
+             play can go on forever.",
+            analysis.line.len()
+        ),
+        LineEnd::Cut => {
+            writeln!(out, "(line cut after {} moves; play can go on forever)", analysis.line.len())
+        }
+    };
+}
+
+/// `A (3,1) → (2,1)`, 1-based.
+pub fn move_text(mv: Move) -> String {
+    let piece = match mv.piece {
+        Piece::A => "A",
+        Piece::B => "B",
+        Piece::X => "X",
+    };
+    format!("{piece} {} → {}", square(mv.from), square(mv.to))
+}
+
+/// `(row,column)`, 1-based.
+fn square(pos: Pos) -> String {
+    format!("({},{})", pos.row + 1, pos.col + 1)
+}
+
+/// Draws the board with the pieces of `position`, indented.
+fn draw(out: &mut String, board: &Board, position: Position) {
+    for row in 0..board.dims.rows {
+        out.push_str("       ");
+        for col in 0..board.dims.cols {
+            let pos = Pos::new(row, col);
+            let red = position.reds.iter().position(|&r| r == pos);
+            out.push(match (position.black == pos, red) {
+                (true, Some(_)) => '*',
+                (true, None) => 'X',
+                (false, Some(0)) => 'A',
+                (false, Some(_)) => 'B',
+                (false, None) if board.is_open(pos) => '.',
+                (false, None) => '#',
+            });
+        }
+        out.push('\n');
+    }
+}

@@ -1,0 +1,72 @@
+//! `pawn-retrograde`: exact retrograde solver for the river-crossing pawn game.
+//!
+//! # The game
+//!
+//! An n×m board (n·m ≤ 256) of free cells and obstacles holds one black pawn `X` and two red pieces
+//! `O`. Red moves first. Red steps one of its pieces to an orthogonal free neighbour that is not the
+//! other red piece (stepping onto the pawn captures it); Black steps the pawn up, left or right to a
+//! free cell (stepping onto a red piece captures it). Before each move the game ends, checked in this
+//! order, if (1) the pawn is in row 1: Black wins; (2) the pawn shares a cell with a red piece: the
+//! side that just moved wins; (3) the side to move has no legal move: the other side wins. Winners
+//! take the fastest win, losers the slowest loss; the answer is `Red k`, `Black k` (k = moves played
+//! by both sides) or `Tie`.
+//!
+//! # Method
+//!
+//! Retrograde analysis over the whole state space ([`space`]): a state is (side to move, black cell,
+//! unordered pair of red cells), indexed densely over the free cells only, `2·F·F(F−1)/2` states for
+//! F free cells (≤ 16.7 million), no hash maps. The terminal states are enumerated straight from the
+//! rules and form level 0. Each level is processed state by state, generating predecessors on the
+//! fly with "unmoves" (no edge lists are stored): a predecessor of a state lost for its mover is a
+//! win one move longer; a predecessor of a state won by its mover gets one more refuted move, and
+//! when all its moves are refuted it is a loss one move longer. Newly decided states form the next
+//! level. Level order is distance order, so wins are fastest and losses slowest
+//! (`solve::retrograde` explains why); states never decided are ties. The pass stops as soon as
+//! the states asked for (the start, plus Red's first moves for the analyses) are decided, which is
+//! exact because a decided state is final.
+//!
+//! Two things keep the pass fast: each level is sorted by state index before it is processed, which
+//! turns the predecessor accesses into nearly sequential ones, and the per-state data is one word
+//! holding both the refutation counter and the decided value ([`solve::cell`]), 1 byte per state
+//! while distances stay below 120, widened in place to 2 (then 4) bytes when they do not.
+//!
+//! # Complexity
+//!
+//! With S = F²(F−1) states: O(S) time (each state is processed at most once and has at most 8
+//! predecessors) plus the level sorts (a bitmap scan of S/64 words for a large level, a comparison
+//! sort for a small one); memory 1–2 bytes per state for the words, 4 bytes per state of the two
+//! largest levels, S/8 bytes of sorting bitmap — about 27 MB for an open 16×16 board. The word array
+//! and the level buffers are allocated zeroed, so a pass that stops early never touches most of them.
+//! Boards of a file are solved in parallel with rayon.
+//!
+//! # Design
+//!
+//! - [`parse`]: input → [`Board`]s, every error located by line and column;
+//! - [`space`]: the state encoding, moves, unmoves and terminal states;
+//! - [`solve`]: the retrograde pass and its packed per-state word ([`solve::cell`]);
+//! - [`analysis`]: principal variation and first-move values; [`explain`] and [`json`] render them.
+
+pub mod analysis;
+pub mod board;
+pub mod explain;
+pub mod json;
+pub mod parse;
+pub mod solve;
+pub mod space;
+
+use rayon::prelude::*;
+
+pub use analysis::{Analysis, analyse, solve_outcome};
+pub use board::Board;
+pub use parse::parse_input;
+pub use solve::{Outcome, Solution, Value};
+
+/// The outcome of every board, solved in parallel, in input order.
+pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
+    boards.par_iter().map(solve_outcome).collect()
+}
+
+/// The full analysis of every board, in parallel, in input order.
+pub fn analyse_boards(boards: &[Board]) -> Vec<Analysis> {
+    boards.par_iter().map(analyse).collect()
+}

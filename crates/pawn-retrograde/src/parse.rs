@@ -1,0 +1,130 @@
+//! Reading the input: a line `id T`, then T boards, each `n m` and n rows of m characters from `.#XO`.
+//!
+//! Everything is checked before anything is solved; the first problem is reported by line and column.
+
+use grid_core::{CharGrid, Dims, InputError, Loc, Pos, Scanner};
+
+use crate::board::{Board, MAX_CELLS};
+
+/// Parses a whole input file into its boards.
+pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
+    let mut scanner = Scanner::new(bytes);
+    scanner.token("file label")?;
+    // Boards are pushed one by one (never preallocated from `count`), so a huge count on a short file
+    // only leads to an "unexpected end" error.
+    let count = scanner.uint("number of boards", 0, u64::MAX)?;
+    let mut boards = Vec::new();
+    for _ in 0..count {
+        boards.push(parse_board(&mut scanner)?);
+    }
+    scanner.finish()?;
+    Ok(boards)
+}
+
+/// Parses one board: its size line and its rows.
+fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
+    let (rows, size_loc) = scanner.uint_at("number of rows", 2, MAX_CELLS as u64)?;
+    let cols = scanner.uint("number of columns", 1, MAX_CELLS as u64)?;
+    // Both are at most 256, so the product cannot overflow and the casts are lossless.
+    let (rows, cols) = (rows as usize, cols as usize);
+    if rows * cols > MAX_CELLS {
+        let message =
+            format!("board of {rows}×{cols} = {} cells is larger than {MAX_CELLS} cells", rows * cols);
+        return Err(size_loc.msg(message));
+    }
+    let grid = CharGrid::read(scanner, Dims::new(rows, cols), b".#XO")?;
+    board_from_grid(&grid)
+}
+
+/// Checks the pieces of a grid (one `X` outside row 1, exactly two `O`) and builds the board.
+fn board_from_grid(grid: &CharGrid) -> Result<Board, InputError> {
+    let dims = grid.dims();
+    let origin = grid.loc_of(Pos::new(0, 0));
+    let blacks: Vec<Pos> = grid.find_all(b'X').map(|i| dims.pos(i)).collect();
+    let reds: Vec<Pos> = grid.find_all(b'O').map(|i| dims.pos(i)).collect();
+    let black = match blacks.as_slice() {
+        [] => return Err(origin.msg("board has no black pawn 'X'")),
+        [only] => *only,
+        [_, second, ..] => return Err(grid.loc_of(*second).msg("board has a second black pawn 'X'")),
+    };
+    if black.row == 0 {
+        return Err(grid.loc_of(black).msg("black pawn 'X' must not start in row 1"));
+    }
+    let reds = match reds.as_slice() {
+        [a, b] => [*a, *b],
+        [_, _, third, ..] => return Err(grid.loc_of(*third).msg("board has a third red piece 'O'")),
+        few => return Err(red_count_error(origin, few.len())),
+    };
+    let open = grid.cells().iter().map(|&c| c != b'#').collect();
+    Ok(Board { dims, open, black, reds })
+}
+
+/// The error for a board with fewer than two red pieces.
+fn red_count_error(origin: Loc, found: usize) -> InputError {
+    origin.msg(format!("board has {found} red piece(s) 'O', expected exactly 2"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(input: &str) -> String {
+        parse_input(input.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_boards() {
+        let boards = parse_input(b"7 2\n3 3\n...\n.X.\nO#O\n2 1\nO\nX\n").unwrap_err();
+        // The second board has only one red piece.
+        assert_eq!(boards.to_string(), "line 7, column 1: board has 1 red piece(s) 'O', expected exactly 2");
+        let boards = parse_input(b"7 1\n3 3\n...\n.X.\nO#O\n").unwrap();
+        assert_eq!(boards.len(), 1);
+        let b = &boards[0];
+        assert_eq!(b.black, Pos::new(1, 1));
+        assert_eq!(b.reds, [Pos::new(2, 0), Pos::new(2, 2)]);
+        assert!(!b.is_open(Pos::new(2, 1)) && b.is_open(Pos::new(0, 0)) && !b.is_open(Pos::new(3, 0)));
+    }
+
+    #[test]
+    fn zero_boards_is_fine() {
+        assert!(parse_input(b"x 0\n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn piece_errors_are_located() {
+        assert_eq!(error("1 1\n2 2\n.X\nXO\n"), "line 4, column 1: board has a second black pawn 'X'");
+        assert_eq!(error("1 1\n2 2\nX.\nOO\n"), "line 3, column 1: black pawn 'X' must not start in row 1");
+        assert_eq!(error("1 1\n2 3\n.OO\nXO.\n"), "line 4, column 2: board has a third red piece 'O'");
+        assert_eq!(
+            error("1 1\n2 2\n..\nX.\n"),
+            "line 3, column 1: board has 0 red piece(s) 'O', expected exactly 2"
+        );
+        assert_eq!(error("1 1\n2 2\nOO\n..\n"), "line 3, column 1: board has no black pawn 'X'");
+    }
+
+    #[test]
+    fn size_errors_are_located() {
+        assert_eq!(
+            error("1 1\n17 16\n"),
+            "line 2, column 1: board of 17×16 = 272 cells is larger than 256 cells"
+        );
+        assert_eq!(error("1 1\n1 5\n"), "line 2, column 1: number of rows 1 out of range 2..=256");
+        assert_eq!(error("1 1\n2 0\n"), "line 2, column 3: number of columns 0 out of range 1..=256");
+        assert_eq!(
+            error("1 2\n2 1\nO\nX\n"),
+            "line 3, column 1: board has 1 red piece(s) 'O', expected exactly 2"
+        );
+    }
+
+    #[test]
+    fn format_errors_are_located() {
+        assert_eq!(error("1 1\n2 2\n.X\nOQ\n"), "line 4, column 2: unexpected character 'Q'");
+        assert_eq!(error("1 1\n2 2\n.X\nOOO\n"), "line 4, column 1: row has 3 characters, expected 2");
+        assert_eq!(
+            error("1 2\n2 2\nO.\nXO\n"),
+            "line 5, column 1: unexpected end of input, expected number of rows"
+        );
+        assert_eq!(error("1 1\n2 2\nO.\nXO\nextra"), "line 5, column 1: unexpected trailing input 'extra'");
+        assert_eq!(error("1 x\n"), "line 1, column 3: expected number of boards, found 'x'");
+    }
+}

@@ -1,0 +1,296 @@
+//! An independent naive oracle — plain value iteration to a fixpoint over all states — compared with
+//! the retrograde solver on many random boards up to 4×4.
+//!
+//! The oracle shares no solving code with the crate: its own state type (board positions, an ordered
+//! red pair), its own move generator and terminal rules, and a `HashMap` of values. It only uses the
+//! crate's parser to get boards and the crate's `StateSpace` to look solver values up.
+
+use std::collections::HashMap;
+
+use grid_core::Pos;
+use pawn_retrograde::space::{Side, State, StateSpace};
+use pawn_retrograde::{Board, Outcome, Solution, Value, analyse, parse_input, solve_outcome};
+use proptest::prelude::*;
+
+/// A position for the oracle: whose turn (`true` = Red), the black pawn, the reds (sorted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Spot {
+    red_to_move: bool,
+    black: Pos,
+    reds: (Pos, Pos),
+}
+
+/// The oracle's value for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OracleValue {
+    Unknown,
+    Win(u32),
+    Loss(u32),
+}
+
+fn sorted(a: Pos, b: Pos) -> (Pos, Pos) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+fn free_cells(board: &Board) -> Vec<Pos> {
+    let mut cells = Vec::new();
+    for row in 0..board.dims.rows {
+        for col in 0..board.dims.cols {
+            if board.is_open(Pos::new(row, col)) {
+                cells.push(Pos::new(row, col));
+            }
+        }
+    }
+    cells
+}
+
+/// The free cell one step from `pos` in direction (dr, dc), if any.
+fn step(board: &Board, pos: Pos, (dr, dc): (i64, i64)) -> Option<Pos> {
+    let row = pos.row as i64 + dr;
+    let col = pos.col as i64 + dc;
+    if row < 0 || col < 0 {
+        return None;
+    }
+    let target = Pos::new(row as usize, col as usize);
+    board.is_open(target).then_some(target)
+}
+
+/// All legal moves, ignoring whether the game is over.
+fn raw_moves(board: &Board, s: Spot) -> Vec<Spot> {
+    let mut out = Vec::new();
+    if s.red_to_move {
+        let (a, b) = s.reds;
+        for (mover, other) in [(a, b), (b, a)] {
+            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if let Some(to) = step(board, mover, d)
+                    && to != other
+                {
+                    out.push(Spot { red_to_move: false, black: s.black, reds: sorted(to, other) });
+                }
+            }
+        }
+    } else {
+        for d in [(-1, 0), (0, -1), (0, 1)] {
+            if let Some(to) = step(board, s.black, d) {
+                out.push(Spot { red_to_move: true, black: to, reds: s.reds });
+            }
+        }
+    }
+    out
+}
+
+/// `Some(red_wins)` when the game is over at `s`, by the three rules in order.
+fn winner(board: &Board, s: Spot) -> Option<bool> {
+    if s.black.row == 0 {
+        return Some(false);
+    }
+    if s.black == s.reds.0 || s.black == s.reds.1 {
+        // The side that just moved is the one not to move.
+        return Some(!s.red_to_move);
+    }
+    if raw_moves(board, s).is_empty() {
+        return Some(!s.red_to_move);
+    }
+    None
+}
+
+/// Every state of the board.
+fn all_spots(board: &Board) -> Vec<Spot> {
+    let cells = free_cells(board);
+    let mut spots = Vec::new();
+    for &black in &cells {
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                for red_to_move in [true, false] {
+                    spots.push(Spot { red_to_move, black, reds: sorted(a, b) });
+                }
+            }
+        }
+    }
+    spots
+}
+
+/// Value iteration: start from the terminal values and recompute every other state from its
+/// successors' previous values (a Jacobi sweep) until nothing changes. After sweep k exactly the
+/// states whose optimal distance is at most k have values, and those values are exact.
+fn oracle(board: &Board) -> HashMap<Spot, OracleValue> {
+    let spots = all_spots(board);
+    let mut values: HashMap<Spot, OracleValue> = HashMap::new();
+    for &s in &spots {
+        let v = match winner(board, s) {
+            Some(red_wins) if red_wins == s.red_to_move => OracleValue::Win(0),
+            Some(_) => OracleValue::Loss(0),
+            None => OracleValue::Unknown,
+        };
+        values.insert(s, v);
+    }
+    loop {
+        let mut next = values.clone();
+        for &s in &spots {
+            if winner(board, s).is_some() {
+                continue;
+            }
+            let succ: Vec<OracleValue> = raw_moves(board, s).iter().map(|t| values[t]).collect();
+            let fastest_win =
+                succ.iter().filter_map(|v| if let OracleValue::Loss(d) = v { Some(*d) } else { None }).min();
+            let all_lost = succ.iter().all(|v| matches!(v, OracleValue::Win(_)));
+            next.insert(
+                s,
+                if let Some(d) = fastest_win {
+                    OracleValue::Win(d + 1)
+                } else if all_lost {
+                    let slowest = succ.iter().map(|v| if let OracleValue::Win(d) = v { *d } else { 0 }).max();
+                    OracleValue::Loss(slowest.unwrap_or(0) + 1)
+                } else {
+                    OracleValue::Unknown
+                },
+            );
+        }
+        if next == values {
+            return values;
+        }
+        values = next;
+    }
+}
+
+fn oracle_outcome(board: &Board, values: &HashMap<Spot, OracleValue>) -> Outcome {
+    let start = Spot { red_to_move: true, black: board.black, reds: sorted(board.reds[0], board.reds[1]) };
+    match values[&start] {
+        OracleValue::Win(d) => Outcome::Red(d),
+        OracleValue::Loss(d) => Outcome::Black(d),
+        OracleValue::Unknown => Outcome::Tie,
+    }
+}
+
+/// The solver's state for an oracle spot.
+fn solver_state(space: &StateSpace, s: Spot) -> State {
+    let cell = |p: Pos| space.cell_at(p).expect("pieces stand on free cells");
+    State {
+        to_move: if s.red_to_move { Side::Red } else { Side::Black },
+        black: cell(s.black),
+        pair: space.pair_of(cell(s.reds.0), cell(s.reds.1)),
+    }
+}
+
+fn as_oracle(v: Value) -> OracleValue {
+    match v {
+        Value::Win(d) => OracleValue::Win(d),
+        Value::Loss(d) => OracleValue::Loss(d),
+        Value::Tie => OracleValue::Unknown,
+    }
+}
+
+/// A random board text: size, obstacles, and where X and the two O go among the free cells.
+fn board_text() -> impl Strategy<Value = String> {
+    (2usize..=4, 1usize..=4)
+        .prop_flat_map(|(n, m)| {
+            let walls = proptest::collection::vec(proptest::bool::weighted(0.2), n * m);
+            (
+                Just(n),
+                Just(m),
+                walls,
+                any::<prop::sample::Index>(),
+                any::<prop::sample::Index>(),
+                any::<prop::sample::Index>(),
+            )
+        })
+        .prop_filter_map("needs room for the pieces", |(n, m, walls, x, a, b)| {
+            let mut cells: Vec<u8> = walls.iter().map(|&w| if w { b'#' } else { b'.' }).collect();
+            let below_top: Vec<usize> = (m..n * m).filter(|&i| cells[i] == b'.').collect();
+            if below_top.is_empty() {
+                return None;
+            }
+            cells[below_top[x.index(below_top.len())]] = b'X';
+            let mut free: Vec<usize> = (0..n * m).filter(|&i| cells[i] == b'.').collect();
+            if free.len() < 2 {
+                return None;
+            }
+            let first = free.remove(a.index(free.len()));
+            cells[first] = b'O';
+            cells[free[b.index(free.len())]] = b'O';
+            let rows: Vec<String> =
+                cells.chunks(m).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+            Some(format!("t 1\n{n} {m}\n{}\n", rows.join("\n")))
+        })
+}
+
+fn board_of(text: &str) -> Board {
+    parse_input(text.as_bytes()).expect("generated boards are valid").remove(0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Every state's value (win/loss distance or tie) agrees with the oracle, and so do the
+    /// early-stopped outcome and the analysis.
+    #[test]
+    fn solver_matches_value_iteration(text in board_text()) {
+        let board = board_of(&text);
+        let values = oracle(&board);
+        let solution = Solution::complete(StateSpace::new(&board));
+        prop_assert!(solution.is_complete());
+        for (&spot, &expected) in &values {
+            let got = solution.value(solver_state(solution.space(), spot)).map(as_oracle);
+            prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
+        }
+        let expected = oracle_outcome(&board, &values);
+        prop_assert_eq!(solve_outcome(&board), expected, "{}", text);
+        let analysis = analyse(&board);
+        prop_assert_eq!(analysis.outcome, expected);
+        if let Outcome::Red(k) | Outcome::Black(k) = expected {
+            prop_assert_eq!(analysis.line.len(), k as usize, "{}", text);
+        }
+    }
+
+    /// The value of each first move of Red agrees with the oracle's value of the position after it.
+    #[test]
+    fn first_moves_match_value_iteration(text in board_text()) {
+        let board = board_of(&text);
+        let values = oracle(&board);
+        for first in analyse(&board).first_moves {
+            let (a, b) = (board.reds[0], board.reds[1]);
+            let other = if first.mv.from == a { b } else { a };
+            let after = Spot { red_to_move: false, black: board.black, reds: sorted(first.mv.to, other) };
+            let expected = match values[&after] {
+                OracleValue::Win(d) => Outcome::Black(d + 1),
+                OracleValue::Loss(d) => Outcome::Red(d + 1),
+                OracleValue::Unknown => Outcome::Tie,
+            };
+            prop_assert_eq!(first.outcome, expected, "{}", text);
+        }
+    }
+}
+
+/// Every board of at most 8 cells and at most 4 rows and columns (except 3×3) (all obstacle patterns and piece placements) against the oracle.
+#[test]
+fn exhaustive_tiny_boards() {
+    let mut checked = 0;
+    for (n, m) in [(2, 1), (3, 1), (4, 1), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2)] {
+        let cells = n * m;
+        for mask in 0u32..(1 << cells) {
+            for x in m..cells {
+                for a in 0..cells {
+                    for b in a + 1..cells {
+                        let blocked = |i: usize| mask & (1 << i) != 0;
+                        if x == a || x == b || blocked(x) || blocked(a) || blocked(b) {
+                            continue;
+                        }
+                        let mut grid = vec![b'.'; cells];
+                        (0..cells).filter(|&i| blocked(i)).for_each(|i| grid[i] = b'#');
+                        grid[x] = b'X';
+                        grid[a] = b'O';
+                        grid[b] = b'O';
+                        let rows: Vec<String> =
+                            grid.chunks(m).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+                        let text = format!("t 1\n{n} {m}\n{}\n", rows.join("\n"));
+                        let board = board_of(&text);
+                        let expected = oracle_outcome(&board, &oracle(&board));
+                        assert_eq!(solve_outcome(&board), expected, "{text}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 7_000, "only {checked} boards");
+}

@@ -1,0 +1,60 @@
+//! `edmonds-blossom`: maximum matching in general graphs (Edmonds' blossom algorithm) with
+//! Gallai–Edmonds certificates, and the no-revisit king game of HDU 3446 decided with it.
+//!
+//! # The game
+//!
+//! A king stands on a free cell of a board with blocked cells. Players alternate moving it to a free
+//! cell it has never visited (the start counts as visited), using 20 moves: the 8 neighbours, the 4
+//! cells two steps diagonally and the 8 knight jumps (or, with `orth4`, the 4 orthogonal steps).
+//! Whoever cannot move loses. This is undirected vertex geography on the move graph of the free
+//! cells, and the first player wins from `s` exactly when every maximum matching covers `s`
+//! ([`game`] has the strategy argument). By the Gallai–Edmonds theorem the vertices missed by some
+//! maximum matching form the class `D`, so one matching and one decomposition answer every start.
+//!
+//! # The method
+//!
+//! - [`Graph`]: CSR adjacency with `u32` indices; duplicates dropped, self-loops refused.
+//! - [`maximum_matching`]: a greedy maximal matching (Karp–Sipser on sparse graphs), then
+//!   one breadth-first alternating-tree search from each vertex it left free, with blossoms
+//!   contracted through a union–find on blossom bases (Gabow's form of Edmonds' algorithm). Trees of
+//!   failed searches are retired for good ([`matching`] explains why that is sound), and each search
+//!   resets only the vertices it touched. The search invariants are documented in the forest module.
+//! - [`gallai_edmonds`]: the same search grown from all free vertices at once: outer = `D`,
+//!   inner = `A`, unreached = `C`.
+//! - [`verify`]: an independent check that the matching is valid and meets the Tutte–Berge bound
+//!   `(|V| + |A| − odd(G − A)) / 2` with equality, which proves it maximum.
+//!
+//! # Complexity
+//!
+//! Each search costs `O(E α(V))` and there is at most one per free vertex after the greedy pass, so
+//! the worst case is `O(V E α(V))`. In practice the greedy pass leaves few free vertices, successful
+//! searches stop at the first free vertex they see, and failed searches together cost `O(E)` because
+//! each vertex is retired at most once. The decomposition is one more search, `O(E α(V))`, so
+//! `all-starts` costs about one matching plus a linear pass.
+//!
+//! # Design
+//!
+//! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
+//! indexed by vertex. Parsing ([`board`], [`graph_input`]) reads the whole input before anything is
+//! solved; [`report`] prints plain, JSON and explained answers one case at a time.
+
+pub mod board;
+pub mod certificate;
+pub mod decomposition;
+pub mod game;
+pub mod graph;
+pub mod graph_input;
+pub mod matching;
+pub mod report;
+
+pub use board::{Board, parse_boards};
+pub use certificate::{Certificate, CertificateError, verify};
+pub use decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
+pub use game::{BoardAnalysis, BoardGraph, CellOutcome};
+pub use graph::{Graph, GraphError};
+pub use graph_input::parse_graph;
+pub use matching::{Matching, MatchingError, maximum_matching};
+pub use report::CertifiedMatching;
+
+/// The "no vertex" sentinel of mate and parent arrays (a free vertex's mate, a root's parent).
+pub const NO_VERTEX: u32 = u32::MAX;

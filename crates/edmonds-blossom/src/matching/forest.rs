@@ -1,0 +1,331 @@
+//! The alternating forest with blossom contraction: the one search both the matching engine and the
+//! Gallai–Edmonds decomposition run. This is Gabow's labelling scheme for Edmonds' algorithm
+//! ("An efficient implementation of Edmonds' algorithm for maximum matching on graphs", 1976, as
+//! presented in Tarjan's *Data Structures and Network Algorithms*, ch. 9), with a union–find on
+//! blossom bases.
+//!
+//! # Labels and the path `P(v)`
+//!
+//! A tree grows from a free *root*. Scanning an outer vertex `x`, an unlabelled matched neighbour
+//! `y` becomes inner and its mate `v` becomes outer (a matched pair is always labelled together, so
+//! an unlabelled vertex has an unlabelled mate). Every outer vertex `v` stores an `origin` that
+//! defines an even alternating path `P(v)` from `v` to its root, starting with `v`'s matched edge:
+//!
+//! - root: `P(v) = v`;
+//! - *vertex origin* `x` (v became outer as the mate of the inner `y`, itself reached from the outer
+//!   `x`): `P(v) = v, y, P(x)`;
+//! - *edge origin* `(x, y)` (v was inner and became outer when the edge `x–y` between two outer
+//!   vertices closed a blossom, `x` on `v`'s side): `P(v)` = the part of `P(x)` from `x` to `v`,
+//!   reversed (it starts `v, mate(v), …`), followed by `P(y)`.
+//!
+//! Origins are set once, when a vertex becomes outer, and never changed during a search.
+//!
+//! # Blossoms
+//!
+//! An edge between two outer vertices whose outermost blossoms differ, in the same tree, closes a
+//! blossom. A union–find (kept in `state`, see below) maps each outer vertex to the base of its outermost blossom (the
+//! blossom's vertex whose mate, if any, lies outside it). Invariant relied on by both walks below: a
+//! union–find root is a root of the forest or a vertex with a *vertex* origin, and its mate is the
+//! inner vertex above its blossom. So the path to the root can be walked blossom by blossom,
+//! `b → find(origin(b))`, never entering a blossom: contracting costs `O(1)` per blossom or inner
+//! vertex absorbed, and finding the top of the new blossom (the nearest common base) alternates
+//! between both sides, so it costs at most twice the absorbed part plus one. Each inner vertex on the
+//! cycle gets the edge origin of its side, turns outer and is queued (inside a blossom every vertex is
+//! reached by an even alternating path).
+//!
+//! # Augmenting
+//!
+//! When an outer `x` meets a free unlabelled `y`, the augmenting path is `y` followed by `P(x)`; when
+//! outer vertices of two different trees meet (only when several roots grow at once), it is `P(x)`
+//! reversed, the edge, then `P(y)`. Gabow's procedure `rematch(v, w)` flips `P(v)` and matches `v` to
+//! `w` by following the origins, with an explicit stack instead of recursion; it touches each vertex
+//! of the path once.
+//!
+//! # Workspace discipline
+//!
+//! On large graphs a search is bound by cache misses, so the per-vertex data is laid out by access
+//! pattern. The hot test on every scanned edge ("what is `y`, and which blossom is it in?") reads one
+//! `u32` of `state`, which encodes the label *and* the union–find parent: an outer vertex's state is
+//! its parent in the base forest (a vertex id), while unlabelled, inner and retired vertices hold
+//! three reserved values above every vertex id (ids stay below [`crate::graph::MAX_VERTICES`]). The
+//! colder mate and origin live together in one [`Slot`]. The forest owns the matching while it
+//! searches, and all its arrays, sized once. Nothing is allocated while searching: the queue and
+//! the `touched` list have capacity `V` from the start (a vertex turns outer at most once per search,
+//! and is labelled at most once). Every labelled vertex is pushed on `touched` once, and only those
+//! vertices are reset when a search ends, so a search costs what it explores, not `O(V)`. The
+//! common-base walk marks vertices with a stamp that increases per walk, so marks are never cleared.
+
+use crate::NO_VERTEX;
+use crate::graph::Graph;
+
+/// The label of a vertex in the current search, as decoded from its state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Label {
+    /// Not reached by the current search.
+    Unlabelled,
+    /// Even distance from a root (roots, mates of inner vertices, everything inside outer blossoms).
+    Outer,
+    /// Odd distance from a root.
+    Inner,
+    /// Removed for good after a failed search (see [`AlternatingForest::finish`]).
+    Retired,
+}
+
+/// State of an unlabelled vertex.
+const UNLABELLED: u32 = u32::MAX;
+/// State of an inner vertex.
+const INNER: u32 = u32::MAX - 1;
+/// State of a retired vertex.
+const RETIRED: u32 = u32::MAX - 2;
+/// States below this are outer vertices' union–find parents.
+const FIRST_RESERVED: u32 = RETIRED;
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Growth {
+    /// The outer vertex `outer` is adjacent to the free, unlabelled vertex `free`.
+    FoundFreeVertex {
+        /// The outer end of the last edge.
+        outer: u32,
+        /// The free end.
+        free: u32,
+    },
+    /// The outer vertices `x` and `y` belong to different trees (only with several roots).
+    JoinedTwoTrees {
+        /// One outer end.
+        x: u32,
+        /// The other outer end.
+        y: u32,
+    },
+    /// The queue ran empty: no augmenting path from the roots.
+    Exhausted,
+}
+
+/// The colder per-vertex data of the search, in one place.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    /// The vertex's partner in the current matching, or `NO_VERTEX`.
+    mate: u32,
+    /// For an outer vertex: `[NO_VERTEX, NO_VERTEX]` for a root, `[x, NO_VERTEX]` for a vertex origin,
+    /// `[x, y]` for an edge origin. Meaningless for other vertices.
+    origin: [u32; 2],
+}
+
+/// The search workspace and the matching it improves; see the module documentation for the
+/// invariants.
+#[derive(Debug, Clone)]
+pub(crate) struct AlternatingForest {
+    slots: Vec<Slot>,
+    /// Label and union–find parent, encoded as the module documentation says.
+    state: Vec<u32>,
+    walk_mark: Vec<u32>,
+    walk_stamp: u32,
+    queue: Vec<u32>,
+    queue_head: usize,
+    touched: Vec<u32>,
+    /// Pending `rematch(v, w)` calls of an augmentation.
+    rematch_stack: Vec<(u32, u32)>,
+}
+
+impl AlternatingForest {
+    /// An empty forest over the vertices of the matching `mates` (`NO_VERTEX` = free).
+    pub(crate) fn new(mates: &[u32]) -> Self {
+        let n = mates.len();
+        Self {
+            slots: mates.iter().map(|&mate| Slot { mate, origin: [NO_VERTEX; 2] }).collect(),
+            state: vec![UNLABELLED; n],
+            walk_mark: vec![0; n],
+            walk_stamp: 0,
+            queue: Vec::with_capacity(n),
+            queue_head: 0,
+            touched: Vec::with_capacity(n),
+            rematch_stack: Vec::new(),
+        }
+    }
+
+    /// The current matching as a mate array.
+    pub(crate) fn mates(&self) -> Vec<u32> {
+        self.slots.iter().map(|slot| slot.mate).collect()
+    }
+
+    /// The mate of `v`, or `NO_VERTEX`.
+    #[inline]
+    pub(crate) fn mate(&self, v: usize) -> u32 {
+        self.slots[v].mate
+    }
+
+    /// The label of `v`.
+    #[inline]
+    pub(crate) fn label(&self, v: usize) -> Label {
+        match self.state[v] {
+            UNLABELLED => Label::Unlabelled,
+            INNER => Label::Inner,
+            RETIRED => Label::Retired,
+            _ => Label::Outer,
+        }
+    }
+
+    /// Makes the free vertex `root` the root of a new tree.
+    pub(crate) fn plant(&mut self, root: u32) {
+        debug_assert_eq!(self.state[root as usize], UNLABELLED);
+        self.state[root as usize] = root;
+        self.slots[root as usize].origin = [NO_VERTEX; 2];
+        self.queue.push(root);
+        self.touched.push(root);
+    }
+
+    /// Grows the forest breadth-first until an augmenting path shows up or the queue is empty.
+    /// Retired vertices are treated as absent.
+    pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
+        while let Some(&x) = self.queue.get(self.queue_head) {
+            self.queue_head += 1;
+            for &y in graph.neighbours(x as usize) {
+                let y_state = self.state[y as usize];
+                if y_state == UNLABELLED {
+                    let y_mate = self.slots[y as usize].mate;
+                    if y_mate == NO_VERTEX {
+                        return Growth::FoundFreeVertex { outer: x, free: y };
+                    }
+                    // y's mate is unlabelled too: matched pairs are labelled together.
+                    self.state[y as usize] = INNER;
+                    self.state[y_mate as usize] = y_mate;
+                    self.slots[y_mate as usize].origin = [x, NO_VERTEX];
+                    self.queue.push(y_mate);
+                    self.touched.push(y);
+                    self.touched.push(y_mate);
+                } else if y_state < FIRST_RESERVED {
+                    // y is outer.
+                    let (bx, by) = (self.find_base(x), self.find_base(y));
+                    if bx != by {
+                        let Some(top) = self.common_base(bx, by) else {
+                            return Growth::JoinedTwoTrees { x, y };
+                        };
+                        self.contract(bx, top, [x, y]);
+                        self.contract(by, top, [y, x]);
+                    }
+                }
+                // Inner and retired neighbours are skipped.
+            }
+        }
+        Growth::Exhausted
+    }
+
+    /// Flips the augmenting path that `growth` ends with, enlarging the matching by one edge.
+    pub(crate) fn augment(&mut self, growth: Growth) {
+        match growth {
+            Growth::FoundFreeVertex { outer, free } => {
+                self.slots[free as usize].mate = outer;
+                self.rematch(outer, free);
+            }
+            Growth::JoinedTwoTrees { x, y } => {
+                self.rematch(x, y);
+                self.rematch(y, x);
+            }
+            Growth::Exhausted => {}
+        }
+    }
+
+    /// Gabow's `rematch(v, w)`: matches the outer vertex `v` to `w` and flips `P(v)` behind it, so
+    /// that the root of `v`'s tree ends up matched. Recursion is replaced by a stack of pending calls,
+    /// processed in the same order as the recursive procedure would.
+    fn rematch(&mut self, v: u32, w: u32) {
+        self.rematch_stack.push((v, w));
+        while let Some((v, w)) = self.rematch_stack.pop() {
+            let old_mate = self.slots[v as usize].mate;
+            self.slots[v as usize].mate = w;
+            // Stop at the root, or where an enclosing call has already re-matched `old_mate`'s
+            // partner: `P(v)` continues only while `old_mate` is still matched to `v`.
+            if old_mate == NO_VERTEX || self.slots[old_mate as usize].mate != v {
+                continue;
+            }
+            match self.slots[v as usize].origin {
+                [x, NO_VERTEX] => {
+                    // P(v) = v, old_mate, P(x).
+                    self.slots[old_mate as usize].mate = x;
+                    self.rematch_stack.push((x, old_mate));
+                }
+                [x, y] => {
+                    // P(v) = reversed P(x) up to v, then P(y): flip both halves, P(x)'s first.
+                    self.rematch_stack.push((y, x));
+                    self.rematch_stack.push((x, y));
+                }
+            }
+        }
+    }
+
+    /// Ends the current search: every touched vertex is reset to unlabelled, or retired for good
+    /// when `retire` is set.
+    pub(crate) fn finish(&mut self, retire: bool) {
+        let reset_to = if retire { RETIRED } else { UNLABELLED };
+        for &v in &self.touched {
+            self.state[v as usize] = reset_to;
+        }
+        self.touched.clear();
+        self.queue.clear();
+        self.queue_head = 0;
+    }
+
+    /// The base of the outermost blossom containing the outer vertex `v` (path halving).
+    #[inline]
+    fn find_base(&mut self, mut v: u32) -> u32 {
+        // Every vertex on the chain is outer, so its state is its union–find parent.
+        loop {
+            let parent = self.state[v as usize];
+            if parent == v {
+                return v;
+            }
+            let grandparent = self.state[parent as usize];
+            self.state[v as usize] = grandparent;
+            v = grandparent;
+        }
+    }
+
+    /// The base of the next blossom towards the root from the blossom whose base is `b`, or
+    /// `NO_VERTEX` at the root. `b` has a vertex origin: the outer neighbour of the inner `mate(b)`.
+    #[inline]
+    fn base_above(&mut self, b: u32) -> u32 {
+        let slot = self.slots[b as usize];
+        if slot.mate == NO_VERTEX { NO_VERTEX } else { self.find_base(slot.origin[0]) }
+    }
+
+    /// The nearest common base of the outer bases `a` and `b` towards the root, or `None` when they
+    /// lie in different trees. The walks from both sides alternate, so the work is at most twice the
+    /// part about to be contracted, plus one.
+    fn common_base(&mut self, mut a: u32, mut b: u32) -> Option<u32> {
+        self.walk_stamp = self.walk_stamp.wrapping_add(1);
+        if self.walk_stamp == 0 {
+            self.walk_mark.fill(0);
+            self.walk_stamp = 1;
+        }
+        loop {
+            if a != NO_VERTEX {
+                if self.walk_mark[a as usize] == self.walk_stamp {
+                    return Some(a);
+                }
+                self.walk_mark[a as usize] = self.walk_stamp;
+                a = self.base_above(a);
+            }
+            if a == NO_VERTEX && b == NO_VERTEX {
+                return None;
+            }
+            std::mem::swap(&mut a, &mut b);
+        }
+    }
+
+    /// Contracts one side of a new blossom: from the base `b` up to (excluding) `top`, every inner
+    /// vertex turns outer with the edge origin `edge` (`[x, y]` with `x` on this side) and is queued,
+    /// and every base and inner vertex on the way is linked under `top`.
+    fn contract(&mut self, mut b: u32, top: u32, edge: [u32; 2]) {
+        while b != top {
+            // b is a non-root base below top, so its mate is the inner vertex above its blossom.
+            let inner = self.slots[b as usize].mate;
+            let next = self.base_above(b);
+            self.slots[inner as usize].origin = edge;
+            self.queue.push(inner);
+            // Both join top's blossom; the inner vertex turns outer by getting a parent.
+            self.state[b as usize] = top;
+            self.state[inner as usize] = top;
+            b = next;
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Maximum-cardinality matching: a greedy start, then one blossom search per remaining free vertex.
+
+pub(crate) mod forest;
+mod greedy;
+
+use crate::NO_VERTEX;
+use crate::graph::Graph;
+use forest::{AlternatingForest, Growth};
+
+/// A matching of a graph on `0..n`, stored as a mate array.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matching {
+    /// `mate[v]` is `v`'s partner, or `NO_VERTEX`; always symmetric.
+    mate: Vec<u32>,
+    size: usize,
+}
+
+/// Why a list of pairs is not a matching of a graph.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchingError {
+    /// A pair is not an edge of the graph.
+    #[error("({0}, {1}) is not an edge of the graph")]
+    NotAnEdge(usize, usize),
+    /// A vertex is used by two pairs.
+    #[error("vertex {0} is matched twice")]
+    VertexUsedTwice(usize),
+}
+
+impl Matching {
+    /// The matching given by `pairs`, checked against `graph`: every pair must be an edge and no vertex
+    /// may appear twice.
+    pub fn from_pairs(graph: &Graph, pairs: &[(usize, usize)]) -> Result<Self, MatchingError> {
+        let mut mate = vec![NO_VERTEX; graph.vertex_count()];
+        for &(u, v) in pairs {
+            let in_range = u < mate.len() && v < mate.len();
+            if !in_range || u == v || !graph.has_edge(u, v) {
+                return Err(MatchingError::NotAnEdge(u, v));
+            }
+            if let Some(&w) = [u, v].iter().find(|&&w| mate[w] != NO_VERTEX) {
+                return Err(MatchingError::VertexUsedTwice(w));
+            }
+            mate[u] = v as u32;
+            mate[v] = u as u32;
+        }
+        Ok(Self::from_mates(mate))
+    }
+
+    /// Wraps a symmetric mate array.
+    pub(crate) fn from_mates(mate: Vec<u32>) -> Self {
+        let size = mate.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+        Self { mate, size }
+    }
+
+    /// The mate array (`NO_VERTEX` = free).
+    pub(crate) fn mates(&self) -> &[u32] {
+        &self.mate
+    }
+
+    /// The partner of `v`, if `v` is matched.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.mate.get(v).filter(|&&m| m != NO_VERTEX).map(|&m| m as usize)
+    }
+
+    /// Number of matched edges.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Number of vertices of the underlying graph.
+    pub fn vertex_count(&self) -> usize {
+        self.mate.len()
+    }
+
+    /// The matched edges as `(u, v)` with `u < v`, ordered by `u`.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.mate.len()).filter_map(|u| self.mate(u).filter(|&v| u < v).map(|v| (u, v))).collect()
+    }
+}
+
+/// A maximum-cardinality matching of `graph`.
+///
+/// A greedy pass ([`greedy`]) matches most vertices; then every vertex it left free roots one
+/// breadth-first alternating-tree search ([`forest`]). A search that reaches another free vertex
+/// flips the path; a search that fails *retires* its whole tree for good.
+///
+/// Why retiring is sound. When the search from the free root `r` fails, its tree `T` (with blossoms
+/// contracted) has this shape: every edge leaving an outer vertex ends at an inner vertex or inside
+/// the same outer blossom (any other outer–outer edge would have been contracted, and an outer–
+/// unlabelled edge would have grown the tree). So deleting the `k` inner vertices `I` of `T` leaves its
+/// `k + 1` outer blossoms as odd components of `G − I`, each of them matched internally except for one
+/// vertex (the root, or the base matched to an inner vertex). Any matching of `G` then has at most
+/// `|I| + Σ (|B| − 1) / 2 = (|T| − 1) / 2` edges touching `T` — exactly what the current matching has
+/// inside `T`. Hence a maximum matching of `G − T` plus the current edges inside `T` is a maximum
+/// matching of `G`, and the remaining searches may run on `G − T`: retired vertices are skipped as if
+/// deleted, and no later augmenting path ever needs them. This is what makes repeated failures cheap:
+/// each vertex is explored by at most one failed search.
+///
+/// A single pass over the free vertices suffices: a vertex whose search succeeded stays matched
+/// (augmenting never frees a vertex) and one whose search failed is retired.
+pub fn maximum_matching(graph: &Graph) -> Matching {
+    let mut forest = AlternatingForest::new(&greedy::greedy_matching(graph));
+    for root in 0..graph.vertex_count() {
+        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 {
+            continue;
+        }
+        forest.plant(root as u32);
+        let growth = forest.grow(graph);
+        let failed = growth == Growth::Exhausted;
+        forest.augment(growth);
+        forest.finish(failed);
+    }
+    Matching::from_mates(forest.mates())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matching_of(n: usize, edges: &[(u32, u32)]) -> Matching {
+        let g = Graph::from_edges(n, edges).unwrap();
+        let m = maximum_matching(&g);
+        assert!(Matching::from_pairs(&g, &m.edges()).is_ok());
+        m
+    }
+
+    #[test]
+    fn odd_cycle_with_tail_needs_a_blossom() {
+        // Triangle 0-1-2 with tails 2-3 and 0-4 ... plus a pendant path; perfect matching of size 3.
+        let m = matching_of(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]);
+        assert_eq!(m.size(), 3);
+    }
+
+    #[test]
+    fn petersen_graph_has_a_perfect_matching() {
+        let outer = (0..5u32).map(|i| (i, (i + 1) % 5));
+        let spokes = (0..5u32).map(|i| (i, i + 5));
+        let inner = (0..5u32).map(|i| (i + 5, (i + 2) % 5 + 5));
+        let edges: Vec<_> = outer.chain(spokes).chain(inner).collect();
+        assert_eq!(matching_of(10, &edges).size(), 5);
+    }
+
+    #[test]
+    fn blossom_through_which_the_path_must_pass() {
+        // A classic case for BFS without contraction: 0-1, 1-2, 2-3, 3-4, 4-1 (5-cycle-ish), 3-5.
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 1), (4, 5), (5, 6), (2, 7)];
+        assert_eq!(matching_of(8, &edges).size(), 4);
+    }
+
+    #[test]
+    fn from_pairs_rejects_bad_pairs() {
+        let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+        assert_eq!(Matching::from_pairs(&g, &[(0, 2)]), Err(MatchingError::NotAnEdge(0, 2)));
+        assert_eq!(Matching::from_pairs(&g, &[(0, 1), (2, 1)]), Err(MatchingError::VertexUsedTwice(1)));
+        let m = Matching::from_pairs(&g, &[(2, 1)]).unwrap();
+        assert_eq!((m.size(), m.mate(1), m.mate(0), m.edges()), (1, Some(2), None, vec![(1, 2)]));
+    }
+}

@@ -1,0 +1,143 @@
+//! The binary: exit statuses, located errors, usage, and the `--json` / `--explain` / `--certificate`
+//! outputs.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_edmonds-blossom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.
+fn assert_input_error(args: &[&str], stdin: &str, location: &str, words: &str) {
+    let output = run(args, stdin);
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?} {stdin:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?} {stdin:?} printed output");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(&format!("error: {location}: ")), "{args:?} {stdin:?}: {stderr}");
+    assert!(stderr.contains(words), "{args:?} {stdin:?}: {stderr}");
+}
+
+#[test]
+fn board_input_errors_are_located() {
+    for mode in [&[][..], &["all-starts"][..]] {
+        assert_input_error(mode, "1\n2 2\n..\n..\n", "line 3, column 1", "no 'K'");
+        assert_input_error(mode, "1\n2 2\nK.\n.K\n", "line 4, column 2", "second 'K'");
+        assert_input_error(mode, "1\n2 2\nK.\n.x\n", "line 4, column 2", "unexpected character 'x'");
+        assert_input_error(mode, "1\n2 3\nK..\n..\n", "line 4, column 1", "row has 2 characters, expected 3");
+        assert_input_error(mode, "2\n1 2\nK.\n", "line 4, column 1", "unexpected end of input");
+        assert_input_error(mode, "1\n2 2\nK.\n", "line 4, column 1", "unexpected end of input");
+        assert_input_error(mode, "1\n1001 1001\n", "line 2, column 6", "exceeds the limit");
+        assert_input_error(mode, "x\n", "line 1, column 1", "number of cases");
+    }
+}
+
+#[test]
+fn matching_input_errors_are_located() {
+    let m = &["matching"][..];
+    assert_input_error(m, "3 1\n0 3\n", "line 2, column 3", "out of range");
+    assert_input_error(m, "3 1\n1 1\n", "line 2, column 1", "self-loop");
+    assert_input_error(m, "3 2\n0 1\n", "line 3, column 1", "expected edge 2 of 2");
+    assert_input_error(m, "3 1\n0 1\n1 2\n", "line 3, column 1", "after the 1 edges");
+    assert_input_error(m, "3 1\n0\n", "line 3, column 1", "unexpected end of input");
+    assert_input_error(m, "3 1\n0 -1\n", "line 2, column 3", "expected vertex");
+    assert_input_error(m, "", "line 1, column 1", "number of vertices");
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let output = run(&["/nonexistent/edmonds.in"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read /nonexistent/edmonds.in"));
+}
+
+#[test]
+fn help_shows_usage_and_modes() {
+    let output = run(&["--help"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    for word in ["Usage: edmonds-blossom", "all-starts", "matching", "--moves", "--json", "--explain"] {
+        assert!(text.contains(word), "{word} missing from --help:\n{text}");
+    }
+    let text = stdout(&run(&["matching", "--help"], ""));
+    assert!(text.contains("--certificate"), "{text}");
+}
+
+const BOARDS: &str = "2\n1 3\n.K.\n2 2\nK#\n#.\n";
+
+#[test]
+fn default_and_all_starts_outputs() {
+    // king20: a path of three (the centre is covered by every maximum matching), and a diagonal pair.
+    assert_eq!(stdout(&run(&[], BOARDS)), "Case #1: daizhenyang win\nCase #2: daizhenyang win\n");
+    assert_eq!(stdout(&run(&["all-starts"], BOARDS)), "Case #1:\nLWL\nCase #2:\nW#\n#W\n");
+    // orth4: the diagonal pair is two isolated cells.
+    assert_eq!(
+        stdout(&run(&["all-starts", "--moves", "orth4"], BOARDS)),
+        "Case #1:\nLWL\nCase #2:\nL#\n#L\n"
+    );
+    assert_eq!(
+        stdout(&run(&["--moves", "orth4", "-"], BOARDS)),
+        "Case #1: daizhenyang win\nCase #2: daizhenyang lose\n"
+    );
+}
+
+#[test]
+fn json_outputs_parse() {
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["--json", "--moves", "orth4"], BOARDS))).unwrap();
+    assert_eq!(value["moves"], "orth4");
+    assert_eq!(value["cases"][0]["first_player_wins"], true);
+    let col = &value["cases"][0]["winning_move"]["col"];
+    assert!(col == 0 || col == 2, "{value}");
+    assert_eq!(value["cases"][1]["start_class"], "D");
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["all-starts", "--json"], BOARDS))).unwrap();
+    assert_eq!(value["cases"][1]["grid"], serde_json::json!(["W#", "#W"]));
+    assert_eq!(value["cases"][0]["maximum_matching"], 1);
+    let graph = "4 3\n0 1\n1 2\n2 0\n";
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["matching", "--json", "--certificate"], graph))).unwrap();
+    assert_eq!(value["size"], 1);
+    assert_eq!(value["certificate"]["d"], serde_json::json!([0, 1, 2, 3]));
+    assert_eq!(value["certificate"]["odd_components"], 2);
+}
+
+#[test]
+fn explain_gives_the_reasons() {
+    let text = stdout(&run(&["--explain", "--moves", "orth4"], BOARDS));
+    assert!(text.contains("Case #1: daizhenyang win"), "{text}");
+    assert!(
+        text.contains("first to (row 1, column 1)") || text.contains("first to (row 1, column 3)"),
+        "{text}"
+    );
+    assert!(text.contains("is in class D: some maximum matching misses it"), "{text}");
+    let text = stdout(&run(&["all-starts", "--explain"], BOARDS));
+    assert!(text.contains("classes:") && text.contains("DAD"), "{text}");
+    let text = stdout(&run(&["matching", "--explain"], "5 4\n0 1\n0 2\n0 3\n3 4\n"));
+    assert!(text.contains("maximum matching: 2 edges"), "{text}");
+    assert!(text.contains("G - A has 2 odd components"), "{text}");
+    assert!(text.contains("(5 + 1 - 2) / 2 = 2"), "{text}");
+}
+
+#[test]
+fn matching_and_certificate_outputs() {
+    let text = stdout(&run(&["matching"], "3 3\n0 1\n1 2\n1 2\n"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "1");
+    assert!(lines[1] == "0 1" || lines[1] == "1 2", "{text}");
+    let text = stdout(&run(&["matching", "--certificate"], "3 2\n0 1\n1 2\n"));
+    assert!(text.ends_with("D 2: 0 2\nA 1: 1\nC 0:\n"), "{text}");
+}

@@ -100,7 +100,8 @@ fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Opt
         let path = dir.join(format!("{name}.in"));
         if !path.is_file() {
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            std::fs::write(&path, generate::generate(name)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&path, generate::generate(name)?)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         return Ok(Some(path));
     }

@@ -66,7 +66,12 @@ impl Manifest {
                 ["bench", input, args @ ..] => {
                     manifest.benches.push(BenchCase { input: input.to_string(), args: owned(args) })
                 }
-                _ => return Err(format!("{}: expected `case PREFIX JUDGE [ARGS]` or `bench INPUT [ARGS]`", number + 1)),
+                _ => {
+                    return Err(format!(
+                        "{}: expected `case PREFIX JUDGE [ARGS]` or `bench INPUT [ARGS]`",
+                        number + 1
+                    ));
+                }
             }
         }
         Ok(manifest)
@@ -93,7 +98,10 @@ mod tests {
         assert_eq!(m.rule_for("hdu-01.in").unwrap().args, Vec::<String>::new());
         assert_eq!(m.rule_for("lc-x.in").unwrap().judge, Judge::GeneralMatching);
         assert!(m.rule_for("other.in").is_none());
-        assert_eq!(m.benches, vec![BenchCase { input: "gen:sparse-1m".into(), args: vec!["matching".into()] }]);
+        assert_eq!(
+            m.benches,
+            vec![BenchCase { input: "gen:sparse-1m".into(), args: vec!["matching".into()] }]
+        );
     }
 
     #[test]

@@ -10,10 +10,8 @@ use std::collections::HashSet;
 /// Judges `got` for the graph `input` against the reference answer `expected`.
 pub fn check(input: &str, expected: &str, got: &str) -> Result<(), String> {
     let (n, edges) = parse_graph(input)?;
-    let best = parse_numbers(expected, "expected output")?
-        .first()
-        .copied()
-        .ok_or("expected output is empty")?;
+    let best =
+        parse_numbers(expected, "expected output")?.first().copied().ok_or("expected output is empty")?;
     let tokens = parse_numbers(got, "output")?;
     let (&size, pairs) = tokens.split_first().ok_or("empty output")?;
     if size > n {
@@ -37,9 +35,9 @@ pub fn check(input: &str, expected: &str, got: &str) -> Result<(), String> {
     match size.cmp(&best) {
         std::cmp::Ordering::Equal => Ok(()),
         std::cmp::Ordering::Less => Err(format!("matching of size {size}, optimum is {best}")),
-        std::cmp::Ordering::Greater => {
-            Err(format!("valid matching of size {size} beats the reference {best}: the expected file is wrong"))
-        }
+        std::cmp::Ordering::Greater => Err(format!(
+            "valid matching of size {size} beats the reference {best}: the expected file is wrong"
+        )),
     }
 }
 

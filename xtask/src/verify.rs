@@ -186,7 +186,12 @@ fn judge_entry(entry: &Entry, limit: Duration) -> (String, Result<(), String>, f
 }
 
 /// The verdict on a finished run.
-fn judge_output(result: &run::RunResult, input: &Path, expected: &Path, rule: &CaseRule) -> Result<(), String> {
+fn judge_output(
+    result: &run::RunResult,
+    input: &Path,
+    expected: &Path,
+    rule: &CaseRule,
+) -> Result<(), String> {
     if !result.succeeded() {
         return Err(result.failure_reason());
     }

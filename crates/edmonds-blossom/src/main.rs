@@ -1,14 +1,15 @@
 //! `edmonds-blossom [OPTIONS] [all-starts|matching] [FILE]`: the command-line front end. All logic
 //! lives in the library; this file parses arguments, reads the input, and maps errors to exit codes.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{BoardAnalysis, CertifiedMatching, parse_boards, parse_graph};
-use grid_core::{EXIT_INPUT, EXIT_INTERNAL, MoveSet, SourceError, read_input};
+use grid_core::MoveSet;
+use grid_core::cli::{self, Failure};
 
 const USAGE: &str = "usage: edmonds-blossom [OPTIONS] [all-starts|matching] [FILE]  (see --help)";
 
@@ -86,42 +87,9 @@ impl Moves {
     }
 }
 
-/// How a run failed.
-enum Failure {
-    /// Bad input or usage: exit 2.
-    Input(String),
-    /// A bug or an output error: exit 1.
-    Internal(String),
-    /// Standard output was closed: stop quietly.
-    BrokenPipe,
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            Failure::BrokenPipe
-        } else {
-            Failure::Internal(e.to_string())
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(Failure::from));
-    match result {
-        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
-        Err(Failure::Input(message)) => {
-            eprintln!("{message}");
-            ExitCode::from(EXIT_INPUT as u8)
-        }
-        Err(Failure::Internal(message)) => {
-            eprintln!("error: internal: {message}");
-            ExitCode::from(EXIT_INTERNAL as u8)
-        }
-    }
+    cli::run(|out| run(cli, out))
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
@@ -133,15 +101,12 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 fn input(file: Option<&PathBuf>) -> Result<Vec<u8>, Failure> {
-    read_input(file.map(PathBuf::as_path)).map_err(|e| match e {
-        SourceError::Interactive => Failure::Input(USAGE.to_string()),
-        SourceError::Io { .. } => Failure::Input(format!("error: {e}")),
-    })
+    cli::read(file.map(PathBuf::as_path), USAGE)
 }
 
 fn run_boards(args: &BoardArgs, all_starts: bool, out: &mut impl Write) -> Result<(), Failure> {
     let bytes = input(args.file.as_ref())?;
-    let boards = parse_boards(&bytes).map_err(|e| Failure::Input(format!("error: {e}")))?;
+    let boards = parse_boards(&bytes)?;
     drop(bytes);
     let mut records = Vec::new();
     for (i, board) in boards.iter().enumerate() {
@@ -171,7 +136,7 @@ fn run_boards(args: &BoardArgs, all_starts: bool, out: &mut impl Write) -> Resul
 
 fn run_matching(args: &MatchingArgs, out: &mut impl Write) -> Result<(), Failure> {
     let bytes = input(args.file.as_ref())?;
-    let graph = parse_graph(&bytes).map_err(|e| Failure::Input(format!("error: {e}")))?;
+    let graph = parse_graph(&bytes)?;
     drop(bytes);
     if !(args.certificate || args.json || args.explain) {
         // The plain answer needs no certificate: skip the decomposition.

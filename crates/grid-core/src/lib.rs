@@ -11,12 +11,14 @@
 //! - [`geometry`] and [`moves`]: positions, row-major indices, and move-offset tables with in-bounds
 //!   neighbour lists that never touch the heap for up to 20 moves;
 //! - [`cellset`]: a `bitvec` bitboard of cells (obstacle maps, visited sets);
-//! - [`source`]: reading the input from a file or standard input, and the exit statuses.
+//! - [`source`]: reading the input from a file or standard input, and the exit statuses;
+//! - [`cli`]: the one mapping from a binary's outcome to its stderr line and exit status.
 //!
 //! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
 //! of the workspace; see `docs/ARCHITECTURE.md`.
 
 pub mod cellset;
+pub mod cli;
 pub mod error;
 pub mod geometry;
 pub mod grid;

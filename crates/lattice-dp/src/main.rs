@@ -1,11 +1,11 @@
 //! `lattice-dp [--json | --explain] [FILE]`: solves one staircase cell-taking board.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::{EXIT_INPUT, EXIT_INTERNAL, SourceError, read_input};
+use grid_core::cli;
 use lattice_dp::explain::explain;
 use lattice_dp::json::Report;
 use lattice_dp::progress::LayerBar;
@@ -32,38 +32,21 @@ const USAGE: &str = "usage: lattice-dp [--json | --explain] [FILE]   (reads stan
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let input = match read_input(cli.file.as_deref()) {
-        Ok(input) => input,
-        Err(SourceError::Interactive) => return fail(EXIT_INPUT, USAGE),
-        Err(e) => return fail(EXIT_INPUT, &format!("error: {e}")),
-    };
-    let board = match parse_board(&input) {
-        Ok(board) => board,
-        Err(e) => return fail(EXIT_INPUT, &format!("error: {e}")),
-    };
-    let mode = if cli.json || cli.explain { Mode::WithGame } else { Mode::ValueOnly };
-    let mut bar = LayerBar::for_stderr();
-    let solution = solve(&board, mode, &mut |p| bar.update(p));
-    bar.finish();
-    let moves = solution.moves.unwrap_or_default();
-    let text = if cli.json {
-        Report::new(solution.value, &moves).to_json() + "\n"
-    } else if cli.explain {
-        explain(&board, solution.value, &moves)
-    } else {
-        format!("{}\n", solution.value)
-    };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // The reader went away: nothing more to say to anyone.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(EXIT_INTERNAL, &format!("error: cannot write output: {e}")),
-    }
-}
-
-/// Prints `message` on stderr and returns exit status `code`.
-fn fail(code: i32, message: &str) -> ExitCode {
-    eprintln!("{message}");
-    ExitCode::from(code as u8)
+    cli::run(|out| {
+        let input = cli::read(cli.file.as_deref(), USAGE)?;
+        let board = parse_board(&input)?;
+        let mode = if cli.json || cli.explain { Mode::WithGame } else { Mode::ValueOnly };
+        let mut bar = LayerBar::for_stderr();
+        let solution = solve(&board, mode, &mut |p| bar.update(p));
+        bar.finish();
+        let moves = solution.moves.unwrap_or_default();
+        let text = if cli.json {
+            Report::new(solution.value, &moves).to_json() + "\n"
+        } else if cli.explain {
+            explain(&board, solution.value, &moves)
+        } else {
+            format!("{}\n", solution.value)
+        };
+        Ok(out.write_all(text.as_bytes())?)
+    })
 }

@@ -1,11 +1,11 @@
 //! Command-line front end: `pawn-retrograde [--json | --explain] [FILE]`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::{EXIT_INPUT, EXIT_INTERNAL, SourceError, read_input};
+use grid_core::cli;
 use pawn_retrograde::{analyse_boards, explain, json, parse_input, solve_boards};
 
 /// Solves the river-crossing pawn game exactly: prints `Red k`, `Black k` or `Tie` per board.
@@ -22,37 +22,15 @@ struct Cli {
     file: Option<PathBuf>,
 }
 
+const USAGE: &str = "usage: pawn-retrograde [--json | --explain] [FILE]   (or pipe the input on stdin)";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let bytes = match read_input(cli.file.as_deref()) {
-        Ok(bytes) => bytes,
-        Err(SourceError::Interactive) => {
-            eprintln!("usage: pawn-retrograde [--json | --explain] [FILE]   (or pipe the input on stdin)");
-            return exit(EXIT_INPUT);
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit(EXIT_INPUT);
-        }
-    };
-    let boards = match parse_input(&bytes) {
-        Ok(boards) => boards,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit(EXIT_INPUT);
-        }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = write_output(&mut out, &cli, &boards).and_then(|()| out.flush());
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (e.g. `| head`): nothing more to say.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: cannot write output: {e}");
-            exit(EXIT_INTERNAL)
-        }
-    }
+    cli::run(|out| {
+        let bytes = cli::read(cli.file.as_deref(), USAGE)?;
+        let boards = parse_input(&bytes)?;
+        Ok(write_output(out, &cli, &boards)?)
+    })
 }
 
 fn write_output(out: &mut impl Write, cli: &Cli, boards: &[pawn_retrograde::Board]) -> io::Result<()> {
@@ -78,9 +56,4 @@ fn write_output(out: &mut impl Write, cli: &Cli, boards: &[pawn_retrograde::Boar
         }
     }
     Ok(())
-}
-
-fn exit(code: i32) -> ExitCode {
-    // Exit codes are 1 and 2.
-    ExitCode::from(code as u8)
 }

@@ -1,11 +1,10 @@
 //! `segment-nim [--explain | --json] [FILE]`: solves the sliding-pawn boards of FILE (or stdin).
 
-use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use grid_core::{EXIT_INPUT, EXIT_INTERNAL, SourceError, read_input};
+use grid_core::cli::{self, Failure};
 use segment_nim::{Mode, RunError, run};
 
 /// Exact solver for the sliding-pawn game on a circle: prints B (white wins), C (black wins) or
@@ -24,21 +23,10 @@ struct Cli {
     file: Option<PathBuf>,
 }
 
+const USAGE: &str = "usage: segment-nim [--explain | --json] [FILE]   (or pipe the input on standard input)";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let input = match read_input(cli.file.as_deref()) {
-        Ok(bytes) => bytes,
-        Err(SourceError::Interactive) => {
-            eprintln!(
-                "usage: segment-nim [--explain | --json] [FILE]   (or pipe the input on standard input)"
-            );
-            return code(EXIT_INPUT);
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return code(EXIT_INPUT);
-        }
-    };
     let mode = if cli.json {
         Mode::Json
     } else if cli.explain {
@@ -46,26 +34,11 @@ fn main() -> ExitCode {
     } else {
         Mode::Answers
     };
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = run(&input, mode, &mut out);
-    let flushed = out.flush();
-    match (result, flushed) {
-        (Err(RunError::Input(e)), _) => {
-            eprintln!("error: {e}");
-            code(EXIT_INPUT)
-        }
-        (Err(RunError::Output(e)), _) | (Ok(()), Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
-        (Err(RunError::Output(e)), _) | (Ok(()), Err(e)) => {
-            eprintln!("error: cannot write output: {e}");
-            code(EXIT_INTERNAL)
-        }
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-    }
-}
-
-/// An exit status as an `ExitCode`.
-fn code(status: i32) -> ExitCode {
-    ExitCode::from(u8::try_from(status).unwrap_or(1))
+    cli::run(|out| {
+        let input = cli::read(cli.file.as_deref(), USAGE)?;
+        run(&input, mode, out).map_err(|e| match e {
+            RunError::Input(e) => Failure::Input(e),
+            RunError::Output(e) => Failure::Output(e),
+        })
+    })
 }

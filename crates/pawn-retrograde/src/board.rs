@@ -1,6 +1,6 @@
 //! One board of the game as read from the input: its size, its obstacles and where the pieces start.
 
-use grid_core::{Dims, Pos};
+use grid_core::{CellSet, Dims, Pos};
 
 /// Largest number of cells a board may have (16 × 16): it keeps every free-cell number in a `u8`.
 pub const MAX_CELLS: usize = 256;
@@ -10,8 +10,8 @@ pub const MAX_CELLS: usize = 256;
 pub struct Board {
     /// Number of rows and columns.
     pub dims: Dims,
-    /// `open[i]` tells whether the row-major cell `i` is free (not an obstacle).
-    pub open: Vec<bool>,
+    /// The free cells (not obstacles), by row-major index.
+    pub open: CellSet,
     /// Where the black pawn starts (never in row 1).
     pub black: Pos,
     /// Where the two red pieces start, in row-major order (the first is called A, the second B).
@@ -21,6 +21,6 @@ pub struct Board {
 impl Board {
     /// Whether the cell at `pos` is on the board and free.
     pub fn is_open(&self, pos: Pos) -> bool {
-        pos.row < self.dims.rows && pos.col < self.dims.cols && self.open[self.dims.index(pos)]
+        pos.row < self.dims.rows && pos.col < self.dims.cols && self.open.contains(self.dims.index(pos))
     }
 }

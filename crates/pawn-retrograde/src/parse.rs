@@ -2,7 +2,7 @@
 //!
 //! Everything is checked before anything is solved; the first problem is reported by line and column.
 
-use grid_core::{CharGrid, Dims, InputError, Loc, Pos, Scanner};
+use grid_core::{CellSet, CharGrid, Dims, InputError, Loc, Pos, Scanner};
 
 use crate::board::{Board, MAX_CELLS};
 
@@ -55,7 +55,10 @@ fn board_from_grid(grid: &CharGrid) -> Result<Board, InputError> {
         [_, _, third, ..] => return Err(grid.loc_of(*third).msg("board has a third red piece 'O'")),
         few => return Err(red_count_error(origin, few.len())),
     };
-    let open = grid.cells().iter().map(|&c| c != b'#').collect();
+    let mut open = CellSet::new(dims.cells());
+    for (cell, _) in grid.cells().iter().enumerate().filter(|&(_, &c)| c != b'#') {
+        open.insert(cell);
+    }
     Ok(Board { dims, open, black, reds })
 }
 

@@ -127,7 +127,7 @@ impl StateSpace {
         let mut numbers = vec![NO_CELL; dims.cells()];
         let mut positions = Vec::new();
         for (index, number) in numbers.iter_mut().enumerate() {
-            if board.open[index] {
+            if board.open.contains(index) {
                 // At most 256 free cells, so numbers are 0..=255.
                 *number = positions.len() as u16;
                 positions.push(dims.pos(index));

@@ -4,8 +4,9 @@
 //! petgraph needs about 40 s on the sparse 10^5 graph and minutes on the 500×500 grid, which criterion's
 //! ten samples cannot afford; the criterion pairs therefore compare both engines on the same smaller
 //! graphs of each kind (sparse 10^4, grid 100×100, and the full dense graph). Set
-//! `EDMONDS_BENCH_PETGRAPH_FULL=1` to also time petgraph once on the full sparse 10^5 graph and print
-//! the ratio, and `EDMONDS_BENCH_LARGE=1` to include the sparse 10^6 graph (about a minute).
+//! `EDMONDS_BENCH_PETGRAPH_FULL=1` to also time petgraph once on the full sparse 10^5 graph and the
+//! 500×500 grid (minutes) and print the ratios, and `EDMONDS_BENCH_LARGE=1` to include the sparse
+//! 10^6 graph (about a minute).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -129,10 +130,9 @@ fn full_size(c: &mut Criterion, name: &str, input: &(usize, Vec<(u32, u32)>)) {
     group.finish();
 }
 
-/// One timed run of each engine on the full sparse 10^5 graph, printed with the ratio.
-fn petgraph_full_once() {
-    let input = sparse_edges(1, 100_000, 300_000);
-    let (graph, pet) = (ours(&input), petgraph_of(&input));
+/// One timed run of each engine on a full-size graph, printed with the ratio.
+fn petgraph_full_once(name: &str, input: &(usize, Vec<(u32, u32)>)) {
+    let (graph, pet) = (ours(input), petgraph_of(input));
     let t = Instant::now();
     let size = maximum_matching(&graph).size();
     let mine = t.elapsed();
@@ -141,7 +141,7 @@ fn petgraph_full_once() {
     let theirs = t.elapsed();
     assert_eq!(size, theirs_size);
     println!(
-        "sparse-100k once: edmonds-blossom {:.4} s, petgraph {:.2} s, ratio {:.0}x",
+        "{name} once: edmonds-blossom {:.4} s, petgraph {:.2} s, ratio {:.0}x",
         mine.as_secs_f64(),
         theirs.as_secs_f64(),
         theirs.as_secs_f64() / mine.as_secs_f64()
@@ -158,7 +158,8 @@ fn bench(c: &mut Criterion) {
         full_size(c, "sparse-1m (N=1e6, M=3e6)", &sparse_edges(4, 1_000_000, 3_000_000));
     }
     if std::env::var_os("EDMONDS_BENCH_PETGRAPH_FULL").is_some() {
-        petgraph_full_once();
+        petgraph_full_once("sparse-100k", &sparse_edges(1, 100_000, 300_000));
+        petgraph_full_once("grid-500", &grid_edges(2, 500));
     }
 }
 

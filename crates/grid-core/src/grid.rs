@@ -9,7 +9,9 @@ use crate::scanner::{Loc, Scanner};
 pub struct CharGrid {
     dims: Dims,
     cells: Vec<u8>,
-    origin: Loc,
+    /// Where each row's token starts in the input. Rows are whitespace-separated tokens, so a row
+    /// need not start its own line: cell locations are derived from these, never from line arithmetic.
+    row_starts: Vec<Loc>,
 }
 
 impl CharGrid {
@@ -19,11 +21,11 @@ impl CharGrid {
     /// outside the alphabet (located at that byte).
     pub fn read(scanner: &mut Scanner<'_>, dims: Dims, alphabet: &[u8]) -> Result<Self, InputError> {
         let mut cells = Vec::with_capacity(dims.cells());
-        let mut origin = None;
+        let mut row_starts = Vec::with_capacity(dims.rows);
         for row in 0..dims.rows {
             let what = format!("grid row {} of {} characters", row + 1, dims.cols);
             let token = scanner.token(&what)?;
-            origin.get_or_insert(token.loc);
+            row_starts.push(token.loc);
             if let Some(i) = token.text.iter().position(|b| !alphabet.contains(b)) {
                 let loc = Loc { line: token.loc.line, column: token.loc.column + i };
                 return Err(loc.error(ErrorKind::UnexpectedChar(char_at(&token.text[i..]))));
@@ -34,7 +36,7 @@ impl CharGrid {
             }
             cells.extend_from_slice(token.text);
         }
-        Ok(Self { dims, cells, origin: origin.unwrap_or_else(|| scanner.loc()) })
+        Ok(Self { dims, cells, row_starts })
     }
 
     /// The grid's size.
@@ -59,9 +61,8 @@ impl CharGrid {
 
     /// The input location of the cell at `pos` (for errors about a cell's content).
     pub fn loc_of(&self, pos: Pos) -> Loc {
-        // Row r's token is on line origin.line + r when each row has its own line, which the formats
-        // require; the column is the row start column plus the cell's column.
-        Loc { line: self.origin.line + pos.row, column: self.origin.column + pos.col }
+        let start = self.row_starts[pos.row];
+        Loc { line: start.line, column: start.column + pos.col }
     }
 }
 
@@ -89,6 +90,14 @@ mod tests {
         assert_eq!(g.get(Pos::new(1, 0)), b'X');
         assert_eq!(g.find_all(b'.').collect::<Vec<_>>(), vec![0, 3]);
         assert_eq!(g.loc_of(Pos::new(1, 1)), Loc { line: 2, column: 2 });
+    }
+
+    #[test]
+    fn cell_locations_follow_the_rows_wherever_they_stand() {
+        let g = read("..\n\n  .X .#\n", 3, 2).unwrap();
+        assert_eq!(g.loc_of(Pos::new(0, 1)), Loc { line: 1, column: 2 });
+        assert_eq!(g.loc_of(Pos::new(1, 1)), Loc { line: 3, column: 4 });
+        assert_eq!(g.loc_of(Pos::new(2, 0)), Loc { line: 3, column: 6 });
     }
 
     #[test]

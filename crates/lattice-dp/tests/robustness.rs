@@ -9,7 +9,6 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use lattice_dp::explain::explain;
 use lattice_dp::json::Report;
@@ -287,24 +286,22 @@ fn run_library(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_binary(args: &[&str], input: &[u8]) -> (Output, Duration) {
+fn run_binary(args: &[&str], input: &[u8]) -> Output {
     run_command(Command::new(BIN).args(args), input)
 }
 
 /// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> (Output, Duration) {
+fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
     let script = "ulimit -v 262144 && exec \"$0\" \"$@\"";
     run_command(Command::new("sh").args(["-c", script, BIN]).args(args), input)
 }
 
-fn run_command(command: &mut Command, input: &[u8]) -> (Output, Duration) {
-    let started = Instant::now();
+fn run_command(command: &mut Command, input: &[u8]) -> Output {
     let mut child =
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The binary may stop reading at the first error: ignore a broken pipe.
     let _ = child.stdin.take().unwrap().write_all(input);
-    let output = child.wait_with_output().unwrap();
-    (output, started.elapsed())
+    child.wait_with_output().unwrap()
 }
 
 /// Exit 0, or exit 2 with exactly one `error:` line whose message passes `check`, and no output.
@@ -379,7 +376,7 @@ proptest! {
         input in damaged_input(),
         mode in prop::sample::select(vec![&[][..], &["--json"][..], &["--explain"][..]]),
     ) {
-        let (output, _) = run_binary(mode, &input);
+        let output = run_binary(mode, &input);
         if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
             prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
         }
@@ -438,11 +435,10 @@ fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
     // anything is allocated for it; the same for every size at or past a limit.
     for input in ["16 16\n", "17 15\n", "17 15\n1 2 3", "16 17\n", "1 32\n", "4294967296 1\n"] {
         for args in [&[][..], &["--json"][..]] {
-            let (output, elapsed) = run_binary_limited(args, input.as_bytes());
+            let output = run_binary_limited(args, input.as_bytes());
             check_exit(&output, |m| check_within_input(m, input.as_bytes()))
                 .unwrap_or_else(|e| panic!("{input:?}: {e}"));
             assert_eq!(output.status.code(), Some(2), "{input:?}");
-            assert!(elapsed < Duration::from_secs(5), "{input:?} took {elapsed:?}");
         }
     }
 }
@@ -450,7 +446,7 @@ fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
 #[test]
 fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
     // Guards the test above: exit 2 under the limit must not be an artefact of the limit itself.
-    let (output, _) = run_binary_limited(&[], b"2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n");
+    let output = run_binary_limited(&[], b"2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n");
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let expected = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp/l02-sample-2x3.out"),

@@ -9,7 +9,6 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use pawn_retrograde::{Board, analyse, explain, json, parse_input, solve_outcome};
 use proptest::prelude::*;
@@ -282,24 +281,22 @@ fn solve_and_render(i: usize, board: &Board) {
     serde_json::to_string(&json::report(i + 1, &analysis)).unwrap();
 }
 
-fn run_binary(args: &[&str], input: &[u8]) -> (Output, Duration) {
+fn run_binary(args: &[&str], input: &[u8]) -> Output {
     run_command(Command::new(BIN).args(args), input)
 }
 
 /// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> (Output, Duration) {
+fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
     let script = "ulimit -v 262144 && exec \"$0\" \"$@\"";
     run_command(Command::new("sh").args(["-c", script, BIN]).args(args), input)
 }
 
-fn run_command(command: &mut Command, input: &[u8]) -> (Output, Duration) {
-    let started = Instant::now();
+fn run_command(command: &mut Command, input: &[u8]) -> Output {
     let mut child =
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The binary may stop reading at the first error: ignore a broken pipe.
     let _ = child.stdin.take().unwrap().write_all(input);
-    let output = child.wait_with_output().unwrap();
-    (output, started.elapsed())
+    child.wait_with_output().unwrap()
 }
 
 /// Exit 0, or exit 2 with exactly one `error:` line whose message passes `check`, and no output.
@@ -375,7 +372,7 @@ proptest! {
         input in damaged_input(),
         mode in prop::sample::select(vec![&[][..], &["--json"][..], &["--explain"][..]]),
     ) {
-        let (output, _) = run_binary(mode, &input);
+        let output = run_binary(mode, &input);
         if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
             prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
         }
@@ -409,16 +406,15 @@ fn sizes_at_and_past_the_limits() {
 }
 
 #[test]
-fn huge_board_counts_with_tiny_bodies_exit_2_quickly() {
+fn huge_board_counts_with_tiny_bodies_exit_2() {
     for header in ["h 1000000000", "h 18446744073709551615", "h 4294967296"] {
         for body in ["", "3 3\n...\n.X.\nO.O\n", "16 16\n"] {
             let input = format!("{header}\n{body}");
             assert!(rejection(&input).contains("unexpected end of input"), "{input:?}");
-            let (output, elapsed) = run_binary_limited(&[], input.as_bytes());
+            let output = run_binary_limited(&[], input.as_bytes());
             check_exit(&output, |m| check_within_input(m, input.as_bytes()))
                 .unwrap_or_else(|e| panic!("{input:?}: {e}"));
             assert_eq!(output.status.code(), Some(2), "{input:?}");
-            assert!(elapsed < Duration::from_secs(5), "{input:?} took {elapsed:?}");
         }
     }
     let message = rejection("h 99999999999999999999\n");
@@ -428,18 +424,17 @@ fn huge_board_counts_with_tiny_bodies_exit_2_quickly() {
 #[test]
 fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
     for input in ["h 1\n16 16\n", "h 1\n17 16\n", "h 1\n256 1\n", "h 1\n257 1\n", "h 1\n2 4294967296\n"] {
-        let (output, elapsed) = run_binary_limited(&[], input.as_bytes());
+        let output = run_binary_limited(&[], input.as_bytes());
         check_exit(&output, |m| check_within_input(m, input.as_bytes()))
             .unwrap_or_else(|e| panic!("{input:?}: {e}"));
         assert_eq!(output.status.code(), Some(2), "{input:?}");
-        assert!(elapsed < Duration::from_secs(5), "{input:?} took {elapsed:?}");
     }
 }
 
 #[test]
 fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
     // Guards the tests above: exit 2 under the limit must not be an artefact of the limit itself.
-    let (output, _) = run_binary_limited(&[], b"s 1\n3 3\n...\n.X.\nO.O\n");
+    let output = run_binary_limited(&[], b"s 1\n3 3\n...\n.X.\nO.O\n");
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "Black 2\n");
 }

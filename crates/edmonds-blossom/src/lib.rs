@@ -18,7 +18,10 @@
 //!   one breadth-first alternating-tree search from each vertex it left free, with blossoms
 //!   contracted through a union–find on blossom bases (Gabow's form of Edmonds' algorithm). Trees of
 //!   failed searches are retired for good ([`matching`] explains why that is sound), and each search
-//!   resets only the vertices it touched. The search invariants are documented in the forest module.
+//!   resets only the vertices it touched. Once the successful searches have labelled `2V` vertices
+//!   (the paths left are long, as on bipartite grids), the free vertices left grow one shared
+//!   forest instead: two trees that meet give an augmenting path, and only those two trees are
+//!   dissolved and regrown. The search invariants are documented in the forest module.
 //! - [`gallai_edmonds`]: the same search grown from all free vertices at once: outer = `D`,
 //!   inner = `A`, unreached = `C`.
 //! - [`verify`]: an independent check that the matching is valid and meets the Tutte–Berge bound
@@ -26,11 +29,13 @@
 //!
 //! # Complexity
 //!
-//! Each search costs `O(E α(V))` and there is at most one per free vertex after the greedy pass, so
-//! the worst case is `O(V E α(V))`. In practice the greedy pass leaves few free vertices, successful
-//! searches stop at the first free vertex they see, and failed searches together cost `O(E)` because
-//! each vertex is retired at most once. The decomposition is one more search, `O(E α(V))`, so
-//! `all-starts` costs about one matching plus a linear pass.
+//! Each search costs `O(E α(V))` and there is at most one per free vertex after the greedy pass;
+//! in the shared forest each augmentation regrows at most the whole graph. So the worst case is
+//! `O(V E α(V))`. In practice the greedy pass leaves few free vertices, successful searches stop at
+//! the first free vertex they see and cost about `2V` labels in all, failed searches together
+//! cost `O(E)` because each vertex is retired at most once, and the shared forest regrows only the
+//! two trees of each path it flips. The decomposition is one more search,
+//! `O(E α(V))`, so `all-starts` costs about one matching plus a linear pass.
 //!
 //! # Design
 //!

@@ -41,6 +41,17 @@
 //! `w` by following the origins, with an explicit stack instead of recursion; it touches each vertex
 //! of the path once.
 //!
+//! # Several trees at once
+//!
+//! In a *shared* search ([`AlternatingForest::share_trees`]) the search goes on after an
+//! augmentation: the two trees of the path are dissolved and their vertices grafted back onto the
+//! neighbouring trees, while every other tree is kept as it is
+//! ([`AlternatingForest::dissolve_augmented_trees`] has the argument). For that each tree keeps its
+//! vertices in a linked list (`next_in_tree`) from its root, a vertex being linked in right after
+//! the outer vertex that reached it, and the roots a flip matched are recorded. Queued vertices
+//! that were dissolved meanwhile are skipped when they come up. Other searches do not keep the
+//! lists, which would cost two more cache misses per labelled pair.
+//!
 //! # Workspace discipline
 //!
 //! On large graphs a search is bound by cache misses, so the per-vertex data is laid out by access
@@ -49,11 +60,14 @@
 //! its parent in the base forest (a vertex id), while unlabelled, inner and retired vertices hold
 //! three reserved values above every vertex id (ids stay below [`crate::graph::MAX_VERTICES`]). The
 //! colder mate and origin live together in one [`Slot`]. The forest owns the matching while it
-//! searches, and all its arrays, sized once. Nothing is allocated while searching: the queue and
-//! the `touched` list have capacity `V` from the start (a vertex turns outer at most once per search,
-//! and is labelled at most once). Every labelled vertex is pushed on `touched` once, and only those
-//! vertices are reset when a search ends, so a search costs what it explores, not `O(V)`. The
-//! common-base walk marks vertices with a stamp that increases per walk, so marks are never cleared.
+//! searches, and all its arrays, sized once. A search allocates nothing: the queue and the
+//! `touched` list have capacity `V` from the start (a vertex turns outer at most once per search,
+//! and is labelled at most once). Every labelled vertex is pushed on `touched`, and only those
+//! vertices are reset when a search ends, so a search costs what it explores, not `O(V)`. A shared
+//! search is the exception: it labels vertices again and again, so it lists nothing on `touched`
+//! (it ends by resetting every vertex, once) and it drops the scanned part of the queue when that
+//! grows beyond `V` entries. The common-base walk marks vertices with a stamp that
+//! increases per walk, so marks are never cleared.
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
@@ -120,9 +134,20 @@ pub(crate) struct AlternatingForest {
     state: Vec<u32>,
     walk_mark: Vec<u32>,
     walk_stamp: u32,
+    /// In a shared search, each tree's vertices as a linked list from its root (`NO_VERTEX` ends
+    /// it); meaningful for labelled vertices only. A vertex is linked in right after the outer
+    /// vertex that reached it. Allocated by the first shared search.
+    next_in_tree: Vec<u32>,
+    /// The roots of the trees whose paths the last augmentation flipped.
+    augmented_roots: Vec<u32>,
+    /// Scratch list of the vertices of dissolved trees.
+    released: Vec<u32>,
     queue: Vec<u32>,
     queue_head: usize,
     touched: Vec<u32>,
+    /// Whether the current search is shared: trees are linked in `next_in_tree` and may be
+    /// dissolved, and `touched` is not kept (see the module documentation).
+    shared: bool,
     /// Pending `rematch(v, w)` calls of an augmentation.
     rematch_stack: Vec<(u32, u32)>,
 }
@@ -136,11 +161,20 @@ impl AlternatingForest {
             state: vec![UNLABELLED; n],
             walk_mark: vec![0; n],
             walk_stamp: 0,
+            next_in_tree: Vec::new(),
+            augmented_roots: Vec::new(),
+            released: Vec::new(),
             queue: Vec::with_capacity(n),
             queue_head: 0,
             touched: Vec::with_capacity(n),
+            shared: false,
             rematch_stack: Vec::new(),
         }
+    }
+
+    /// Number of vertices labelled by the current search (not kept in a shared search).
+    pub(crate) fn labelled_count(&self) -> usize {
+        self.touched.len()
     }
 
     /// The current matching as a mate array.
@@ -165,20 +199,38 @@ impl AlternatingForest {
         }
     }
 
+    /// Makes the next search a shared one, which may go on after augmentations (call before
+    /// planting its roots): see [`AlternatingForest::dissolve_augmented_trees`].
+    pub(crate) fn share_trees(&mut self) {
+        debug_assert!(self.touched.is_empty() && self.queue.is_empty(), "a search is under way");
+        self.next_in_tree.resize(self.state.len(), NO_VERTEX);
+        self.shared = true;
+    }
+
     /// Makes the free vertex `root` the root of a new tree.
     pub(crate) fn plant(&mut self, root: u32) {
         debug_assert_eq!(self.state[root as usize], UNLABELLED);
         self.state[root as usize] = root;
         self.slots[root as usize].origin = [NO_VERTEX; 2];
         self.queue.push(root);
-        self.touched.push(root);
+        if self.shared {
+            self.next_in_tree[root as usize] = NO_VERTEX;
+        } else {
+            self.touched.push(root);
+        }
     }
 
     /// Grows the forest breadth-first until an augmenting path shows up or the queue is empty.
-    /// Retired vertices are treated as absent.
+    /// Retired vertices are treated as absent. After an augmentation (and, with several trees,
+    /// [`AlternatingForest::dissolve_augmented_trees`]) it may be called again to go on.
     pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
         while let Some(&x) = self.queue.get(self.queue_head) {
             self.queue_head += 1;
+            if self.shared && self.state[x as usize] >= FIRST_RESERVED {
+                // Queued, then released with its tree (and possibly labelled inner since). Only a
+                // shared search releases vertices; the test would cost a cache miss elsewhere.
+                continue;
+            }
             for &y in graph.neighbours(x as usize) {
                 let y_state = self.state[y as usize];
                 if y_state == UNLABELLED {
@@ -187,12 +239,7 @@ impl AlternatingForest {
                         return Growth::FoundFreeVertex { outer: x, free: y };
                     }
                     // y's mate is unlabelled too: matched pairs are labelled together.
-                    self.state[y as usize] = INNER;
-                    self.state[y_mate as usize] = y_mate;
-                    self.slots[y_mate as usize].origin = [x, NO_VERTEX];
-                    self.queue.push(y_mate);
-                    self.touched.push(y);
-                    self.touched.push(y_mate);
+                    self.attach(x, y, y_mate);
                 } else if y_state < FIRST_RESERVED {
                     // y is outer.
                     let (bx, by) = (self.find_base(x), self.find_base(y));
@@ -208,6 +255,25 @@ impl AlternatingForest {
             }
         }
         Growth::Exhausted
+    }
+
+    /// Labels the unlabelled matched pair `y`, `y_mate` from the outer `x`: `y` inner, its mate outer
+    /// (queued) with the vertex origin `x`; both are listed in `touched`, or in a shared search
+    /// linked into `x`'s tree.
+    #[inline]
+    fn attach(&mut self, x: u32, y: u32, y_mate: u32) {
+        self.state[y as usize] = INNER;
+        self.state[y_mate as usize] = y_mate;
+        self.slots[y_mate as usize].origin = [x, NO_VERTEX];
+        if self.shared {
+            self.next_in_tree[y_mate as usize] = self.next_in_tree[x as usize];
+            self.next_in_tree[y as usize] = y_mate;
+            self.next_in_tree[x as usize] = y;
+        } else {
+            self.touched.push(y);
+            self.touched.push(y_mate);
+        }
+        self.queue.push(y_mate);
     }
 
     /// Flips the augmenting path that `growth` ends with, enlarging the matching by one edge.
@@ -233,6 +299,9 @@ impl AlternatingForest {
         while let Some((v, w)) = self.rematch_stack.pop() {
             let old_mate = self.slots[v as usize].mate;
             self.slots[v as usize].mate = w;
+            if old_mate == NO_VERTEX {
+                self.augmented_roots.push(v);
+            }
             // Stop at the root, or where an enclosing call has already re-matched `old_mate`'s
             // partner: `P(v)` continues only while `old_mate` is still matched to `v`.
             if old_mate == NO_VERTEX || self.slots[old_mate as usize].mate != v {
@@ -253,14 +322,80 @@ impl AlternatingForest {
         }
     }
 
+    /// Dissolves the trees whose roots the last augmentation matched, and grafts their vertices
+    /// back onto the rest of the forest where possible (shared searches only).
+    ///
+    /// Why the other trees stay valid. The flipped path runs inside the two dissolved trees (from
+    /// root to root), so every vertex of another tree keeps its mate, its label and its path `P(v)`
+    /// to its root, and its blossoms are untouched. The dissolved trees' vertices are matched among
+    /// themselves (the path's own vertices pairwise along it, the others to their old mates, which
+    /// lay in the same tree), so they become ordinary unlabelled matched pairs.
+    ///
+    /// Why grafting is needed. An outer vertex scans its neighbours once; one that was labelled in a
+    /// dissolved tree at that time was skipped and would never be looked at again. So every released
+    /// vertex adjacent to an outer vertex is attached to it right away, as an inner child whose mate
+    /// turns outer and is queued (any outer neighbour will do: that is one step of growth). A
+    /// released vertex with no outer neighbour now is found later by whichever neighbour turns outer,
+    /// since every vertex that turns outer is queued and scanned. So when the queue runs empty, every
+    /// outer vertex has only inner, retired or same-blossom neighbours, as in a single search.
+    pub(crate) fn dissolve_augmented_trees(&mut self, graph: &Graph) {
+        debug_assert!(self.shared, "only the trees of a shared search are linked");
+        if self.queue_head > self.state.len() {
+            self.queue.drain(..self.queue_head);
+            self.queue_head = 0;
+        }
+        // First unlabel everything, so that nothing is grafted onto a tree about to dissolve.
+        for &root in &self.augmented_roots {
+            let mut v = root;
+            while v != NO_VERTEX {
+                self.state[v as usize] = UNLABELLED;
+                self.released.push(v);
+                v = self.next_in_tree[v as usize];
+            }
+        }
+        self.augmented_roots.clear();
+        let released = std::mem::take(&mut self.released);
+        for &y in &released {
+            if self.state[y as usize] != UNLABELLED {
+                // Grafted already, as the mate of a grafted vertex.
+                continue;
+            }
+            let outer_neighbour = graph
+                .neighbours(y as usize)
+                .iter()
+                .copied()
+                .find(|&x| self.state[x as usize] < FIRST_RESERVED);
+            if let Some(x) = outer_neighbour {
+                // y is matched (see above) and its mate is released and unlabelled too, as matched
+                // pairs are labelled together.
+                let y_mate = self.slots[y as usize].mate;
+                self.attach(x, y, y_mate);
+            }
+        }
+        self.released = released;
+        self.released.clear();
+    }
+
     /// Ends the current search: every touched vertex is reset to unlabelled, or retired for good
     /// when `retire` is set.
     pub(crate) fn finish(&mut self, retire: bool) {
+        debug_assert!(!(self.shared && retire), "a shared search cannot retire its trees");
         let reset_to = if retire { RETIRED } else { UNLABELLED };
-        for &v in &self.touched {
-            self.state[v as usize] = reset_to;
+        if self.shared {
+            // Nothing was listed: every vertex not retired before this search may be labelled.
+            for state in &mut self.state {
+                if *state != RETIRED {
+                    *state = reset_to;
+                }
+            }
+            self.shared = false;
+        } else {
+            for &v in &self.touched {
+                self.state[v as usize] = reset_to;
+            }
         }
         self.touched.clear();
+        self.augmented_roots.clear();
         self.queue.clear();
         self.queue_head = 0;
     }

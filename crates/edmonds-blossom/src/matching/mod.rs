@@ -1,11 +1,15 @@
-//! Maximum-cardinality matching: a greedy start, then one blossom search per remaining free vertex.
+//! Maximum-cardinality matching: a greedy start, then one blossom search per remaining free vertex
+//! while the augmenting paths are short, then one alternating forest grown from all the free
+//! vertices left.
 
 pub(crate) mod forest;
 mod greedy;
+#[cfg(test)]
+mod stage_tests;
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
-use forest::{AlternatingForest, Growth};
+use forest::{AlternatingForest, Growth, Label};
 
 /// A matching of a graph on `0..n`, stored as a mate array.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,9 +83,19 @@ impl Matching {
 
 /// A maximum-cardinality matching of `graph`.
 ///
-/// A greedy pass ([`greedy`]) matches most vertices; then every vertex it left free roots one
-/// breadth-first alternating-tree search ([`forest`]). A search that reaches another free vertex
-/// flips the path; a search that fails *retires* its whole tree for good.
+/// A greedy pass (the `greedy` module) matches most vertices. Then two stages of alternating-tree
+/// searches (the `forest` module) repair the rest:
+///
+/// 1. *One search per free vertex* (`augment_from_each_root`): every vertex the greedy pass left
+///    free roots one breadth-first search of its own. A search that reaches another free vertex
+///    flips the path; a search that fails *retires* its whole tree for good. After a good greedy
+///    start most augmenting paths are short, and failed searches cost `O(E)` in all (see below).
+/// 2. *One shared forest* (`augment_in_one_forest`) once the successful searches have labelled
+///    `SINGLE_SEARCH_BUDGET × V` vertices: the paths left are long, and on grid-like graphs a
+///    single-source search for a path of length `L` explores about `L²` vertices, again for every
+///    path. Growing the trees of all free vertices at once finds a path where two trees meet, so
+///    each only reaches halfway, and afterwards only those two trees are dissolved and regrown;
+///    the rest of the forest is kept.
 ///
 /// Why retiring is sound. When the search from the free root `r` fails, its tree `T` (with blossoms
 /// contracted) has this shape: every edge leaving an outer vertex ends at an inner vertex or inside
@@ -95,21 +109,79 @@ impl Matching {
 /// deleted, and no later augmenting path ever needs them. This is what makes repeated failures cheap:
 /// each vertex is explored by at most one failed search.
 ///
-/// A single pass over the free vertices suffices: a vertex whose search succeeded stays matched
-/// (augmenting never frees a vertex) and one whose search failed is retired.
+/// A single pass over the free vertices suffices for stage 1: a vertex whose search succeeded stays
+/// matched (augmenting never frees a vertex) and one whose search failed is retired. The vertices
+/// not reached when the budget runs out are roots of stage 2, which ends only when no augmenting
+/// path is left.
 pub fn maximum_matching(graph: &Graph) -> Matching {
     let mut forest = AlternatingForest::new(&greedy::greedy_matching(graph));
+    augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * graph.vertex_count());
+    augment_in_one_forest(graph, &mut forest);
+    Matching::from_mates(forest.mates())
+}
+
+/// How many vertices, in units of `V`, the successful single-root searches may label in all before
+/// the shared forest takes over. Failed searches are not counted: retiring pays for them. With 2,
+/// graphs whose paths stay short (random sparse graphs, the king-move boards, grids with diagonals)
+/// never reach the shared forest, while on bipartite grids, whose last paths are long, the switch
+/// comes after the short paths are done.
+const SINGLE_SEARCH_BUDGET: usize = 2;
+
+/// Stage 1: one search per free vertex, in index order, until the successful ones have labelled
+/// more than `budget` vertices in all (`usize::MAX`: never stop).
+fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget: usize) {
+    let mut successful_work = 0usize;
     for root in 0..graph.vertex_count() {
+        if successful_work > budget {
+            return;
+        }
         if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 {
             continue;
         }
         forest.plant(root as u32);
         let growth = forest.grow(graph);
         let failed = growth == Growth::Exhausted;
+        if !failed {
+            successful_work += forest.labelled_count();
+        }
         forest.augment(growth);
         forest.finish(failed);
     }
-    Matching::from_mates(forest.mates())
+}
+
+/// Stage 2: one alternating forest grown from every free vertex that is not retired, until no
+/// augmenting path is left.
+///
+/// When two trees meet, the path through them is flipped and both trees are dissolved: their
+/// vertices, now matched among themselves, become unlabelled and are grafted back onto the trees
+/// next to them ([`AlternatingForest::dissolve_augmented_trees`] explains why the other trees stay
+/// valid and why grafting is needed). The search ends when the queue is empty, with every edge at an
+/// outer vertex leading to an inner vertex, inside its blossom or to a retired vertex: by the
+/// argument above (applied to all trees together) the matching is then maximum.
+fn augment_in_one_forest(graph: &Graph, forest: &mut AlternatingForest) {
+    let is_root =
+        |v: usize| forest.mate(v) == NO_VERTEX && graph.degree(v) > 0 && forest.label(v) == Label::Unlabelled;
+    let roots: Vec<u32> = (0..graph.vertex_count()).filter(|&v| is_root(v)).map(|v| v as u32).collect();
+    if roots.is_empty() {
+        // Stage 1 went through every free vertex: nothing is left to do.
+        return;
+    }
+    forest.share_trees();
+    for root in roots {
+        forest.plant(root);
+    }
+    loop {
+        match forest.grow(graph) {
+            Growth::Exhausted => break,
+            growth => {
+                // Every free vertex is a root here, so the search never finds a free unlabelled one.
+                debug_assert!(matches!(growth, Growth::JoinedTwoTrees { .. }));
+                forest.augment(growth);
+                forest.dissolve_augmented_trees(graph);
+            }
+        }
+    }
+    forest.finish(false);
 }
 
 #[cfg(test)]

@@ -18,6 +18,10 @@ pub const GENERATORS: &[(&str, &str)] = &[
     ("sparse-1m", "general matching: N = 1,000,000, M = 3,000,000 random edges"),
     ("grid-500", "general matching: 500x500 grid, half the squares with a diagonal, 3% cells removed"),
     ("dense-2000", "general matching: N = 2,000, each edge with probability 1/2"),
+    (
+        "king-board-1000",
+        "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
+    ),
 ];
 
 /// `cargo xtask gen NAME`: writes the input to stdout.
@@ -44,6 +48,7 @@ pub fn generate(name: &str) -> Result<String, String> {
         "sparse-1m" => sparse_graph(&mut rng, 1_000_000, 3_000_000),
         "grid-500" => grid_graph(&mut rng, 500),
         "dense-2000" => dense_graph(&mut rng, 2000),
+        "king-board-1000" => king_board(&mut rng, 1000),
         _ => return Err(format!("unknown generator `{name}` (see `cargo xtask gen`)")),
     })
 }
@@ -190,6 +195,27 @@ fn dense_graph(rng: &mut SplitMix64, n: usize) -> String {
     edge_list(n, &edges)
 }
 
+/// One HDU 3446 board (`1`, `R C`, rows) of side × side cells, 3% blocked, `K` in the first free cell.
+fn king_board(rng: &mut SplitMix64, side: usize) -> String {
+    let mut out = format!("1\n{side} {side}\n");
+    let mut king_placed = false;
+    for _ in 0..side {
+        for _ in 0..side {
+            let cell = match rng.below(100) {
+                0..3 => '#',
+                _ if !king_placed => {
+                    king_placed = true;
+                    'K'
+                }
+                _ => '.',
+            };
+            out.push(cell);
+        }
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +232,14 @@ mod tests {
         assert_eq!(text.matches('X').count(), 1);
         assert_eq!(text.matches('O').count(), 2);
         assert_eq!(text.lines().count(), 18);
+    }
+
+    #[test]
+    fn king_board_has_one_king() {
+        let text = king_board(&mut SplitMix64(3), 40);
+        assert_eq!(text.matches('K').count(), 1);
+        assert_eq!(text.lines().count(), 42);
+        assert!(text.lines().skip(2).all(|row| row.len() == 40));
     }
 
     #[test]

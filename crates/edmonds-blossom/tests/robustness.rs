@@ -6,271 +6,37 @@
 //! modes, Library Checker graphs for `matching`) with a few mutations applied: bytes deleted, inserted
 //! or replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by huge,
 //! negative or non-ASCII ones.
+//!
+//! The mutations and the checks of the error contract come from the `damaged-input` crate.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use damaged_input::{Corpus, check_exit, check_within_input};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{BoardAnalysis, CertifiedMatching, maximum_matching, parse_boards, parse_graph};
 use grid_core::MoveSet;
 use proptest::prelude::*;
-use proptest::sample::Index;
 
 const BIN: &str = env!("CARGO_BIN_EXE_edmonds-blossom");
-const TESTDATA: &str = "edmonds-blossom";
 
-/// Testdata files larger than this (the two big matching cases) are used by their first bytes only.
-const CORPUS_BYTES: usize = 30_000;
-
-/// The board alphabet and the digits of the graphs, and what [`Mutation::ReplaceCell`] writes: about
-/// half of the replacements keep the character class (and often the input valid).
-const CELLS: &[u8] = b".#K0123456789";
-const CELL_REPLACEMENTS: &[u8] = b".#.#.#K0123456789";
-
-// ---------------------------------------------------------------------------------------------
-// Mutations
-
-/// Text spliced into inputs: numbers around every limit and overflow boundary, signs, whitespace of
-/// every kind, control and non-ASCII characters, and the board alphabet.
-const FRAGMENTS: &[&str] = &[
-    "99999999999999999999",
-    "18446744073709551616",
-    "18446744073709551615",
-    "4294967296",
-    "4294967295",
-    "2147483648",
-    "65536",
-    "257",
-    "256",
-    "17",
-    "16",
-    "-1",
-    "-0",
-    "+1",
-    "0",
-    "1",
-    "2",
-    "007",
-    "1e9",
-    "0x10",
-    " ",
-    "\n",
-    "\r\n",
-    "\t",
-    "\x0b",
-    "\x0c",
-    "\0",
-    "é",
-    "\u{feff}",
-    "\u{ff11}",
-    "\u{1F600}",
-    "\u{7f}",
-    ".",
-    "#",
-    "X",
-    "O",
-    "XX",
-    "OO",
-    "K",
-];
-
-/// One edit of an input. Positions are [`Index`]es, resolved against the input's current length.
-#[derive(Debug, Clone)]
-enum Mutation {
-    DeleteByte(Index),
-    DeleteRange(Index, usize),
-    InsertByte(Index, u8),
-    Insert(Index, &'static str),
-    ReplaceByte(Index, u8),
-    /// Replaces the i-th board character (one of [`CELLS`]) by another one: keeps many inputs valid.
-    ReplaceCell(Index, u8),
-    Truncate(Index),
-    DuplicateLine(Index),
-    DeleteLine(Index),
-    SwapTokens(Index, Index),
-    ReplaceToken(Index, &'static str),
-}
-
-fn byte() -> impl Strategy<Value = u8> {
-    prop_oneof![prop::sample::select(b"0123456789 \n\t\r-.#XOK".to_vec()), any::<u8>()]
-}
-
-fn mutation() -> impl Strategy<Value = Mutation> {
-    let fragment = || prop::sample::select(FRAGMENTS);
-    prop_oneof![
-        1 => any::<Index>().prop_map(Mutation::DeleteByte),
-        1 => (any::<Index>(), 1..12usize).prop_map(|(i, n)| Mutation::DeleteRange(i, n)),
-        1 => (any::<Index>(), byte()).prop_map(|(i, b)| Mutation::InsertByte(i, b)),
-        1 => (any::<Index>(), fragment()).prop_map(|(i, f)| Mutation::Insert(i, f)),
-        3 => (any::<Index>(), byte()).prop_map(|(i, b)| Mutation::ReplaceByte(i, b)),
-        6 => (any::<Index>(), prop::sample::select(CELL_REPLACEMENTS)).prop_map(|(i, b)| Mutation::ReplaceCell(i, b)),
-        1 => any::<Index>().prop_map(Mutation::Truncate),
-        1 => any::<Index>().prop_map(Mutation::DuplicateLine),
-        1 => any::<Index>().prop_map(Mutation::DeleteLine),
-        1 => (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapTokens(a, b)),
-        3 => (any::<Index>(), fragment()).prop_map(|(i, f)| Mutation::ReplaceToken(i, f)),
-    ]
-}
-
-/// The byte ranges of the whitespace-separated tokens (the scanner's whitespace).
-fn token_spans(input: &[u8]) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    let mut start = None;
-    for (i, b) in input.iter().enumerate() {
-        match (matches!(b, b' ' | b'\t' | b'\r' | b'\n'), start) {
-            (true, Some(s)) => {
-                spans.push((s, i));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        spans.push((s, input.len()));
-    }
-    spans
-}
-
-/// The byte ranges of the lines, each with its newline.
-fn line_spans(input: &[u8]) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    let mut start = 0;
-    for (i, &b) in input.iter().enumerate() {
-        if b == b'\n' {
-            spans.push((start, i + 1));
-            start = i + 1;
-        }
-    }
-    if start < input.len() {
-        spans.push((start, input.len()));
-    }
-    spans
-}
-
-fn apply(input: &mut Vec<u8>, mutation: &Mutation) {
-    let len = input.len();
-    // An insertion point may be the end of the input.
-    let at = |i: &Index| i.index(len + 1);
-    match mutation {
-        Mutation::DeleteByte(i) if len > 0 => {
-            input.remove(i.index(len));
-        }
-        Mutation::DeleteRange(i, n) if len > 0 => {
-            let start = i.index(len);
-            input.drain(start..(start + n).min(len));
-        }
-        Mutation::InsertByte(i, b) => input.insert(at(i), *b),
-        Mutation::Insert(i, text) => {
-            let p = at(i);
-            input.splice(p..p, text.bytes());
-        }
-        Mutation::ReplaceByte(i, b) if len > 0 => input[i.index(len)] = *b,
-        Mutation::ReplaceCell(i, b) => {
-            let cells: Vec<usize> = (0..len).filter(|&p| CELLS.contains(&input[p])).collect();
-            if !cells.is_empty() {
-                input[cells[i.index(cells.len())]] = *b;
-            }
-        }
-        Mutation::Truncate(i) => input.truncate(i.index(len + 1)),
-        Mutation::DuplicateLine(i) => {
-            let lines = line_spans(input);
-            if !lines.is_empty() {
-                let (s, e) = lines[i.index(lines.len())];
-                let mut line = input[s..e].to_vec();
-                if line.last() != Some(&b'\n') {
-                    line.insert(0, b'\n');
-                }
-                input.splice(e..e, line);
-            }
-        }
-        Mutation::DeleteLine(i) => {
-            let lines = line_spans(input);
-            if !lines.is_empty() {
-                let (s, e) = lines[i.index(lines.len())];
-                input.drain(s..e);
-            }
-        }
-        Mutation::SwapTokens(a, b) => {
-            let tokens = token_spans(input);
-            if tokens.len() >= 2 {
-                let (x, y) = (a.index(tokens.len()), b.index(tokens.len()));
-                let (first, second) = (tokens[x.min(y)], tokens[x.max(y)]);
-                if first != second {
-                    let (t1, t2) = (input[first.0..first.1].to_vec(), input[second.0..second.1].to_vec());
-                    input.splice(second.0..second.1, t1);
-                    input.splice(first.0..first.1, t2);
-                }
-            }
-        }
-        Mutation::ReplaceToken(i, text) => {
-            let tokens = token_spans(input);
-            if !tokens.is_empty() {
-                let (s, e) = tokens[i.index(tokens.len())];
-                input.splice(s..e, text.bytes());
-            }
-        }
-        _ => {}
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The corpus and the checks
-
-/// The testdata inputs whose names start with `prefix`, each cut to [`CORPUS_BYTES`].
-fn testdata(prefix: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(TESTDATA);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with(prefix))
-        .map(|name| {
-            let mut bytes = std::fs::read(dir.join(&name)).unwrap();
-            bytes.truncate(CORPUS_BYTES);
-            (name, bytes)
-        })
-        .collect();
-    files.sort();
-    assert!(files.len() >= 5, "testdata {prefix}* missing in {}", dir.display());
-    files
-}
+/// The testdata (files larger than 30,000 bytes, the two big matching cases, are used by their first
+/// bytes only), and the board alphabet and the digits of the graphs with what
+/// [`Mutation::ReplaceCell`] writes: about half of the replacements keep the character class (and
+/// often the input valid).
+///
+/// [`Mutation::ReplaceCell`]: damaged_input::Mutation::ReplaceCell
+const CORPUS: Corpus = Corpus {
+    crate_dir: "edmonds-blossom",
+    prefix: "",
+    max_bytes: 30_000,
+    min_files: 5,
+    cells: b".#K0123456789",
+    cell_replacements: b".#.#.#K0123456789",
+};
 
 /// A testdata input (of the files starting with `prefix`) with mutations applied.
-fn damaged_input(prefix: &str) -> impl Strategy<Value = Vec<u8>> + use<> {
-    let corpus = testdata(prefix);
-    (0..corpus.len(), prop::collection::vec(mutation(), 1..4)).prop_map(move |(file, mutations)| {
-        let mut input = corpus[file].1.clone();
-        for m in &mutations {
-            apply(&mut input, m);
-        }
-        input
-    })
-}
-
-/// Checks that `message` is `line L, column C: text` with L and C at least 1.
-fn check_located(message: &str) -> Result<(usize, usize), String> {
-    let parse = || -> Option<(usize, usize, &str)> {
-        let (line, rest) = message.strip_prefix("line ")?.split_once(", column ")?;
-        let (column, text) = rest.split_once(": ")?;
-        Some((line.parse().ok()?, column.parse().ok()?, text))
-    };
-    match parse() {
-        Some((line, column, text)) if line >= 1 && column >= 1 && !text.is_empty() => Ok((line, column)),
-        _ => Err(format!("not located: {message:?}")),
-    }
-}
-
-/// [`check_located`], and the place is in the input: on one of its lines (the end of the input is
-/// the line after its last newline), at most one column past the line's end.
-fn check_within_input(message: &str, input: &[u8]) -> Result<(), String> {
-    let (line, column) = check_located(message)?;
-    match input.split(|&b| b == b'\n').nth(line - 1) {
-        Some(text) if column <= text.len() + 1 => Ok(()),
-        _ => Err(format!("{message:?} is not a place in the input")),
-    }
+fn damaged_input(prefix: &'static str) -> impl Strategy<Value = Vec<u8>> + use<> {
+    Corpus { prefix, ..CORPUS }.damaged_input()
 }
 
 /// The default and `all-starts` modes as the binary runs them, with both move sets and every output
@@ -315,42 +81,12 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
 }
 
 fn run_binary(args: &[&str], input: &[u8]) -> Output {
-    run_command(Command::new(BIN).args(args), input)
+    damaged_input::run_binary(BIN, args, input)
 }
 
 /// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
 fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
-    let script = "ulimit -v 262144 && exec \"$0\" \"$@\"";
-    run_command(Command::new("sh").args(["-c", script, BIN]).args(args), input)
-}
-
-fn run_command(command: &mut Command, input: &[u8]) -> Output {
-    let mut child =
-        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    // The binary may stop reading at the first error: ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
-
-/// Exit 0, or exit 2 with exactly one `error:` line whose message passes `check`, and no output.
-fn check_exit(output: &Output, check: impl Fn(&str) -> Result<(), String>) -> Result<(), String> {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    match output.status.code() {
-        Some(0) => Ok(()),
-        Some(2) => {
-            let mut lines = stderr.lines();
-            let (Some(line), None) = (lines.next(), lines.next()) else {
-                return Err(format!("expected one stderr line, got {stderr:?}"));
-            };
-            let message = line.strip_prefix("error: ").ok_or_else(|| format!("no 'error: ' in {line:?}"))?;
-            check(message)?;
-            if !output.stdout.is_empty() {
-                return Err("output printed before an input error".into());
-            }
-            Ok(())
-        }
-        _ => Err(format!("status {:?}, stderr {stderr:?}", output.status)),
-    }
+    damaged_input::run_binary_limited(BIN, args, input)
 }
 
 /// The first error of an input that `run` must reject; panics when it is accepted.

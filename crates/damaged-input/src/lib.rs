@@ -1,5 +1,5 @@
-//! Test support for the solvers' robustness tests, shared so that each crate's `tests/robustness.rs`
-//! holds only what is its own (how the library is run, and the tests).
+//! Test support for the solvers' robustness and command-line tests, shared so that each crate's tests
+//! hold only what is their own (how the library is run, and the tests themselves).
 //!
 //! Two parts:
 //!

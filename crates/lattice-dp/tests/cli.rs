@@ -1,19 +1,9 @@
 //! The binary: exit statuses, located errors, usage, `--json` and `--explain`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lattice-dp"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may exit (usage error) before reading its input: a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
+    damaged_input::run_binary(env!("CARGO_BIN_EXE_lattice-dp"), args, input.as_bytes())
 }
 
 fn stdout(output: &Output) -> String {

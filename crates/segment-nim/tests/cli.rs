@@ -4,16 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn solver(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_segment-nim"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The solver may exit before reading everything (usage errors): a broken pipe is fine here.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
+    damaged_input::run_binary(env!("CARGO_BIN_EXE_segment-nim"), args, input.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {

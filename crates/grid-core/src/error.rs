@@ -29,7 +29,7 @@ pub enum ErrorKind {
         max: u64,
     },
     /// A character that is not allowed at this place.
-    #[error("unexpected character '{0}'")]
+    #[error("unexpected character '{}'", printable_char(*.0))]
     UnexpectedChar(char),
     /// A grid row of the wrong length.
     #[error("row has {got} characters, expected {expected}")]
@@ -80,10 +80,25 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Shortens a token for an error message (at most 20 characters, lossy UTF-8).
-pub(crate) fn shorten(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(20)]).into_owned();
+/// Shortens a token for an error message (at most 20 bytes, lossy UTF-8, made [`printable`]).
+pub fn shorten(bytes: &[u8]) -> String {
+    let text = printable(&bytes[..bytes.len().min(20)]);
     if bytes.len() > 20 { text + "..." } else { text }
+}
+
+/// Input text made safe for a terminal: lossy UTF-8, with control and other non-printable
+/// characters escaped (`\u{1b}`, `\t`, …) so that an error message never copies them to stderr.
+pub fn printable(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).chars().map(printable_char).collect()
+}
+
+/// One character made safe for a terminal (see [`printable`]).
+pub fn printable_char(c: char) -> String {
+    if c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}') {
+        c.escape_default().to_string()
+    } else {
+        c.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -100,6 +115,14 @@ mod tests {
     fn out_of_range_message() {
         let kind = ErrorKind::OutOfRange { what: "n".into(), value: "17".into(), min: 2, max: 16 };
         assert_eq!(InputError::new(1, 1, kind).to_string(), "line 1, column 1: n 17 out of range 2..=16");
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(shorten(b"a\x1b[31mb\x0b"), "a\\u{1b}[31mb\\u{b}");
+        let e = InputError::new(1, 2, ErrorKind::UnexpectedChar('\x1b'));
+        assert_eq!(e.to_string(), "line 1, column 2: unexpected character '\\u{1b}'");
+        assert_eq!(printable("é\t".as_bytes()), "é\\t");
     }
 
     #[test]

@@ -12,17 +12,23 @@
 //!   neighbour lists that never touch the heap for up to 20 moves;
 //! - [`cellset`]: a `bitvec` bitboard of cells (obstacle maps, visited sets);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
-//! - [`cli`]: the one mapping from a binary's outcome to its stderr line and exit status.
+//! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
+//!   moves best first, 1-based cells);
+//! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
+//!   line and exit status, the options every solver binary shares, JSON Lines output, and the
+//!   interactive `play` loop.
 //!
 //! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
 //! of the workspace; see `docs/ARCHITECTURE.md`.
 
 pub mod cellset;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod geometry;
 pub mod grid;
 pub mod moves;
+pub mod report;
 pub mod scanner;
 pub mod source;
 
@@ -31,5 +37,6 @@ pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};
 pub use grid::CharGrid;
 pub use moves::{MoveSet, Neighbours};
+pub use report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use scanner::{Loc, Scanner, Token};
 pub use source::{EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, SourceError, read_input};

@@ -1,9 +1,10 @@
 //! Where a solver's input comes from, and the exit statuses every solver binary uses.
 //!
 //! Binaries read their whole input with [`read_input`]: the named file, or standard input when no
-//! file is given. When standard input is a terminal and no file is named, waiting for typed input is
-//! almost never what a user wants, so [`read_input`] reports [`SourceError::Interactive`] and the
-//! binary prints its usage line instead.
+//! file is given or the file is `-`. When standard input is a terminal and no file is named, waiting
+//! for typed input is almost never what a user wants, so [`read_input`] reports
+//! [`SourceError::Interactive`] and the binary prints its usage instead. Naming `-` says "I will
+//! type or paste it": then a terminal is read too, up to Ctrl-D.
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
@@ -31,7 +32,8 @@ pub enum SourceError {
     },
 }
 
-/// Reads all of `path`, or all of standard input when `path` is `None`.
+/// Reads all of `path`, or all of standard input when `path` is `None` (refused when standard
+/// input is a terminal) or `-` (read even from a terminal).
 pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>, SourceError> {
     match path {
         Some(path) if path.as_os_str() != "-" => {
@@ -39,7 +41,7 @@ pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>, SourceError> {
         }
         _ => {
             let stdin = std::io::stdin();
-            if stdin.is_terminal() {
+            if path.is_none() && stdin.is_terminal() {
                 return Err(SourceError::Interactive);
             }
             let mut bytes = Vec::new();

@@ -1,16 +1,30 @@
-//! The one way every solver binary turns its work into output, messages and an exit status.
+//! What every solver binary shares (feature `cli`): its outcome as output, message and exit status,
+//! the options every binary has ([`args`]), JSON Lines output ([`write_json_line`]), and the
+//! interactive `play` loop ([`play`]).
 //!
 //! A binary parses its arguments, reads its input with [`read`], and does its work inside [`run`],
 //! which hands it a buffered standard output. Whatever goes wrong is a [`Failure`], and [`run`] maps
 //! it to one line on stderr and the status of [`crate::source`]: bad input or usage exits 2, internal
 //! errors 1. A reader that goes away (`solver FILE | head`) is not an error: the binary stops quietly.
+//! Messages are made [`printable`](crate::error::printable) before they reach stderr, so a control
+//! byte of the input is never copied to the terminal.
+
+pub mod args;
+pub mod play;
+pub mod schema;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::error::InputError;
+use serde::Serialize;
+
+use crate::error::{InputError, printable};
 use crate::source::{EXIT_INPUT, EXIT_INTERNAL, SourceError, read_input};
+
+/// What a binary prints when it is run with no FILE and standard input is a terminal (after its
+/// usage line); the same words for every binary.
+pub const NO_INPUT: &str = "no input: name a FILE, pipe the input on standard input, or give `-` to type or paste it (end with Ctrl-D)";
 
 /// Why a solver binary stops early.
 #[derive(Debug)]
@@ -37,12 +51,19 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Reads the input (FILE, or stdin when `None` or `-`); `usage` is shown when stdin is a terminal.
+/// Reads the input: FILE, or standard input when `None` or `-`. With no FILE and a terminal on
+/// standard input, fails with `usage` and [`NO_INPUT`]; `-` reads even a terminal.
 pub fn read(file: Option<&Path>, usage: &str) -> Result<Vec<u8>, Failure> {
     read_input(file).map_err(|e| match e {
-        SourceError::Interactive => Failure::Usage(usage.to_string()),
+        SourceError::Interactive => Failure::Usage(format!("{usage}\n{NO_INPUT}")),
         SourceError::Io { .. } => Failure::Usage(format!("error: {e}")),
     })
+}
+
+/// Writes `record` as one line of JSON (JSON Lines: one object per board, case or query).
+pub fn write_json_line(out: &mut impl Write, record: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
+    writeln!(out)
 }
 
 /// Runs `body` with a buffered stdout, flushes, and turns the outcome into an exit status.
@@ -63,7 +84,8 @@ pub fn report(result: Result<(), Failure>, err: &mut impl Write) -> ExitCode {
         Err(Failure::Output(e)) => (EXIT_INTERNAL, format!("error: cannot write output: {e}")),
     };
     // If stderr itself is gone there is no one left to tell; the status still says it.
-    let _ = writeln!(err, "{message}");
+    let message: Vec<String> = message.lines().map(|line| printable(line.as_bytes())).collect();
+    let _ = writeln!(err, "{}", message.join("\n"));
     ExitCode::from(status as u8)
 }
 
@@ -110,6 +132,19 @@ mod tests {
         assert_eq!(reported(Ok(())), (ExitCode::SUCCESS, String::new()));
         let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
         assert_eq!(reported(Err(Failure::Output(pipe))), (ExitCode::SUCCESS, String::new()));
+    }
+
+    #[test]
+    fn messages_never_carry_control_bytes() {
+        let (_, message) = reported(Err(Failure::Usage("bad \x1b[2J name".into())));
+        assert_eq!(message, "bad \\u{1b}[2J name\n");
+    }
+
+    #[test]
+    fn json_lines() {
+        let mut out = Vec::new();
+        write_json_line(&mut out, &crate::report::Eval::win(2)).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "{\"value\":\"win\",\"remoteness\":2}\n");
     }
 
     #[test]

@@ -1,0 +1,312 @@
+//! `play`: a person against the perfect opponent, one line of input at a time.
+//!
+//! A game implements [`PlayGame`] (its positions, its moves with their values best first, its
+//! drawing); [`play`] runs the session. The solver always plays the first move of
+//! [`PlayGame::moves`], which is a best move by the game's semantics (fastest win, slowest loss, a
+//! draw when it cannot win, the highest score). The person types a move in the game's notation or a
+//! command:
+//!
+//! - `hint`: the value of every legal move, best first;
+//! - `undo`: take back your last move (and the solver's reply);
+//! - `quit`: stop;
+//! - `help`: the commands and how moves are written.
+//!
+//! Input is read line by line, so a session works in a terminal and scripted (moves piped in). A
+//! malformed or illegal move gets a one-line reason and a new prompt. When the input is not a
+//! terminal, each line read is echoed after its prompt so that the transcript reads like a session.
+
+use std::io::{self, BufRead, Write};
+
+use crate::report::Eval;
+
+/// One legal move of a position, with what it is worth to its mover and where it leads.
+#[derive(Debug, Clone)]
+pub struct PlayMove<P> {
+    /// The move in the game's notation (what a person types).
+    pub notation: String,
+    /// What the move is worth to its mover.
+    pub eval: Eval,
+    /// The position after the move.
+    pub next: P,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winning side (0 or 1), `None` for a draw.
+    pub winner: Option<usize>,
+    /// Why the game is over, in words ("the black pawn reached row 1").
+    pub reason: String,
+}
+
+/// A game as `play` sees it.
+pub trait PlayGame {
+    /// A position, including the side to move (and anything else play needs, such as scores).
+    type Position: Clone;
+
+    /// The two sides' names, as `--as` accepts them (e.g. `["red", "black"]`).
+    fn sides(&self) -> [&'static str; 2];
+
+    /// The side to move in `position` (0 or 1).
+    fn to_move(&self, position: &Self::Position) -> usize;
+
+    /// The position drawn for a person (the same drawing as `--explain`), ending with a newline.
+    fn draw(&self, position: &Self::Position) -> String;
+
+    /// `Some` when the game is over at `position`.
+    fn result(&self, position: &Self::Position) -> Option<GameResult>;
+
+    /// Every legal move of the side to move with its value for the mover, best first (the order
+    /// of [`crate::report::sort_best_first`]). Empty exactly when [`PlayGame::result`] is `Some`.
+    /// An error (e.g. a position too big to solve) ends the session with its message.
+    fn moves(&mut self, position: &Self::Position) -> Result<Vec<PlayMove<Self::Position>>, String>;
+
+    /// How moves are written, one or two sentences for `help`.
+    fn notation(&self) -> &'static str;
+
+    /// The notation of the move a person typed, or why it is malformed. The default trims,
+    /// collapses inner whitespace and lowercases; the result is looked up among the notations of
+    /// [`PlayGame::moves`].
+    fn normalize(&self, text: &str) -> Result<String, String> {
+        Ok(text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+    }
+}
+
+/// Whether the person's input is a terminal (they see what they type) or a script (echo it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// A person types at a terminal.
+    Terminal,
+    /// Lines come from a pipe or file; each is echoed after its prompt.
+    Script,
+}
+
+/// How a session ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionEnd {
+    /// The game reached its end.
+    Finished(GameResult),
+    /// The person typed `quit` or the input ended.
+    Abandoned,
+}
+
+/// Runs a session from `start`; the person plays side `person` (0 or 1), the solver the other.
+pub fn play<G: PlayGame>(
+    game: &mut G,
+    start: G::Position,
+    person: usize,
+    hints: bool,
+    input: &mut impl BufRead,
+    mode: Input,
+    out: &mut impl Write,
+) -> io::Result<SessionEnd> {
+    let sides = game.sides();
+    writeln!(
+        out,
+        "You play {}, the solver plays {}. Type a move, or hint, undo, quit, help.",
+        sides[person],
+        sides[1 - person]
+    )?;
+    // The positions so far, with the move that led to each (none for the start).
+    let mut history: Vec<(Option<String>, G::Position)> = vec![(None, start)];
+    let mut shown = false;
+    loop {
+        let position = history.last().expect("history starts with the start").1.clone();
+        if !shown {
+            write!(out, "\n{}", game.draw(&position))?;
+            shown = true;
+        }
+        if let Some(result) = game.result(&position) {
+            write_result(out, game, &result, person, &history)?;
+            return Ok(SessionEnd::Finished(result));
+        }
+        let mover = game.to_move(&position);
+        let moves = match game.moves(&position) {
+            Ok(moves) if !moves.is_empty() => moves,
+            Ok(_) => return Err(io::Error::other("a position that is not over has no legal move")),
+            Err(message) => return Err(io::Error::other(message)),
+        };
+        if mover != person {
+            let best = &moves[0];
+            writeln!(out, "{} (solver) plays {}   [{}]", sides[mover], best.notation, best.eval)?;
+            history.push((Some(best.notation.clone()), best.next.clone()));
+            shown = false;
+            continue;
+        }
+        if hints {
+            write_hints(out, &moves)?;
+        }
+        write!(out, "{}> ", sides[mover])?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "Input ended: game abandoned.")?;
+            return Ok(SessionEnd::Abandoned);
+        }
+        let text = line.trim();
+        if mode == Input::Script {
+            writeln!(out, "{text}")?;
+        }
+        match text.to_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" => {
+                writeln!(out, "Game abandoned.")?;
+                return Ok(SessionEnd::Abandoned);
+            }
+            "help" | "?" => write_help(out, game)?,
+            "hint" | "hints" => write_hints(out, &moves)?,
+            "undo" => {
+                // Back to the person's previous turn: drop the solver's replies and their own move.
+                let mut undone = history.clone();
+                while undone.len() > 1 {
+                    undone.pop();
+                    let back = &undone.last().expect("non-empty").1;
+                    if game.to_move(back) == person && game.result(back).is_none() {
+                        break;
+                    }
+                }
+                let back = &undone.last().expect("non-empty").1;
+                if undone.len() == history.len() || game.to_move(back) != person {
+                    writeln!(out, "Nothing to undo.")?;
+                } else {
+                    history = undone;
+                    shown = false;
+                }
+            }
+            _ => match game.normalize(text) {
+                Err(reason) => writeln!(out, "{reason}")?,
+                Ok(notation) => match moves.iter().find(|m| m.notation == notation) {
+                    Some(m) => {
+                        history.push((Some(m.notation.clone()), m.next.clone()));
+                        shown = false;
+                    }
+                    None => writeln!(
+                        out,
+                        "`{text}` is not a legal move here; type hint to list the legal moves."
+                    )?,
+                },
+            },
+        }
+    }
+}
+
+fn write_hints<P>(out: &mut impl Write, moves: &[PlayMove<P>]) -> io::Result<()> {
+    let width = moves.iter().map(|m| m.notation.len()).max().unwrap_or(0);
+    writeln!(out, "Legal moves, best first (value for the mover):")?;
+    for m in moves {
+        writeln!(out, "  {:<width$}  {}", m.notation, m.eval)?;
+    }
+    Ok(())
+}
+
+fn write_help<G: PlayGame>(out: &mut impl Write, game: &G) -> io::Result<()> {
+    writeln!(out, "Moves: {}", game.notation())?;
+    writeln!(out, "Commands: hint (every legal move with its value), undo (take back your last move),")?;
+    writeln!(out, "          quit (stop), help (this text).")
+}
+
+fn write_result<G: PlayGame>(
+    out: &mut impl Write,
+    game: &G,
+    result: &GameResult,
+    person: usize,
+    history: &[(Option<String>, G::Position)],
+) -> io::Result<()> {
+    let sides = game.sides();
+    let verdict = match result.winner {
+        None => "Draw".to_string(),
+        Some(w) if w == person => format!("You win ({})", sides[w]),
+        Some(w) => format!("The solver wins ({})", sides[w]),
+    };
+    writeln!(out, "Game over: {verdict}: {}.", result.reason)?;
+    let moves: Vec<String> = history
+        .iter()
+        .filter_map(|(m, _)| m.as_ref())
+        .enumerate()
+        .map(|(i, m)| format!("{}. {m}", i + 1))
+        .collect();
+    writeln!(out, "Moves: {}", if moves.is_empty() { "none".to_string() } else { moves.join("  ") })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game: take 1 or 2 from a pile; who cannot move loses. Position = (pile, mover).
+    struct Nim;
+
+    impl PlayGame for Nim {
+        type Position = (u32, usize);
+
+        fn sides(&self) -> [&'static str; 2] {
+            ["first", "second"]
+        }
+
+        fn to_move(&self, p: &(u32, usize)) -> usize {
+            p.1
+        }
+
+        fn draw(&self, p: &(u32, usize)) -> String {
+            format!("pile {}\n", p.0)
+        }
+
+        fn result(&self, p: &(u32, usize)) -> Option<GameResult> {
+            (p.0 == 0).then(|| GameResult { winner: Some(1 - p.1), reason: "the pile is empty".into() })
+        }
+
+        fn moves(&mut self, p: &(u32, usize)) -> Result<Vec<PlayMove<(u32, usize)>>, String> {
+            let eval = |pile: u32| if pile % 3 == 0 { Eval::lose(2 * (pile / 3)) } else { Eval::win(1) };
+            let mut moves: Vec<_> = (1..=2)
+                .filter(|&k| k <= p.0)
+                .map(|k| PlayMove {
+                    notation: k.to_string(),
+                    eval: eval(p.0 - k).for_mover(0),
+                    next: (p.0 - k, 1 - p.1),
+                })
+                .collect();
+            crate::report::sort_best_first(&mut moves, |m| m.eval);
+            Ok(moves)
+        }
+
+        fn notation(&self) -> &'static str {
+            "1 or 2, the number of stones to take"
+        }
+    }
+
+    fn session(start: u32, person: usize, script: &str) -> (SessionEnd, String) {
+        let mut out = Vec::new();
+        let end = play(&mut Nim, (start, 0), person, false, &mut script.as_bytes(), Input::Script, &mut out)
+            .unwrap();
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn the_solver_wins_a_won_position() {
+        let (end, text) = session(4, 1, "1\n1\n");
+        assert_eq!(
+            end,
+            SessionEnd::Finished(GameResult { winner: Some(0), reason: "the pile is empty".into() })
+        );
+        assert!(text.contains("first (solver) plays 1   [win in 3]"), "{text}");
+        assert!(text.contains("Game over: The solver wins (first): the pile is empty."), "{text}");
+    }
+
+    #[test]
+    fn illegal_moves_commands_and_undo() {
+        let (end, text) = session(5, 0, "3\nfoo\nhelp\nhint\n1\nundo\nundo\n2\nquit\n");
+        assert_eq!(end, SessionEnd::Abandoned);
+        assert!(text.contains("`3` is not a legal move here"), "{text}");
+        assert!(text.contains("Moves: 1 or 2"), "{text}");
+        assert!(text.contains("  2  win in 3"), "{text}");
+        assert!(text.contains("Nothing to undo."), "{text}");
+        assert!(text.contains("Game abandoned."), "{text}");
+    }
+
+    #[test]
+    fn input_end_abandons() {
+        let (end, text) = session(5, 0, "");
+        assert_eq!(end, SessionEnd::Abandoned);
+        assert!(text.ends_with("Input ended: game abandoned.\n"), "{text}");
+    }
+}

@@ -35,6 +35,13 @@ function showError(message) {
 function setBusy(busy) {
   $('cancel').hidden = !busy;
   document.body.classList.toggle('busy', busy);
+  markIdle();
+}
+
+// `data-idle` on the body: no query in flight and no edit waiting to be queried (for tests).
+function markIdle() {
+  const idle = !state.controller && !state.editTimer && !state.autoTimer;
+  document.body.dataset.idle = String(idle);
 }
 
 // Queries the position of `entry` (its model's text) and stores its report or error.
@@ -153,7 +160,7 @@ function renderChart() {
 // Plays `mv` (a report move) from the current position.
 async function playMove(mv) {
   const entry = current();
-  if (entry.over || !entry.report) return;
+  if (entry.over || !entry.report || state.editTimer) return;
   const { model, over } = state.mod.apply(entry.model, mv);
   const notation = state.mod.notation ? state.mod.notation(mv) : mv.move;
   const next = { model, report: null, move: notation, mover: entry.report.to_move, over, error: null };
@@ -166,16 +173,22 @@ async function playMove(mv) {
 // When the person plays one side, the solver answers with its best move.
 function scheduleSolverMove() {
   clearTimeout(state.autoTimer);
+  state.autoTimer = null;
+  markIdle();
   const entry = current();
   if (!state.human || !entry.report || entry.over || state.editing) return;
   if (entry.report.to_move === state.human || entry.report.moves.length === 0) return;
   state.autoTimer = setTimeout(() => {
+    state.autoTimer = null;
     if (current() === entry) playMove(entry.report.moves[0]);
+    else markIdle();
   }, 450);
+  markIdle();
 }
 
 function undo() {
   clearTimeout(state.autoTimer);
+  state.autoTimer = null;
   if (state.line.length <= 1) return;
   state.line.pop();
   // Against the solver, go back to a position where the person is to move.
@@ -188,6 +201,7 @@ function undo() {
 // Starts a new line from `model` (after loading a text or editing the board).
 async function startFrom(model) {
   clearTimeout(state.autoTimer);
+  state.autoTimer = null;
   const entry = { model, report: null, move: null, mover: null, over: null, error: null };
   state.line = [entry];
   render();
@@ -225,7 +239,16 @@ function edited(model) {
   clearTimeout(state.editTimer);
   state.line = [{ model, report: null, move: null, mover: null, over: null, error: null }];
   render();
-  state.editTimer = setTimeout(() => startFrom(model), 250);
+  state.editTimer = setTimeout(flushEdit, 250, model);
+  markIdle();
+}
+
+// Queries an edited board now (rather than after the pause for more edits).
+function flushEdit(model = null) {
+  if (!state.editTimer) return;
+  clearTimeout(state.editTimer);
+  state.editTimer = null;
+  startFrom(model ?? current().model);
 }
 
 const context = {
@@ -248,7 +271,10 @@ function renderTools() {
     state.editing = box.checked;
     renderTools();
     render();
-    if (!state.editing) scheduleSolverMove();
+    if (!state.editing) {
+      if (state.editTimer) flushEdit();
+      else scheduleSolverMove();
+    }
   });
   if (state.editing) {
     const panel = html('div', { class: 'editor' }, tools);
@@ -286,6 +312,7 @@ async function pickGame(name) {
 }
 
 async function main() {
+  markIdle();
   const { games } = await fetchGames();
   state.infos = games.filter((g) => MODULES[g.name]);
   const nav = $('games');
@@ -296,6 +323,10 @@ async function main() {
   }
   $('undo').addEventListener('click', undo);
   $('solve').addEventListener('click', async () => {
+    if (state.editTimer) {
+      flushEdit();
+      return;
+    }
     await solve(current());
     render();
     scheduleSolverMove();

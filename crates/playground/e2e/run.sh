@@ -15,11 +15,17 @@ if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   exit 2
 fi
 
-cargo build --release -q -p playground -p pawn-retrograde -p lattice-dp -p segment-nim -p edmonds-blossom
+# PROFILE=debug runs the debug builds (quicker to build, for development); the default is release.
+profile="${PROFILE:-release}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+flag=()
+[[ "$profile" == release ]] && flag=(--release)
+cargo build "${flag[@]}" -q -p playground -p pawn-retrograde -p lattice-dp -p segment-nim -p edmonds-blossom
+bin="$target/$profile"
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 
 log="$(mktemp)"
-"$root/target/release/playground" --bind 127.0.0.1 --port 0 >"$log" 2>&1 &
+"$bin/playground" --bind 127.0.0.1 --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
 
@@ -39,4 +45,4 @@ done
 echo "run.sh: server at $url"
 
 cd "$here"
-PLAYGROUND_URL="$url" CLI_DIR="$root/target/release" node --test test.mjs
+PLAYGROUND_URL="$url" CLI_DIR="$bin" node --test test.mjs

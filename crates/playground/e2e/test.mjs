@@ -50,7 +50,7 @@ const evalText = (e) => (e.score !== undefined ? `score ${e.score}`
 
 // Waits until no query is in flight and the status shows a value.
 async function settled() {
-  await page.waitForFunction(() => !document.body.classList.contains('busy')
+  await page.waitForFunction(() => document.body.dataset.idle === 'true'
     && (document.querySelector('#value') || document.querySelector('#error:not([hidden])')));
 }
 
@@ -59,6 +59,7 @@ async function historyLength() {
 }
 
 async function playFirstMove(expected) {
+  await settled();
   await page.locator('#moves button.move').first().click();
   await page.waitForFunction((n) => document.querySelectorAll('#history li').length === n, expected);
   await settled();
@@ -151,6 +152,6 @@ test('a bad position shows the CLI message next to the board', async () => {
   } catch (e) {
     cliMessage = e.stderr.toString().trim().replace(/^error: /, '');
   }
-  assert.match(message, /^line 3, column 2: /);
+  assert.match(message, /^line 4, column 2: /);
   assert.equal(message, cliMessage);
 });

@@ -13,6 +13,7 @@
 
 mod bench;
 mod cargo;
+mod ci;
 mod generate;
 mod judge;
 mod manifest;
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
         Some("verify") => verify::Options::parse(&args[1..]).and_then(|o| verify::run(&o)),
         Some("bench") => bench::Options::parse(&args[1..]).and_then(|o| bench::run(&o)),
         Some("gen") => generate::run(&args[1..]),
-        Some("ci") => cargo::ci(),
+        Some("ci") => ci::run(),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             Ok(true)

@@ -1,0 +1,21 @@
+//! `cargo xtask ci`: everything CI checks, in the order a developer would fix them.
+
+use crate::cargo::cargo_step;
+use crate::verify;
+
+/// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the
+/// `N passed, M failed` summary); `Ok(false)` at the first failing step.
+pub fn run() -> Result<bool, String> {
+    let steps: [&[&str]; 3] = [
+        &["fmt", "--all", "--", "--check"],
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &["test", "--workspace"],
+    ];
+    for step in steps {
+        if !cargo_step(step)? {
+            eprintln!("xtask ci: `cargo {}` failed", step.join(" "));
+            return Ok(false);
+        }
+    }
+    verify::run(&verify::Options::default())
+}

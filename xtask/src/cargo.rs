@@ -21,9 +21,10 @@ pub fn cargo_step(args: &[&str]) -> Result<bool, String> {
     Ok(status.success())
 }
 
-/// Builds the release binaries of `crates`, once, in one cargo invocation.
+/// Builds the release binaries of `crates`, once, in one cargo invocation, with cargo's progress
+/// on the inherited stderr (a full release build takes minutes).
 pub fn build_release(crates: &[String]) -> Result<(), String> {
-    let mut args = vec!["build", "--release", "--quiet"];
+    let mut args = vec!["build", "--release"];
     for name in crates {
         args.extend(["-p", name.as_str()]);
     }

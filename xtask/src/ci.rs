@@ -1,7 +1,22 @@
 //! `cargo xtask ci`: everything CI checks, in the order a developer would fix them.
 
 use crate::cargo::cargo_step;
+use crate::cli::Spec;
 use crate::verify;
+
+/// The command line of `ci` (no arguments).
+pub const SPEC: Spec = Spec {
+    name: "ci",
+    summary: "Everything CI checks: fmt check, clippy with warnings denied, the tests, then verify",
+    usage: "",
+    max_positionals: Some(0),
+    positionals: &[],
+    options: &[],
+    listing: None,
+    notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
+`cargo test --workspace`, then `cargo xtask verify` with its defaults; stops at the first failing
+step.",
+};
 
 /// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the
 /// `N passed, M failed` summary); `Ok(false)` at the first failing step.

@@ -6,11 +6,46 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::cargo::{build_release, crate_exists, release_binary};
+use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{CaseRule, Manifest};
 use crate::{run, workspace_root};
 
+/// The command line of `verify`.
+pub const SPEC: Spec = Spec {
+    name: "verify",
+    summary: "Run every test case of testdata/ through its release solver, in parallel, and judge it",
+    usage: "[CRATE...]",
+    max_positionals: None,
+    positionals: &[("CRATE...", "only the cases of these crates [default: every crate in the corpus]")],
+    options: &[
+        Opt {
+            name: "--filter",
+            value: Some("SUBSTR"),
+            help: "only the cases whose `crate/name` contains SUBSTR",
+            default: Some("every case"),
+        },
+        Opt {
+            name: "--testdata",
+            value: Some("DIR"),
+            help: "the test corpus: a directory per crate, each with cases.manifest",
+            default: Some("testdata/ of the workspace"),
+        },
+        Opt {
+            name: "--timeout",
+            value: Some("SECS"),
+            help: "time limit per case, in seconds",
+            default: Some("300"),
+        },
+    ],
+    listing: None,
+    notes: "Builds the release binaries first (cargo's progress shows), then runs the cases on all cores and
+prints one line per case. Answers are judged as the crate's
+cases.manifest says: exact diff, or a checker for answers with many valid forms. The last line is
+`N passed, M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error.",
+};
+
 /// Options of `verify`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Only these crates (all when empty).
     pub crates: Vec<String>,
@@ -29,22 +64,16 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Parses `[CRATE...] [--filter SUBSTR] [--testdata DIR] [--timeout SECS]`.
-    pub fn parse(args: &[String]) -> Result<Self, String> {
-        let mut options = Self::default();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |flag: &str| args.next().cloned().ok_or(format!("{flag} needs a value"));
-            match arg.as_str() {
-                "--filter" => options.filter = Some(value("--filter")?),
-                "--testdata" => options.testdata = Some(PathBuf::from(value("--testdata")?)),
-                "--timeout" => {
-                    let secs = value("--timeout")?.parse().map_err(|_| "--timeout takes seconds")?;
-                    options.limit = Duration::from_secs(secs);
-                }
-                flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
-                name => options.crates.push(name.to_string()),
-            }
+    /// The options given on the command line (see [`SPEC`]).
+    pub fn from_matches(matches: &Matches) -> Result<Self, UsageError> {
+        let mut options = Self { crates: matches.positionals.clone(), ..Self::default() };
+        options.filter = matches.value("--filter").map(str::to_string);
+        options.testdata = matches.value("--testdata").map(PathBuf::from);
+        if let Some(secs) = matches.value("--timeout") {
+            let secs: u64 = secs.parse().map_err(|_| {
+                UsageError::in_command("verify", format!("`--timeout` takes whole seconds, not `{secs}`"))
+            })?;
+            options.limit = Duration::from_secs(secs);
         }
         Ok(options)
     }

@@ -15,7 +15,7 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
 `cargo test --workspace`, then `cargo xtask verify` with its defaults; stops at the first failing
-step.",
+step. `fuzz` is not part of it.",
 };
 
 /// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the

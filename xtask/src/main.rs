@@ -7,6 +7,7 @@
 //! - `cargo xtask bench [CRATE...] [--runs N] [--write]`: run the heavy cases declared in the manifests,
 //!   several times each, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
 //! - `cargo xtask gen NAME`: print a seeded generated input (the ones `bench` uses) to stdout.
+//! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
 //! - `cargo xtask ci`: everything CI checks: fmt, clippy, tests, verify.
 //!
 //! `cargo xtask`, `cargo xtask --help` and `cargo xtask help` list the commands;
@@ -19,6 +20,7 @@ mod bench;
 mod cargo;
 mod ci;
 mod cli;
+mod fuzz;
 mod generate;
 mod judge;
 mod manifest;
@@ -48,7 +50,7 @@ const HELP: Spec = Spec {
 };
 
 /// Every command, in the order the overall help lists them.
-const COMMANDS: &[&Spec] = &[&verify::SPEC, &bench::SPEC, &generate::SPEC, &ci::SPEC, &HELP];
+const COMMANDS: &[&Spec] = &[&verify::SPEC, &bench::SPEC, &generate::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -61,6 +63,8 @@ enum Invocation {
     Bench(bench::Options),
     /// `gen NAME`.
     Gen(String),
+    /// `fuzz`.
+    Fuzz(fuzz::Options),
     /// `ci`.
     Ci,
 }
@@ -80,6 +84,7 @@ fn parse_invocation(args: &[String]) -> Result<Invocation, UsageError> {
         "verify" => Invocation::Verify(verify::Options::from_matches(&matches)?),
         "bench" => Invocation::Bench(bench::Options::from_matches(&matches)?),
         "gen" => Invocation::Gen(generate::name_from_matches(&matches)?),
+        "fuzz" => Invocation::Fuzz(fuzz::Options::from_matches(&matches)?),
         "ci" => Invocation::Ci,
         _ => match matches.positionals.first() {
             None => overall(),
@@ -116,6 +121,7 @@ fn main() -> ExitCode {
         Ok(Invocation::Verify(options)) => verify::run(&options),
         Ok(Invocation::Bench(options)) => bench::run(&options),
         Ok(Invocation::Gen(name)) => generate::run(&name),
+        Ok(Invocation::Fuzz(options)) => fuzz::run(&options),
         Ok(Invocation::Ci) => ci::run(),
     };
     match result {
@@ -207,6 +213,7 @@ mod tests {
         assert_eq!(error("ci now").message, "`ci` takes no arguments, got `now`");
         assert_eq!(error("verify --timeout soon").message, "`--timeout` takes whole seconds, not `soon`");
         assert_eq!(error("bench --runs 0").message, "`--runs` takes a positive count, not `0`");
+        assert_eq!(error("fuzz --seconds").message, "`--seconds` needs a value: `--seconds N`");
     }
 
     #[test]
@@ -223,6 +230,7 @@ mod tests {
         assert_eq!(parse("verify").unwrap(), Invocation::Verify(verify::Options::default()));
         assert!(matches!(parse("bench lattice-dp --runs 3 --write"), Ok(Invocation::Bench(_))));
         assert_eq!(parse("gen lattice-10x10").unwrap(), Invocation::Gen("lattice-10x10".into()));
+        assert!(matches!(parse("fuzz --seconds 5 some-target"), Ok(Invocation::Fuzz(_))));
         assert_eq!(parse("ci").unwrap(), Invocation::Ci);
     }
 

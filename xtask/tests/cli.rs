@@ -17,7 +17,7 @@ fn overall_help_lists_every_command() {
         let out = xtask(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let stdout = text(&out.stdout);
-        for command in ["verify", "bench", "gen", "ci", "help"] {
+        for command in ["verify", "bench", "gen", "fuzz", "ci", "help"] {
             assert!(stdout.contains(&format!("\n  {command:<8} ")), "{args:?} lacks {command}:\n{stdout}");
         }
         assert!(out.stderr.is_empty());
@@ -26,7 +26,7 @@ fn overall_help_lists_every_command() {
 
 #[test]
 fn command_help_runs_nothing() {
-    for command in ["verify", "bench", "gen", "ci"] {
+    for command in ["verify", "bench", "gen", "fuzz", "ci"] {
         let out = xtask(&[command, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{command} --help");
         assert!(text(&out.stdout).contains(&format!("Usage: cargo xtask {command}")));

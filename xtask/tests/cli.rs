@@ -53,3 +53,12 @@ fn mistakes_exit_with_status_2_and_a_hint() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_filter_that_selects_nothing_fails_before_building() {
+    let out = xtask(&["verify", "--filter", "zzz-no-such-case"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("`zzz-no-such-case` selects no test case"), "{stderr}");
+    assert!(!stderr.contains("cargo build"), "{stderr}");
+}

@@ -142,7 +142,7 @@ fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Res
         return Ok(Some(format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input)));
     };
     let mut walls = Vec::with_capacity(runs);
-    let mut peak_kib = 0;
+    let (mut peak_kib, mut peak_exact) = (0, true);
     for _ in 0..runs {
         let result = run::run(&release_binary(crate_name), &bench.args, &input, Duration::from_secs(600))?;
         if !result.succeeded() {
@@ -151,16 +151,24 @@ fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Res
         }
         walls.push(result.wall);
         peak_kib = peak_kib.max(result.peak_rss_kib);
+        peak_exact &= result.peak_rss_exact;
+    }
+    if !peak_exact {
+        eprintln!(
+            "note: {crate_name} {}: peak memory is ru_maxrss (the solver could not be traced)",
+            bench.input
+        );
     }
     walls.sort();
     let (median, fastest) = (walls[walls.len() / 2], walls[0]);
     Ok(Some(format!(
-        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB |",
+        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB{} |",
         bench.input,
         bench.args.join(" "),
         format_duration(median),
         format_duration(fastest),
-        peak_kib as f64 / 1024.0
+        peak_kib as f64 / 1024.0,
+        if peak_exact { "" } else { " (ru_maxrss)" }
     )))
 }
 

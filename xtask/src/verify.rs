@@ -282,6 +282,7 @@ mod tests {
             stderr: String::new(),
             wall: Duration::ZERO,
             peak_rss_kib: 0,
+            peak_rss_exact: true,
         }
     }
 

@@ -44,13 +44,18 @@
 //! - [`parse`]: input → [`Board`]s, every error located by line and column;
 //! - [`space`]: the state encoding, moves, unmoves and terminal states;
 //! - [`solve`]: the retrograde pass and its packed per-state word ([`solve::cell`]);
-//! - [`analysis`]: principal variation and first-move values; [`explain`] and [`json`] render them.
+//! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - [`query`]: any position (either side to move) with the value of every move, best first;
+//!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
+//! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
 pub mod board;
 pub mod explain;
 pub mod json;
 pub mod parse;
+pub mod play;
+pub mod query;
 pub mod solve;
 pub mod space;
 
@@ -58,12 +63,18 @@ use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::Board;
-pub use parse::parse_input;
+pub use parse::{parse_input, parse_queries};
+pub use query::{Position, query};
 pub use solve::{Outcome, Solution, Value};
 
 /// The outcome of every board, solved in parallel, in input order.
 pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
     boards.par_iter().map(solve_outcome).collect()
+}
+
+/// The query report of every position, in parallel, in input order.
+pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
+    positions.par_iter().map(query).collect()
 }
 
 /// The full analysis of every board, in parallel, in input order.

@@ -237,3 +237,33 @@ fn broken_pipe_does_not_panic() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn play_runs_a_scripted_session() {
+    let dir = std::env::temp_dir().join(format!("pawn-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.in");
+    std::fs::write(&file, "q 1\n4 3 black\n...\n.X.\n...\nO.O\n").unwrap();
+    let path = file.to_str().unwrap();
+    let o = run(&["play", path, "--as", "black", "--hints"], "nonsense\n2,2-2,1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "You play black, the solver plays red.",
+        "  2,2-1,2  win in 1",
+        "black> nonsense\n`nonsense` is not a move",
+        "red (solver) plays",
+        "Input ended: game abandoned.",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing in\n{text}");
+    }
+    let o = run(&["play", path, "--as", "white"], "");
+    assert_eq!(
+        (o.status.code(), stderr(&o).as_str()),
+        (Some(2), "error: --as white: the sides are red and black\n")
+    );
+    let o = run(&["play"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("usage: pawn-retrograde play FILE"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

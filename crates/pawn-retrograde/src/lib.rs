@@ -22,8 +22,8 @@
 //! when all its moves are refuted it is a loss one move longer. Newly decided states form the next
 //! level. Level order is distance order, so wins are fastest and losses slowest
 //! (`solve::retrograde` explains why); states never decided are ties. The pass stops as soon as
-//! the states asked for (the start, plus Red's first moves for the analyses) are decided, which is
-//! exact because a decided state is final.
+//! the states asked for (the start, plus Red's first moves for the analyses; a `query` position
+//! and all its successors) are decided, which is exact because a decided state is final.
 //!
 //! Two things keep the pass fast: each level is sorted by state index before it is processed, which
 //! turns the predecessor accesses into nearly sequential ones, and the per-state data is one word

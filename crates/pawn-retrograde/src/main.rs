@@ -13,9 +13,10 @@ use pawn_retrograde::{
 };
 
 const INPUT_FORMAT: &str = "\
-Input: a line `LABEL T`, then T boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 256) and n rows of
-m characters: `.` free cell, `#` obstacle, `X` the black pawn, `O` a red piece (exactly one X and two
-O). Rows are numbered from 1 at the top, columns from 1 at the left.
+Input: a line `LABEL T` (LABEL: any one word naming the file, e.g. its id; it is not used), then T
+boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 256) and n rows of m characters: `.` free cell, `#`
+obstacle, `X` the black pawn (not in row 1), `O` a red piece (exactly one X and two O). Rows are
+numbered from 1 at the top, columns from 1 at the left.
 
 The game: Red (the two O pieces) moves first, stepping one piece to an orthogonal free neighbour (onto
 the pawn: a capture); Black steps the pawn up, left or right (onto a red piece: a capture). The game
@@ -37,8 +38,8 @@ game's Tie: nobody can force a win). ANSWER is the judge's words from this posit
 `Black k` or `Tie`. --json prints one object per position (JSON Lines, fields in docs/REPORT.md).";
 
 const PLAY_HELP: &str = "\
-Loads the first position of FILE (the `query` input format: `n m [red|black]` and the rows) and plays
-it against you; you play SIDE (`red` or `black`; default: the side to move). Moves are FROM-TO with
+Loads the first position of FILE (the `query` input format: `n m [red|black]` and the rows; FILE is
+required, as standard input carries the moves) and plays it against you; you play SIDE (`red` or `black`; default: the side to move). Moves are FROM-TO with
 1-based row,column cells, e.g. `5,1-4,1` moves the piece on row 5, column 1 one row up. Commands:
 hint (every legal move with its value), undo, quit, help. Moves are read line by line from standard
 input, so a session can be scripted: `printf '4,1-3,1\\n' | pawn-retrograde play board.in`.";

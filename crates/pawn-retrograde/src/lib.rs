@@ -45,7 +45,7 @@
 //! - [`space`]: the state encoding, moves, unmoves and terminal states;
 //! - [`solve`]: the retrograde pass and its packed per-state word ([`solve::cell`]);
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
-//! - [`query`]: any position (either side to move) with the value of every move, best first;
+//! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 

@@ -5,7 +5,7 @@
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! Inputs run to tens of megabytes, so a well-formed input is read by a strict byte loop
-//! ([`parse_fast`]) that does no line bookkeeping. It accepts exactly the inputs the located
+//! (`parse_fast`) that does no line bookkeeping. It accepts exactly the inputs the located
 //! [`Scanner`] path accepts, and gives up (returns `None`) at the first thing it does not like; the
 //! scanner path then reads the input again and reports the error with its line and column.
 

@@ -3,7 +3,7 @@
 //! input, and maps errors to exit codes.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -105,8 +105,9 @@ struct MatchingArgs {
 
 #[derive(Debug, Args)]
 struct PlayCommand {
-    #[command(flatten)]
-    input: InputArgs,
+    /// The position file: its first position is played (standard input carries your moves).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
     #[command(flatten)]
     play: PlayArgs,
 }
@@ -249,16 +250,14 @@ fn run_query(
 }
 
 fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Result<(), Failure> {
-    let file = match command.input.file.as_deref() {
-        Some(file) if file != Path::new("-") => file,
-        _ => {
-            return Err(Failure::Usage(
-                "error: play reads your moves from standard input: name the FILE of the position\n\
-                 usage: edmonds-blossom play FILE [--as first|second] [--hints] [--moves king20|orth4]"
-                    .into(),
-            ));
-        }
-    };
+    let file = command.file.as_path();
+    if file == Path::new("-") {
+        return Err(Failure::Usage(
+            "error: play reads your moves from standard input: name the FILE of the position\n\
+             usage: edmonds-blossom play FILE [--as first|second] [--hints] [--moves king20|orth4]"
+                .into(),
+        ));
+    }
     let bytes = input(Some(file))?;
     let mut positions = parse_positions(&bytes)?;
     drop(bytes);

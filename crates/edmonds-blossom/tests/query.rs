@@ -515,6 +515,9 @@ fn play_through_the_binary() {
     assert_eq!(output.status.code(), Some(2));
     let output = run(&["play"], b"1\n1 1\nK\n");
     assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("<FILE>"));
+    let output = run(&["play", "-"], b"1\n1 1\nK\n");
+    assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8(output.stderr).unwrap().contains("name the FILE"));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -137,6 +137,12 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     let moves = cli.moves.unwrap_or(Moves::King20).king_moves();
     let format = cli.format.format();
+    if let (Some(file), Some(_)) = (&cli.input.file, &cli.mode) {
+        return Err(Failure::Usage(format!(
+            "error: `{}` comes before the subcommand: give the FILE after it\n{USAGE}",
+            file.display()
+        )));
+    }
     match cli.mode {
         None => run_boards(cli.input.file.as_deref(), moves, format, false, out),
         Some(Mode::AllStarts(input)) => run_boards(input.file.as_deref(), moves, format, true, out),

@@ -154,6 +154,9 @@ fn options_stand_before_or_after_the_subcommand() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--moves is an option of the king game"));
     let output = run(&["--json", "--explain"], BOARDS);
     assert_eq!(output.status.code(), Some(2));
+    let output = run(&["-", "query"], BOARDS);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give the FILE after it"));
 }
 
 #[test]

@@ -126,7 +126,7 @@ mod tests {
 
     #[test]
     fn shape_errors_are_located() {
-        assert_eq!(error("1\n2 2\nK.\n.\n"), "line 4, column 1: row has 1 characters, expected 2");
+        assert_eq!(error("1\n2 2\nK.\n.\n"), "line 4, column 1: row has 1 character, expected 2");
         assert_eq!(error("1\n1 2\nKx\n"), "line 3, column 2: unexpected character 'x'");
         assert_eq!(
             error("1\n1001 1000\n"),

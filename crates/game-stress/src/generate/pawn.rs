@@ -234,9 +234,15 @@ fn plain_board(
     } else {
         let black = cell(rng, 1..rows);
         let mut reds = [black; 2];
+        // Mostly keep the red pieces off the pawn's neighbours: an immediate capture (`Red 1`)
+        // is the least interesting answer.
+        let far = rng.chance(0.7);
         for i in 0..2 {
-            while reds[i] == black || (i == 1 && reds[1] == reds[0]) {
+            let mut tries = 0;
+            let near = |p: Cell| p.0.abs_diff(black.0) + p.1.abs_diff(black.1) <= 1;
+            while reds[i] == black || (i == 1 && reds[1] == reds[0]) || (far && tries < 20 && near(reds[i])) {
                 reds[i] = cell(rng, 0..rows);
+                tries += 1;
             }
         }
         (black, reds, None)

@@ -1,5 +1,6 @@
-//! Reductions of pawn-pursuit boards: fewer boards, then per board fewer rows or columns, fewer
-//! obstacles, and the pieces moved closer together.
+//! Reductions of pawn-pursuit boards: fewer boards, then per board fewer rows or columns (a piece
+//! on a removed line moves to the nearest free cell), fewer obstacles, and the pieces moved closer
+//! together.
 
 use super::{chunk_removals, without};
 use crate::generate::pawn::{Cell, PawnBoard, PawnInput};
@@ -37,15 +38,26 @@ pub fn candidates(input: &PawnInput) -> Vec<PawnInput> {
     out
 }
 
-/// The board without the rows (or columns, `by_col`) `drop`, if no piece stands on them.
+/// The board without the rows (or columns, `by_col`) `drop`; a piece standing on them moves to the
+/// nearest free cell that stays (the first in row-major order among the nearest).
 fn remove_lines(board: &PawnBoard, drop: &dyn Fn(usize) -> bool, by_col: bool) -> Option<PawnBoard> {
-    let pieces = [board.black, board.reds[0], board.reds[1]];
     let line = |(r, c): Cell| if by_col { c } else { r };
-    if pieces.iter().any(|&p| drop(line(p))) {
-        return None;
-    }
     let count = if by_col { board.cols } else { board.rows };
     let kept: Vec<usize> = (0..count).filter(|&l| !drop(l)).collect();
+    let first_kept_row = if by_col { 0 } else { *kept.first()? };
+    let free = |p: Cell| !drop(line(p)) && !board.blocked[p.0 * board.cols + p.1];
+    let mut pieces = [board.black, board.reds[0], board.reds[1]];
+    for i in 0..3 {
+        if !drop(line(pieces[i])) {
+            continue;
+        }
+        let from = pieces[i];
+        let taken = pieces;
+        pieces[i] = (0..board.rows)
+            .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+            .filter(|&p| free(p) && !taken.contains(&p) && (i > 0 || p.0 > first_kept_row))
+            .min_by_key(|&p| from.0.abs_diff(p.0) + from.1.abs_diff(p.1))?;
+    }
     let new_index = |l: usize| kept.iter().position(|&k| k == l).expect("kept line");
     let (rows, cols) = if by_col { (board.rows, kept.len()) } else { (kept.len(), board.cols) };
     let mut blocked = Vec::with_capacity(rows * cols);
@@ -57,7 +69,8 @@ fn remove_lines(board: &PawnBoard, drop: &dyn Fn(usize) -> bool, by_col: bool) -
         }
     }
     let map = |(r, c): Cell| if by_col { (r, new_index(c)) } else { (new_index(r), c) };
-    let b = PawnBoard { rows, cols, blocked, black: map(board.black), reds: board.reds.map(map) };
+    let [black, a, b] = pieces.map(map);
+    let b = PawnBoard { rows, cols, blocked, black, reds: [a, b] };
     b.is_valid().then_some(b)
 }
 

@@ -133,18 +133,38 @@ fn board(options: &SegmentOptions, rng: &mut Rng, big: bool) -> SegmentBoard {
     let huge = options.huge || (options.n.is_none() && rng.one_in(10));
     let n = size_or(options.n, rng, big, Span::new(1, 12), Span::new(1, 60));
     let board = match shape {
-        SegmentShape::Runs => runs_board(options, rng, n),
-        _ => {
-            let cap = n.min(if options.pawns.is_some() { u64::MAX } else { 40 });
-            let mut pawns = options.pawns.unwrap_or(Span::new(0, cap)).pick(rng).min(n);
-            if shape == SegmentShape::Dense {
-                pawns = n.saturating_sub(rng.range(0, 2)).min(cap);
+        SegmentShape::Runs => {
+            let board = runs_board(options, rng, n);
+            match options.n {
+                // Asked for a size: widen one gap to reach it (or, if the runs do not fit, let a
+                // random board of that size stand in).
+                Some(_) if board.n <= n => widen(board, n, rng),
+                Some(_) => random_board(options, rng, n, SegmentShape::Random),
+                None => board,
             }
-            let fields = distinct_fields(rng, n, pawns as usize);
-            SegmentBoard { n, pawns: fields.into_iter().map(|f| (f, rng.one_in(2))).collect() }
         }
+        _ => random_board(options, rng, n, shape),
     };
     if huge { stretch(board, rng) } else { board }
+}
+
+/// Pawns on random fields of 1..=n with random colours (`Dense`: all but at most one field).
+fn random_board(options: &SegmentOptions, rng: &mut Rng, n: u64, shape: SegmentShape) -> SegmentBoard {
+    let cap = n.min(if options.pawns.is_some() { u64::MAX } else { 40 });
+    let mut pawns = options.pawns.unwrap_or(Span::new(0, cap)).pick(rng).min(n);
+    if shape == SegmentShape::Dense {
+        pawns = n.saturating_sub(rng.range(0, 2)).min(cap);
+    }
+    let fields = distinct_fields(rng, n, pawns as usize);
+    SegmentBoard { n, pawns: fields.into_iter().map(|f| (f, rng.one_in(2))).collect() }
+}
+
+/// The board with `want - n` empty fields added to one random gap.
+fn widen(board: SegmentBoard, want: u64, rng: &mut Rng) -> SegmentBoard {
+    let extra = want - board.n;
+    let at = rng.range_usize(0, board.pawns.len());
+    let pawns = board.pawns.iter().enumerate().map(|(j, &(p, w))| (if j >= at { p + extra } else { p }, w));
+    SegmentBoard { n: want, pawns: pawns.collect() }
 }
 
 /// Runs of one colour (1–4 pawns, slack 0–1 inside), alternating colours, gaps 0–3 between runs.

@@ -185,14 +185,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     let summary = stress::stress(&config, |failure| print!("{}", stress::report(&config, failure)))
         .map_err(anyhow::Error::msg)?;
-    let seconds = summary.elapsed.as_secs_f64();
+    let shrinking = if summary.shrinking.is_zero() {
+        String::new()
+    } else {
+        format!(", {:.2} s of it shrinking", summary.shrinking.as_secs_f64())
+    };
     println!(
-        "{} {} cases, {} failure(s), {:.2} s ({:.0} cases/s), seed {}",
+        "{} {} cases, {} failure(s), {:.2} s{shrinking} ({:.0} cases/s), seed {}",
         if summary.failures.is_empty() { "OK" } else { "FAILED" },
         summary.cases,
         summary.failures.len(),
-        seconds,
-        summary.cases as f64 / seconds.max(1e-9),
+        summary.elapsed.as_secs_f64(),
+        summary.cases_per_second(),
         config.seed
     );
     Ok(if summary.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })

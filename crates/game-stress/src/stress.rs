@@ -109,6 +109,15 @@ pub struct Summary {
     pub failures: Vec<Failure>,
     /// Wall-clock time of the whole run.
     pub elapsed: Duration,
+    /// The part of it spent shrinking failures.
+    pub shrinking: Duration,
+}
+
+impl Summary {
+    /// Cases judged per second, shrinking not counted.
+    pub fn cases_per_second(&self) -> f64 {
+        self.cases as f64 / (self.elapsed - self.shrinking).as_secs_f64().max(1e-9)
+    }
 }
 
 /// Runs the stress test; `on_failure` is called with each failure once it is shrunk and saved.
@@ -119,6 +128,7 @@ pub fn stress(config: &Config, mut on_failure: impl FnMut(&Failure)) -> Result<S
     let start = Instant::now();
     let mut failures = Vec::new();
     let mut done = 0;
+    let mut shrinking = Duration::ZERO;
     let chunk = (config.jobs.max(1) * 4) as u64;
     'chunks: while done < config.cases {
         let indices: Vec<u64> = (done..(done + chunk).min(config.cases)).collect();
@@ -140,7 +150,9 @@ pub fn stress(config: &Config, mut on_failure: impl FnMut(&Failure)) -> Result<S
             if judged.verdict.is_accepted() {
                 continue;
             }
+            let shrink_start = Instant::now();
             let failure = pool.install(|| shrink_and_save(config, i, seed, input, judged.verdict, &bar))?;
+            shrinking += shrink_start.elapsed();
             bar.suspend(|| on_failure(&failure));
             failures.push(failure);
             bar.set_message(format!("{} failure(s)", failures.len()));
@@ -150,7 +162,7 @@ pub fn stress(config: &Config, mut on_failure: impl FnMut(&Failure)) -> Result<S
         }
     }
     bar.finish_and_clear();
-    Ok(Summary { cases: done, failures, elapsed: start.elapsed() })
+    Ok(Summary { cases: done, failures, elapsed: start.elapsed(), shrinking })
 }
 
 fn progress_bar(config: &Config) -> ProgressBar {
@@ -246,7 +258,7 @@ pub fn report(config: &Config, failure: &Failure) -> String {
             format!("{}\n… ({} lines in all)\n", lines[..40].join("\n"), lines.len())
         }
     };
-    let mut s = format!("FAIL {}", info(config, failure));
+    let mut s = format!("FAIL ({})\n{}", failure.judged.verdict.kind(), info(config, failure));
     let _ = write!(s, "--- input ---\n{}", clip(&failure.shrunk.input.render()));
     let _ = write!(s, "--- expected ---\n{}", clip(&failure.judged.expected));
     let _ = write!(s, "--- got ---\n{}", clip(&failure.judged.got));

@@ -87,7 +87,7 @@ struct RunArgs {
     /// Where failures are saved.
     #[arg(long, default_value = "stress-failures")]
     out: PathBuf,
-    /// Most runs of the solution while shrinking one failure.
+    /// Most runs of the solution while shrinking one failure (at most 100 for a TLE).
     #[arg(long, default_value_t = 2000)]
     shrink_budget: usize,
 }

@@ -15,7 +15,10 @@ use crate::reference;
 use crate::rng::case_seed;
 use crate::run::{self, Limits, Status, signal_name};
 use crate::shrink::{self, Shrunk};
-use crate::verdict::{self, Verdict};
+use crate::verdict::{self, Kind, Verdict};
+
+/// Most runs while shrinking a time-limit failure (each failing try takes the whole limit).
+pub const TLE_SHRINK_BUDGET: usize = 100;
 
 /// What one run of the solution on one input gave.
 #[derive(Debug, Clone)]
@@ -192,7 +195,13 @@ fn shrink_and_save(
     let still_fails = |input: &Input| {
         judge(input, &config.solution, &config.limits).is_ok_and(|j| j.verdict.kind() == kind)
     };
-    let shrunk = shrink::shrink(original.clone(), config.jobs, config.shrink_budget, still_fails);
+    // Every try of a TLE candidate that still fails costs the whole time limit: a smaller budget.
+    let budget = if kind == Kind::TimeLimit {
+        config.shrink_budget.min(TLE_SHRINK_BUDGET)
+    } else {
+        config.shrink_budget
+    };
+    let shrunk = shrink::shrink(original.clone(), config.jobs, budget, still_fails);
     // Judge the shrunk input once more for its details; a flaky solution may pass it now, so fall
     // back to the original input then.
     let mut judged = judge(&shrunk.input, &config.solution, &config.limits)?;

@@ -54,6 +54,8 @@ fn stress(dir: &Path, game: &str, solution: &str, extra: &[&str]) -> Outcome {
         .args([game, "--solution", solution, "--seed", "1", "--out"])
         .arg(dir.join("failures"))
         .args(if extra.contains(&"--jobs") { &[][..] } else { &["--jobs", "2"][..] })
+        // A generous limit, so that a loaded machine never turns a WA into a TLE.
+        .args(if extra.contains(&"--time-limit") { &[][..] } else { &["--time-limit", "10s"][..] })
         .args(extra)
         .output()
         .unwrap();
@@ -222,4 +224,23 @@ fn the_first_failure_does_not_depend_on_jobs() {
     let case = |o: &Outcome| o.stdout.lines().find(|l| l.starts_with("run seed")).unwrap().to_string();
     assert_eq!(case(&one), case(&two));
     assert_eq!(one.input(), two.input());
+}
+
+#[test]
+fn keep_going_reports_every_failure() {
+    let dir = scratch("keep-going");
+    let body = "sys.stdout.write(answer().replace('R', 'B'))";
+    let out = stress(
+        &dir,
+        "segment-nim",
+        &python_solution(&dir, "segment-nim", body),
+        &["--keep-going", "--cases", "12", "--shrink-budget", "4"],
+    );
+    assert_eq!(out.status, 1);
+    let failures = out.stdout.matches("FAIL (WA)").count();
+    assert!(failures >= 2, "{}", out.stdout);
+    let summary = out.stdout.lines().last().unwrap();
+    assert!(summary.starts_with(&format!("FAILED 12 cases, {failures} failure(s)")), "{summary}");
+    let saved = std::fs::read_dir(dir.join("failures")).unwrap().count();
+    assert_eq!(saved, failures);
 }

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::Game;
@@ -174,9 +174,11 @@ fn progress_bar(config: &Config) -> ProgressBar {
     }
     // `stderr()` draws nothing when standard error is not a terminal.
     let bar = ProgressBar::with_draw_target(Some(config.cases), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {msg}, {per_sec} [{elapsed_precise}]")
-            .expect("valid template");
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {msg}, {rate} [{elapsed_precise}]")
+        .expect("valid template")
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} cases/s", state.per_sec());
+        });
     bar.set_style(style);
     bar.set_message("0 failures");
     bar

@@ -96,6 +96,12 @@ fn pawn_off_by_one_is_wa_and_shrinks_to_a_small_board() {
     assert_eq!(boards.len(), 1);
     let (r, c, _) = boards[0];
     assert!(r <= 4 && c <= 4, "shrunk to at most 4x4, got {r}x{c}");
+    // `gen` with the reported case seed gives the original input back.
+    let saved = out.saved.as_ref().unwrap();
+    let info = std::fs::read_to_string(saved.join("info.txt")).unwrap();
+    let seed = info.split("(case seed ").nth(1).unwrap().split(')').next().unwrap();
+    let regenerated = Command::new(BIN).args(["gen", "pawn-retrograde", "--seed", seed]).output().unwrap();
+    assert_eq!(regenerated.stdout, std::fs::read(saved.join("original-input.txt")).unwrap());
 }
 
 #[test]

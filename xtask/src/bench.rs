@@ -8,14 +8,37 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cargo::{build_release, release_binary};
+use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{BenchCase, Manifest};
 use crate::{generate, run, workspace_root};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
 const END: &str = "<!-- xtask-bench:end -->";
 
+/// The command line of `bench`.
+pub const SPEC: Spec = Spec {
+    name: "bench",
+    summary: "Time the heavy cases of the manifests: median and fastest wall time, peak memory",
+    usage: "[CRATE...]",
+    max_positionals: None,
+    positionals: &[("CRATE...", "only the bench cases of these crates [default: every crate]")],
+    options: &[
+        Opt { name: "--runs", value: Some("N"), help: "runs of each case", default: Some("5") },
+        Opt {
+            name: "--write",
+            value: None,
+            help: "also replace the table between the markers in docs/BENCHMARKS.md",
+            default: None,
+        },
+    ],
+    listing: None,
+    notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` lines of
+testdata/<crate>/cases.manifest; `gen:` inputs are generated once into target/xtask-bench/. Peak
+memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.",
+};
+
 /// Options of `bench`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     crates: Vec<String>,
     runs: usize,
@@ -23,20 +46,14 @@ pub struct Options {
 }
 
 impl Options {
-    /// Parses `[CRATE...] [--runs N] [--write]`.
-    pub fn parse(args: &[String]) -> Result<Self, String> {
-        let mut options = Self { crates: Vec::new(), runs: 5, write: false };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--runs" => {
-                    let value = args.next().and_then(|v| v.parse().ok()).filter(|&n| n > 0);
-                    options.runs = value.ok_or("--runs takes a positive count")?;
-                }
-                "--write" => options.write = true,
-                flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
-                name => options.crates.push(name.to_string()),
-            }
+    /// The options given on the command line (see [`SPEC`]).
+    pub fn from_matches(matches: &Matches) -> Result<Self, UsageError> {
+        let mut options =
+            Self { crates: matches.positionals.clone(), runs: 5, write: matches.flag("--write") };
+        if let Some(runs) = matches.value("--runs") {
+            options.runs = runs.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                UsageError::in_command("bench", format!("`--runs` takes a positive count, not `{runs}`"))
+            })?;
         }
         Ok(options)
     }
@@ -81,8 +98,14 @@ fn plan(root: &Path, options: &Options) -> Result<Vec<(String, Vec<BenchCase>)>,
         .filter(|p| p.join("cases.manifest").is_file())
         .collect();
     dirs.sort();
+    let dir_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    for wanted in &options.crates {
+        if !dirs.iter().any(|d| &dir_name(d) == wanted) {
+            return Err(format!("no cases.manifest for `{wanted}` in {}", root.join("testdata").display()));
+        }
+    }
     for dir in dirs {
-        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = dir_name(&dir);
         if options.crates.is_empty() || options.crates.contains(&name) {
             let benches = Manifest::load(&dir)?.benches;
             if !benches.is_empty() {
@@ -119,7 +142,7 @@ fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Res
         return Ok(Some(format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input)));
     };
     let mut walls = Vec::with_capacity(runs);
-    let mut peak_kib = 0;
+    let (mut peak_kib, mut peak_exact) = (0, true);
     for _ in 0..runs {
         let result = run::run(&release_binary(crate_name), &bench.args, &input, Duration::from_secs(600))?;
         if !result.succeeded() {
@@ -128,16 +151,24 @@ fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Res
         }
         walls.push(result.wall);
         peak_kib = peak_kib.max(result.peak_rss_kib);
+        peak_exact &= result.peak_rss_exact;
+    }
+    if !peak_exact {
+        eprintln!(
+            "note: {crate_name} {}: peak memory is ru_maxrss (the solver could not be traced)",
+            bench.input
+        );
     }
     walls.sort();
     let (median, fastest) = (walls[walls.len() / 2], walls[0]);
     Ok(Some(format!(
-        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB |",
+        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB{} |",
         bench.input,
         bench.args.join(" "),
         format_duration(median),
         format_duration(fastest),
-        peak_kib as f64 / 1024.0
+        peak_kib as f64 / 1024.0,
+        if peak_exact { "" } else { " (ru_maxrss)" }
     )))
 }
 

@@ -1,4 +1,4 @@
-//! Running cargo itself: building the release solvers, and the `ci` sequence.
+//! Running cargo itself: one cargo step, and building and locating the release solvers.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,7 +11,7 @@ fn cargo() -> Command {
 }
 
 /// Runs `cargo ARGS` in the workspace root; `Ok(false)` if it fails.
-fn cargo_step(args: &[&str]) -> Result<bool, String> {
+pub fn cargo_step(args: &[&str]) -> Result<bool, String> {
     eprintln!("$ cargo {}", args.join(" "));
     let status = cargo()
         .args(args)
@@ -21,9 +21,10 @@ fn cargo_step(args: &[&str]) -> Result<bool, String> {
     Ok(status.success())
 }
 
-/// Builds the release binaries of `crates`, once, in one cargo invocation.
+/// Builds the release binaries of `crates`, once, in one cargo invocation, with cargo's progress
+/// on the inherited stderr (a full release build takes minutes).
 pub fn build_release(crates: &[String]) -> Result<(), String> {
-    let mut args = vec!["build", "--release", "--quiet"];
+    let mut args = vec!["build", "--release"];
     for name in crates {
         args.extend(["-p", name.as_str()]);
     }
@@ -42,21 +43,4 @@ pub fn release_binary(crate_name: &str) -> PathBuf {
 /// Whether the workspace has a crate named `name` (a directory `crates/<name>` with a manifest).
 pub fn crate_exists(root: &Path, name: &str) -> bool {
     root.join("crates").join(name).join("Cargo.toml").is_file()
-}
-
-/// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the
-/// `N passed, M failed` summary).
-pub fn ci() -> Result<bool, String> {
-    let steps: [&[&str]; 3] = [
-        &["fmt", "--all", "--", "--check"],
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
-        &["test", "--workspace"],
-    ];
-    for step in steps {
-        if !cargo_step(step)? {
-            eprintln!("xtask ci: `cargo {}` failed", step.join(" "));
-            return Ok(false);
-        }
-    }
-    crate::verify::run(&crate::verify::Options::default())
 }

@@ -7,6 +7,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
+use crate::cli::{Matches, Spec, UsageError, suggestion};
+
 /// The generator names, with a line on each.
 pub const GENERATORS: &[(&str, &str)] = &[
     ("pawn-open-16x16", "pawn-retrograde: one open 16x16 board, black bottom-left, red top-right"),
@@ -24,12 +26,33 @@ pub const GENERATORS: &[(&str, &str)] = &[
     ),
 ];
 
-/// `cargo xtask gen NAME`: writes the input to stdout.
-pub fn run(args: &[String]) -> Result<bool, String> {
-    let [name] = args else {
-        let list: Vec<String> = GENERATORS.iter().map(|(n, d)| format!("  {n:<18} {d}")).collect();
-        return Err(format!("usage: cargo xtask gen NAME\n{}", list.join("\n")));
+/// The command line of `gen`.
+pub const SPEC: Spec = Spec {
+    name: "gen",
+    summary: "Print a seeded generated input (the `gen:` inputs of bench) to stdout",
+    usage: "NAME",
+    max_positionals: Some(1),
+    positionals: &[("NAME", "the generator (listed below)")],
+    options: &[],
+    listing: Some(("Generators", GENERATORS)),
+    notes: "The same NAME always gives the same bytes.",
+};
+
+/// The generator named on the command line (see [`SPEC`]).
+pub fn name_from_matches(matches: &Matches) -> Result<String, UsageError> {
+    let Some(name) = matches.positionals.first() else {
+        return Err(UsageError::in_command("gen", "missing the generator NAME"));
     };
+    if GENERATORS.iter().all(|(known, _)| known != name) {
+        let names: Vec<&str> = GENERATORS.iter().map(|(n, _)| *n).collect();
+        let guess = suggestion(name, &names).map(|g| format!(" (did you mean `{g}`?)")).unwrap_or_default();
+        return Err(UsageError::in_command("gen", format!("unknown generator `{name}`{guess}")));
+    }
+    Ok(name.clone())
+}
+
+/// `cargo xtask gen NAME`: writes the input to stdout.
+pub fn run(name: &str) -> Result<bool, String> {
     let text = generate(name)?;
     std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(true)
@@ -49,7 +72,7 @@ pub fn generate(name: &str) -> Result<String, String> {
         "grid-500" => grid_graph(&mut rng, 500),
         "dense-2000" => dense_graph(&mut rng, 2000),
         "king-board-1000" => king_board(&mut rng, 1000),
-        _ => return Err(format!("unknown generator `{name}` (see `cargo xtask gen`)")),
+        _ => return Err(format!("unknown generator `{name}` (see `cargo xtask gen --help`)")),
     })
 }
 

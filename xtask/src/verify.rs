@@ -1,16 +1,52 @@
 //! `cargo xtask verify`: every solver on every case of `testdata/`, judged, one line per case.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::cargo::{build_release, crate_exists, release_binary};
+use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{CaseRule, Manifest};
 use crate::{run, workspace_root};
 
+/// The command line of `verify`.
+pub const SPEC: Spec = Spec {
+    name: "verify",
+    summary: "Run every test case of testdata/ through its release solver, in parallel, and judge it",
+    usage: "[CRATE...]",
+    max_positionals: None,
+    positionals: &[("CRATE...", "only the cases of these crates [default: every crate in the corpus]")],
+    options: &[
+        Opt {
+            name: "--filter",
+            value: Some("SUBSTR"),
+            help: "only the cases whose `crate/name` contains SUBSTR (none: an error)",
+            default: Some("every case"),
+        },
+        Opt {
+            name: "--testdata",
+            value: Some("DIR"),
+            help: "the test corpus: a directory per crate, each with cases.manifest",
+            default: Some("testdata/ of the workspace"),
+        },
+        Opt {
+            name: "--timeout",
+            value: Some("SECS"),
+            help: "time limit per case, in seconds",
+            default: Some("300"),
+        },
+    ],
+    listing: None,
+    notes: "Builds the release binaries first (cargo's progress shows), then runs the cases on all cores and
+prints one line per case in crate, then case-name order. Answers are judged as the crate's
+cases.manifest says: exact diff, or a checker for answers with many valid forms. The last line is
+`N passed, M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error.",
+};
+
 /// Options of `verify`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Only these crates (all when empty).
     pub crates: Vec<String>,
@@ -29,28 +65,23 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Parses `[CRATE...] [--filter SUBSTR] [--testdata DIR] [--timeout SECS]`.
-    pub fn parse(args: &[String]) -> Result<Self, String> {
-        let mut options = Self::default();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |flag: &str| args.next().cloned().ok_or(format!("{flag} needs a value"));
-            match arg.as_str() {
-                "--filter" => options.filter = Some(value("--filter")?),
-                "--testdata" => options.testdata = Some(PathBuf::from(value("--testdata")?)),
-                "--timeout" => {
-                    let secs = value("--timeout")?.parse().map_err(|_| "--timeout takes seconds")?;
-                    options.limit = Duration::from_secs(secs);
-                }
-                flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
-                name => options.crates.push(name.to_string()),
-            }
+    /// The options given on the command line (see [`SPEC`]).
+    pub fn from_matches(matches: &Matches) -> Result<Self, UsageError> {
+        let mut options = Self { crates: matches.positionals.clone(), ..Self::default() };
+        options.filter = matches.value("--filter").map(str::to_string);
+        options.testdata = matches.value("--testdata").map(PathBuf::from);
+        if let Some(secs) = matches.value("--timeout") {
+            let secs: u64 = secs.parse().map_err(|_| {
+                UsageError::in_command("verify", format!("`--timeout` takes whole seconds, not `{secs}`"))
+            })?;
+            options.limit = Duration::from_secs(secs);
         }
         Ok(options)
     }
 }
 
 /// One test case, or a problem found before any solver ran (counted as a failure).
+#[derive(Debug)]
 enum Entry {
     Case { crate_name: String, name: String, input: PathBuf, expected: PathBuf, rule: CaseRule },
     Broken { label: String, reason: String },
@@ -78,7 +109,10 @@ pub fn run(options: &Options) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
-/// Lists the cases of every crate directory under `testdata`.
+/// Lists the cases of every crate directory under `testdata`, sorted by crate, then case name.
+///
+/// A problem that keeps a crate's cases from running is one failing entry for the crate, unless
+/// `--filter` selects none of its cases. A `--filter` that selects no case at all is an error.
 fn collect(root: &Path, testdata: &Path, options: &Options) -> Result<Vec<Entry>, String> {
     let mut dirs = sorted_entries(testdata)?;
     dirs.retain(|p| p.is_dir());
@@ -91,36 +125,47 @@ fn collect(root: &Path, testdata: &Path, options: &Options) -> Result<Vec<Entry>
     let mut entries = Vec::new();
     for dir in dirs {
         let crate_name = dir_name(&dir);
-        if !options.crates.is_empty() && !options.crates.contains(&crate_name) {
-            continue;
+        if options.crates.is_empty() || options.crates.contains(&crate_name) {
+            collect_crate(root, &dir, &crate_name, options, &mut entries);
         }
-        if !crate_exists(root, &crate_name) {
-            let reason = "testdata directory has no crate of that name".to_string();
-            entries.push(Entry::Broken { label: crate_name, reason });
-            continue;
-        }
-        collect_crate(&dir, &crate_name, options, &mut entries);
     }
-    Ok(entries)
+    match &options.filter {
+        Some(filter) if entries.is_empty() => Err(format!(
+            "--filter `{filter}` selects no test case (it must be part of a `crate/case` name in {})",
+            testdata.display()
+        )),
+        _ => Ok(entries),
+    }
 }
 
-/// Appends the cases of one crate (or why they cannot run).
-fn collect_crate(dir: &Path, crate_name: &str, options: &Options, entries: &mut Vec<Entry>) {
+/// Appends the cases of one crate that the filter selects (or why they cannot run).
+fn collect_crate(root: &Path, dir: &Path, crate_name: &str, options: &Options, entries: &mut Vec<Entry>) {
     let broken = |label: String, reason: String| Entry::Broken { label, reason };
+    let mut cases: Vec<(String, PathBuf)> = match sorted_entries(dir) {
+        Ok(list) => list
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .map(|p| (p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), p))
+            .filter(|(name, _)| {
+                options.filter.as_ref().is_none_or(|f| format!("{crate_name}/{name}").contains(f.as_str()))
+            })
+            .collect(),
+        Err(reason) => return entries.push(broken(crate_name.to_string(), reason)),
+    };
+    if cases.is_empty() && options.filter.is_some() {
+        return;
+    }
+    cases.sort();
+    if !crate_exists(root, crate_name) {
+        let reason = "testdata directory has no crate of that name".to_string();
+        return entries.push(broken(crate_name.to_string(), reason));
+    }
     let manifest = match Manifest::load(dir) {
         Ok(m) => m,
         Err(reason) => return entries.push(broken(crate_name.to_string(), reason)),
     };
-    let inputs = match sorted_entries(dir) {
-        Ok(list) => list.into_iter().filter(|p| p.extension().is_some_and(|e| e == "in")),
-        Err(reason) => return entries.push(broken(crate_name.to_string(), reason)),
-    };
-    for input in inputs {
-        let name = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    for (name, input) in cases {
         let label = format!("{crate_name}/{name}");
-        if options.filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
-            continue;
-        }
         let expected = input.with_extension("out");
         let file_name = format!("{name}.in");
         let entry = match manifest.rule_for(&file_name) {
@@ -142,34 +187,59 @@ fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(paths)
 }
 
-/// Runs every entry on all cores, printing a line per entry; returns the number of failures.
+/// Runs every entry on all cores and prints a line per entry, in the entries' order (each line as
+/// soon as it and all before it are done); returns the number of failures.
 fn run_all(entries: &[Entry], limit: Duration) -> usize {
     let next = AtomicUsize::new(0);
-    let failed = AtomicUsize::new(0);
-    let stdout = Mutex::new(());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(entries.len().max(1));
+    let (sender, receiver) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(entry) = entries.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let (label, verdict, secs) = judge_entry(entry, limit);
-                    let _lock = stdout.lock();
-                    match verdict {
-                        Ok(()) => println!("ok    {label:<48} {secs:>8.3}s"),
-                        Err(reason) => {
-                            failed.fetch_add(1, Ordering::Relaxed);
-                            println!("FAIL  {label:<48} {secs:>8.3}s\n      {reason}");
-                        }
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(entry) = entries.get(index) else { break };
+                    if sender.send((index, judge_entry(entry, limit))).is_err() {
+                        break;
                     }
                 }
             });
         }
-    });
-    failed.into_inner()
+        drop(sender);
+        print_in_order(receiver, entries.len(), &mut std::io::stdout().lock())
+    })
+}
+
+/// What [`judge_entry`] says about one entry: its label, verdict, and wall time in seconds.
+type Report = (String, Result<(), String>, f64);
+
+/// Writes the reports arriving on `receiver` (tagged with their entry's index) to `out` in index
+/// order; returns the number of failures.
+fn print_in_order(receiver: mpsc::Receiver<(usize, Report)>, count: usize, out: &mut impl Write) -> usize {
+    let mut pending: Vec<Option<Report>> = (0..count).map(|_| None).collect();
+    let (mut printed, mut failed) = (0, 0);
+    for (index, report) in receiver {
+        pending[index] = Some(report);
+        while let Some((label, verdict, secs)) = pending.get_mut(printed).and_then(Option::take) {
+            match verdict {
+                Ok(()) => {
+                    let _ = writeln!(out, "ok    {label:<48} {secs:>8.3}s");
+                }
+                Err(reason) => {
+                    failed += 1;
+                    let _ = writeln!(out, "FAIL  {label:<48} {secs:>8.3}s\n      {reason}");
+                }
+            }
+            printed += 1;
+        }
+    }
+    failed
 }
 
 /// Runs and judges one entry: its label, verdict, and the solver's wall time in seconds.
-fn judge_entry(entry: &Entry, limit: Duration) -> (String, Result<(), String>, f64) {
+fn judge_entry(entry: &Entry, limit: Duration) -> Report {
     match entry {
         Entry::Broken { label, reason } => (label.clone(), Err(reason.clone()), 0.0),
         Entry::Case { crate_name, name, input, expected, rule } => {
@@ -212,6 +282,7 @@ mod tests {
             stderr: String::new(),
             wall: Duration::ZERO,
             peak_rss_kib: 0,
+            peak_rss_exact: true,
         }
     }
 
@@ -285,5 +356,66 @@ mod tests {
         }
         crates.dedup();
         assert_eq!(crates, ["edmonds-blossom", "lattice-dp", "pawn-retrograde", "segment-nim"]);
+        let keys: Vec<(&str, &str)> = entries
+            .iter()
+            .map(|e| match e {
+                Entry::Case { crate_name, name, .. } => (crate_name.as_str(), name.as_str()),
+                Entry::Broken { .. } => unreachable!(),
+            })
+            .collect();
+        assert!(keys.is_sorted(), "cases are not in crate, then case-name order");
+    }
+
+    #[test]
+    fn a_filter_that_selects_nothing_is_an_error_naming_it() {
+        let root = workspace_root();
+        let options = Options { filter: Some("zzz".into()), ..Options::default() };
+        let error = collect(&root, &root.join("testdata"), &options).unwrap_err();
+        assert!(error.starts_with("--filter `zzz` selects no test case"), "{error}");
+        let options =
+            Options { crates: vec!["lattice-dp".into()], filter: Some("segment".into()), ..options };
+        assert!(collect(&root, &root.join("testdata"), &options).is_err());
+    }
+
+    #[test]
+    fn a_filter_selects_by_crate_and_case_name_and_hides_unrelated_problems() {
+        let root = workspace_root();
+        let options = Options { filter: Some("segment-nim/".into()), ..Options::default() };
+        let entries = collect(&root, &root.join("testdata"), &options).unwrap();
+        assert!(!entries.is_empty());
+        assert!(
+            entries
+                .iter()
+                .all(|e| matches!(e, Entry::Case { crate_name, .. } if crate_name == "segment-nim"))
+        );
+
+        let dir = temp_dir("filter");
+        std::fs::create_dir_all(dir.join("no-such-solver")).unwrap();
+        std::fs::write(dir.join("no-such-solver/a.in"), "").unwrap();
+        let only_b = Options { filter: Some("/b".into()), ..Options::default() };
+        assert!(collect(&root, &dir, &only_b).unwrap_err().contains("`/b`"));
+        let only_a = Options { filter: Some("/a".into()), ..Options::default() };
+        assert!(matches!(collect(&root, &dir, &only_a).unwrap().as_slice(), [Entry::Broken { .. }]));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn reports_print_in_entry_order_whatever_order_they_finish_in() {
+        let (sender, receiver) = mpsc::channel();
+        for (index, verdict) in [(2, Ok(())), (0, Err("wrong".to_string())), (1, Ok(()))] {
+            sender.send((index, (format!("c/{index}"), verdict, 0.5))).unwrap();
+        }
+        drop(sender);
+        let mut out = Vec::new();
+        assert_eq!(print_in_order(receiver, 3, &mut out), 1);
+        let text = String::from_utf8(out).unwrap();
+        let labels: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(1))
+            .filter(|w| w.starts_with("c/"))
+            .collect();
+        assert_eq!(labels, ["c/0", "c/1", "c/2"]);
+        assert!(text.starts_with("FAIL  c/0"));
+        assert!(text.contains("\n      wrong\n"));
     }
 }

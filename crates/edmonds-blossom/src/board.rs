@@ -35,6 +35,11 @@ impl Board {
         self.grid.cells()[cell] != b'#'
     }
 
+    /// The cells as written: `.`, `#` or `K`, row-major.
+    pub fn cells(&self) -> &[u8] {
+        self.grid.cells()
+    }
+
     /// Number of free cells.
     pub fn free_count(&self) -> usize {
         self.grid.cells().iter().filter(|&&c| c != b'#').count()
@@ -56,6 +61,16 @@ pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, InputError> {
 
 /// Reads one `R C` header and its rows.
 fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
+    let (grid, start) = read_king_grid(scanner, b".#K")?;
+    Ok(Board { grid, start })
+}
+
+/// Reads one `R C` header and its rows over `alphabet` (which holds `K`), checks that exactly one
+/// cell is `K`, and returns the grid with the row-major index of that cell.
+pub(crate) fn read_king_grid(
+    scanner: &mut Scanner<'_>,
+    alphabet: &[u8],
+) -> Result<(CharGrid, usize), InputError> {
     let rows = scanner.usize("number of rows", 1, MAX_CELLS)?;
     let (cols, cols_loc) = scanner.uint_at("number of columns", 1, MAX_CELLS as u64)?;
     let cols = cols as usize;
@@ -63,7 +78,7 @@ fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
         return Err(cols_loc.msg(format!("a {rows}x{cols} board exceeds the limit of {MAX_CELLS} cells")));
     }
     let dims = Dims::new(rows, cols);
-    let grid = CharGrid::read(scanner, dims, b".#K")?;
+    let grid = CharGrid::read(scanner, dims, alphabet)?;
     let mut kings = grid.find_all(b'K');
     let (first, second) = (kings.next(), kings.next());
     drop(kings);
@@ -79,7 +94,7 @@ fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
         );
         return Err(grid.loc_of(dims.pos(second)).msg(message));
     }
-    Ok(Board { grid, start })
+    Ok((grid, start))
 }
 
 #[cfg(test)]
@@ -111,7 +126,7 @@ mod tests {
 
     #[test]
     fn shape_errors_are_located() {
-        assert_eq!(error("1\n2 2\nK.\n.\n"), "line 4, column 1: row has 1 characters, expected 2");
+        assert_eq!(error("1\n2 2\nK.\n.\n"), "line 4, column 1: row has 1 character, expected 2");
         assert_eq!(error("1\n1 2\nKx\n"), "line 3, column 2: unexpected character 'x'");
         assert_eq!(
             error("1\n1001 1000\n"),

@@ -37,9 +37,14 @@ impl BoardGraph {
     /// The move graph of `board` under `moves`. The offsets are closed under negation first, so the
     /// graph is undirected even for a one-sided custom move set.
     pub fn new(board: &Board, moves: MoveSet) -> Self {
-        let dims = board.dims();
+        Self::on_cells(board.dims(), |c| board.is_free(c), moves)
+    }
+
+    /// The move graph on the cells of a `dims` board for which `is_vertex` holds (row-major
+    /// indices), under `moves` closed under negation.
+    pub fn on_cells(dims: Dims, is_vertex: impl Fn(usize) -> bool, moves: MoveSet) -> Self {
         let cell_of_vertex: Vec<u32> =
-            (0..dims.cells()).filter(|&c| board.is_free(c)).map(|c| c as u32).collect();
+            (0..dims.cells()).filter(|&c| is_vertex(c)).map(|c| c as u32).collect();
         let mut vertex_of_cell = vec![NO_VERTEX; dims.cells()];
         for (v, &cell) in cell_of_vertex.iter().enumerate() {
             vertex_of_cell[cell as usize] = v as u32;
@@ -74,7 +79,7 @@ impl BoardGraph {
 }
 
 /// The offsets of `moves` together with their negations, without repeats or the null move.
-fn symmetric_offsets(moves: MoveSet) -> Vec<(isize, isize)> {
+pub(crate) fn symmetric_offsets(moves: MoveSet) -> Vec<(isize, isize)> {
     let mut offsets: Vec<(isize, isize)> = moves
         .offsets()
         .iter()

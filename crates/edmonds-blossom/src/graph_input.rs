@@ -5,7 +5,7 @@
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! Inputs run to tens of megabytes, so a well-formed input is read by a strict byte loop
-//! ([`parse_fast`]) that does no line bookkeeping. It accepts exactly the inputs the located
+//! (`parse_fast`) that does no line bookkeeping. It accepts exactly the inputs the located
 //! [`Scanner`] path accepts, and gives up (returns `None`) at the first thing it does not like; the
 //! scanner path then reads the input again and reports the error with its line and column.
 
@@ -105,9 +105,11 @@ fn parse_located(input: &[u8]) -> Result<Graph, InputError> {
         edges.push((u as u32, v as u32));
     }
     scanner.finish().map_err(|e| match e.kind {
-        ErrorKind::TrailingInput(t) => {
-            InputError::msg(e.line, e.column, format!("input continues after the {m} edges: '{t}'"))
-        }
+        ErrorKind::TrailingInput(t) => InputError::msg(
+            e.line,
+            e.column,
+            format!("input continues after the {m} edge{}: '{t}'", if m == 1 { "" } else { "s" }),
+        ),
         _ => e,
     })?;
     Graph::from_edges(n, &edges).map_err(|e| n_loc.msg(e.to_string()))
@@ -144,7 +146,7 @@ mod tests {
         assert_eq!(error("3 1\n0 3\n"), "line 2, column 3: vertex 3 out of range 0..=2");
         assert_eq!(error("3 1\n2 2\n"), "line 2, column 1: self-loop at vertex 2");
         assert_eq!(error("3 2\n0 1\n"), "line 3, column 1: unexpected end of input, expected edge 2 of 2");
-        assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edges: '1'");
+        assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edge: '1'");
         assert_eq!(error("0 0\n"), "line 1, column 1: number of vertices 0 out of range 1..=10000000");
         assert_eq!(error("2 1\n0 x\n"), "line 2, column 3: expected vertex, found 'x'");
     }

@@ -24,6 +24,9 @@
 //!   dissolved and regrown. The search invariants are documented in the forest module.
 //! - [`gallai_edmonds`]: the same search grown from all free vertices at once: outer = `D`,
 //!   inner = `A`, unreached = `C`.
+//! - [`query`](mod@query): any position (visited cells included) with the value of every legal
+//!   move, all from one matching and one decomposition of the graph without the king's cell; and
+//!   the `play` game ([`KingPlay`]).
 //! - [`verify`]: an independent check that the matching is valid and meets the Tutte–Berge bound
 //!   `(|V| + |A| − odd(G − A)) / 2` with equality, which proves it maximum.
 //!
@@ -50,6 +53,7 @@ pub mod game;
 pub mod graph;
 pub mod graph_input;
 pub mod matching;
+pub mod query;
 pub mod report;
 
 pub use board::{Board, parse_boards};
@@ -59,6 +63,7 @@ pub use game::{BoardAnalysis, BoardGraph, CellOutcome};
 pub use graph::{Graph, GraphError};
 pub use graph_input::parse_graph;
 pub use matching::{Matching, MatchingError, maximum_matching};
+pub use query::{KingMoves, KingPlay, Position, Side, parse_positions, query};
 pub use report::CertifiedMatching;
 
 /// The "no vertex" sentinel of mate and parent arrays (a free vertex's mate, a root's parent).

@@ -1,51 +1,97 @@
-//! `edmonds-blossom [OPTIONS] [all-starts|matching] [FILE]`: the command-line front end. All logic
-//! lives in the library; this file parses arguments, reads the input, and maps errors to exit codes.
+//! `edmonds-blossom [OPTIONS] [FILE]` and its subcommands `all-starts`, `matching`, `query`, `play`:
+//! the command-line front end. All logic lives in the library; this file parses arguments, reads the
+//! input, and maps errors to exit codes.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use edmonds_blossom::query::{self, KingMoves, KingPlay, Side};
 use edmonds_blossom::report::{explain, json, text};
-use edmonds_blossom::{BoardAnalysis, CertifiedMatching, parse_boards, parse_graph};
-use grid_core::MoveSet;
+use edmonds_blossom::{BoardAnalysis, CertifiedMatching, parse_boards, parse_graph, parse_positions};
+use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use grid_core::cli::play::{self, Input};
 use grid_core::cli::{self, Failure};
 
-const USAGE: &str = "usage: edmonds-blossom [OPTIONS] [all-starts|matching] [FILE]  (see --help)";
+const USAGE: &str = "usage: edmonds-blossom [OPTIONS] [FILE]  or  edmonds-blossom [OPTIONS] \
+                     all-starts|matching|query|play [FILE]  (see --help)";
 
-/// The no-revisit king game (HDU 3446) and general maximum matching with certificates.
-///
-/// Without a subcommand: HDU 3446 boards, one `Case #i: daizhenyang win|lose` line per board.
+const ABOUT: &str = "The no-revisit king game (HDU 3446) and general maximum matching with certificates.";
+
+const LONG_ABOUT: &str = "\
+The no-revisit king game (HDU 3446) and general maximum matching with certificates.
+
+The game: a king stands on a free cell of a board. Two players alternately move it to a free cell
+it has never visited (its start counts as visited); whoever cannot move loses. daizhenyang is the
+player who moves first. The king's moves (--moves king20, the default): the 8 neighbours, the 4
+cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.
+
+Board input (the default mode, all-starts): the number of boards T, then per board a line `R C`
+(R*C <= 1000000) and R rows of C characters: `.` free, `#` blocked, `K` the king's start (exactly
+one). query and play also accept `o`: a cell the king has already visited.
+
+Without a subcommand: one line per board, `Case #i: daizhenyang win` when the first player
+(daizhenyang) wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player
+does. With --json: one JSON object per line and board, the report of the start position
+(docs/REPORT.md) with the answer as the field `answer`.
+
+Cells are written 1-based `row,column` (row 1 at the top) in text and JSON; the vertex ids of
+`matching` are the input's (0-based).";
+
+/// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "edmonds-blossom", version, args_conflicts_with_subcommands = true)]
+#[command(name = "edmonds-blossom", version, about = ABOUT, long_about = LONG_ABOUT)]
 struct Cli {
     #[command(subcommand)]
     mode: Option<Mode>,
     #[command(flatten)]
-    board: BoardArgs,
+    input: InputArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+    /// The king's moves (king game only) [default: king20].
+    #[arg(long, value_enum, global = true)]
+    moves: Option<Moves>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Mode {
     /// Every free cell as a start, from one matching: `Case #i:` then rows of W / L / #.
-    AllStarts(BoardArgs),
-    /// Maximum matching of a general graph (`N M` then M lines `u v`): the size, then the edges.
+    ///
+    /// Input: boards as in the default mode. Output per board: `Case #i:` then one row per board
+    /// row: `W` where the first player (daizhenyang) wins when the king starts there, `L` where
+    /// they lose, `#` for blocked cells. With --json: one JSON object per line and board with the
+    /// fields game, board, move_set, free_cells, edges, maximum_matching, winning_starts and rows
+    /// (the W/L/# rows).
+    AllStarts(InputArgs),
+    /// Maximum matching of a general graph: the size, then the matched edges.
+    ///
+    /// Input (Library Checker general_matching): `N M`, then M lines `u v` (0-based vertex ids,
+    /// 1 <= N). Output: the size of a maximum matching, then one `u v` line per matched edge.
+    /// With --certificate, three more lines `D k: ...`, `A k: ...`, `C k: ...`: the Gallai-Edmonds
+    /// classes (D: missed by some maximum matching; A: neighbours of D; C: the rest), a verified
+    /// Tutte-Berge proof that the matching is maximum. With --json: one JSON line with the fields
+    /// vertices, edges, size, matching ([u, v] pairs) and, with --certificate, certificate.
     Matching(MatchingArgs),
-}
-
-#[derive(Debug, Args)]
-struct BoardArgs {
-    /// The king's moves.
-    #[arg(long, value_enum, default_value_t = Moves::King20)]
-    moves: Moves,
-    /// Print JSON instead of the plain answer.
-    #[arg(long, conflicts_with = "explain")]
-    json: bool,
-    /// Explain each answer.
-    #[arg(long)]
-    explain: bool,
-    /// Input file (standard input when absent or `-`).
-    file: Option<PathBuf>,
+    /// Any position: its value and the value of every legal king move, best first.
+    ///
+    /// Input: boards as in the default mode, where `o` marks a cell the king has already visited
+    /// (never enterable again) and `K` is where the king stands now. The side to move follows from
+    /// the number of `o` cells: even means the first player (daizhenyang), odd the second.
+    ///
+    /// Output per position: `Board B: king on R,C, N visited, SIDE to move: win|lose`, then one line
+    /// per legal move `  R,C  win|lose`: the destination cell and what the move leads to for the
+    /// player who makes it, winning moves first. win/lose are for the side to move; no remoteness
+    /// (the matching argument decides who wins, not how fast). With --json: one JSON object per
+    /// line and position (docs/REPORT.md). With --explain: the board is drawn before its report.
+    Query(InputArgs),
+    /// Play a position against the perfect opponent, one move per line on standard input.
+    ///
+    /// Loads the first position of FILE (the query format; a plain HDU board starts a game). You
+    /// play SIDE (`first` = daizhenyang, the player who moves the king first, or `second`;
+    /// default: the side to move), the solver the other side. Type the destination cell as
+    /// `row,column` (1-based), or hint, undo, quit, help.
+    Play(PlayCommand),
 }
 
 #[derive(Debug, Args)]
@@ -53,14 +99,17 @@ struct MatchingArgs {
     /// Also print the Gallai-Edmonds classes D, A, C (verified Tutte-Berge certificate).
     #[arg(long)]
     certificate: bool,
-    /// Print JSON instead of the plain answer.
-    #[arg(long, conflicts_with = "explain")]
-    json: bool,
-    /// Explain the answer and its certificate.
-    #[arg(long)]
-    explain: bool,
-    /// Input file (standard input when absent or `-`).
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Debug, Args)]
+struct PlayCommand {
+    /// The position file: its first position is played (standard input carries your moves).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -72,17 +121,10 @@ enum Moves {
 }
 
 impl Moves {
-    fn set(self) -> MoveSet {
+    fn king_moves(self) -> KingMoves {
         match self {
-            Moves::King20 => MoveSet::KING20,
-            Moves::Orth4 => MoveSet::ORTH4,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Moves::King20 => "king20",
-            Moves::Orth4 => "orth4",
+            Moves::King20 => KingMoves::King20,
+            Moves::Orth4 => KingMoves::Orth4,
         }
     }
 }
@@ -93,65 +135,158 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
-    match cli.mode {
-        None => run_boards(&cli.board, false, out),
-        Some(Mode::AllStarts(args)) => run_boards(&args, true, out),
-        Some(Mode::Matching(args)) => run_matching(&args, out),
+    let moves = cli.moves.unwrap_or(Moves::King20).king_moves();
+    let format = cli.format.format();
+    if let (Some(file), Some(_)) = (&cli.input.file, &cli.mode) {
+        return Err(Failure::Usage(format!(
+            "error: `{}` comes before the subcommand: give the FILE after it\n{USAGE}",
+            file.display()
+        )));
     }
-}
-
-fn input(file: Option<&PathBuf>) -> Result<Vec<u8>, Failure> {
-    cli::read(file.map(PathBuf::as_path), USAGE)
-}
-
-fn run_boards(args: &BoardArgs, all_starts: bool, out: &mut impl Write) -> Result<(), Failure> {
-    let bytes = input(args.file.as_ref())?;
-    let boards = parse_boards(&bytes)?;
-    drop(bytes);
-    let mut records = Vec::new();
-    for (i, board) in boards.iter().enumerate() {
-        let case = i + 1;
-        let analysis =
-            BoardAnalysis::new(board, args.moves.set()).map_err(|e| Failure::Internal(e.to_string()))?;
-        match (args.json, args.explain, all_starts) {
-            (true, _, false) => records.push(serde_json::to_value(json::VerdictJson::new(case, &analysis))),
-            (true, _, true) => {
-                records.push(serde_json::to_value(json::OutcomeGridJson::new(case, &analysis)))
+    match cli.mode {
+        None => run_boards(cli.input.file.as_deref(), moves, format, false, out),
+        Some(Mode::AllStarts(input)) => run_boards(input.file.as_deref(), moves, format, true, out),
+        Some(Mode::Matching(args)) => {
+            if cli.moves.is_some() {
+                return Err(Failure::Usage(format!(
+                    "error: --moves is an option of the king game, not of matching\n{USAGE}"
+                )));
             }
-            (false, true, false) => explain::write_verdict(out, case, &analysis, args.moves.name())?,
-            (false, true, true) => explain::write_outcome_grid(out, case, &analysis, args.moves.name())?,
-            (false, false, false) => text::write_verdict(out, case, &analysis)?,
-            (false, false, true) => text::write_outcome_grid(out, case, &analysis)?,
+            run_matching(&args, format, out)
+        }
+        Some(Mode::Query(input)) => run_query(input.file.as_deref(), moves, format, out),
+        Some(Mode::Play(command)) => {
+            if format != Format::Plain {
+                return Err(Failure::Usage(format!(
+                    "error: play takes neither --json nor --explain\n{USAGE}"
+                )));
+            }
+            run_play(&command, moves, out)
         }
     }
-    if args.json {
-        let cases: Vec<_> =
-            records.into_iter().collect::<Result<_, _>>().map_err(|e| Failure::Internal(e.to_string()))?;
-        let document = serde_json::json!({ "moves": args.moves.name(), "cases": cases });
-        serde_json::to_writer_pretty(&mut *out, &document).map_err(|e| Failure::from(io::Error::from(e)))?;
-        writeln!(out)?;
+}
+
+fn input(file: Option<&Path>) -> Result<Vec<u8>, Failure> {
+    cli::read(file, USAGE)
+}
+
+fn engine(e: impl ToString) -> Failure {
+    Failure::Internal(e.to_string())
+}
+
+fn run_boards(
+    file: Option<&Path>,
+    moves: KingMoves,
+    format: Format,
+    all_starts: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let bytes = input(file)?;
+    let boards = parse_boards(&bytes)?;
+    drop(bytes);
+    for (i, board) in boards.iter().enumerate() {
+        let case = i + 1;
+        if format == Format::Json && !all_starts {
+            // The start position's report: one matching of the graph without the start answers
+            // the verdict and every first move.
+            let report = query::verdict_report(board, moves, case).map_err(engine)?;
+            cli::write_json_line(out, &report)?;
+            continue;
+        }
+        let analysis = BoardAnalysis::new(board, moves.set()).map_err(engine)?;
+        match (format, all_starts) {
+            (Format::Json, _) => {
+                cli::write_json_line(out, &json::OutcomeGridJson::new(case, &analysis, moves.name()))?
+            }
+            (Format::Explain, false) => explain::write_verdict(out, case, &analysis, moves.name())?,
+            (Format::Explain, true) => explain::write_outcome_grid(out, case, &analysis, moves.name())?,
+            (Format::Plain, false) => text::write_verdict(out, case, &analysis)?,
+            (Format::Plain, true) => text::write_outcome_grid(out, case, &analysis)?,
+        }
     }
     Ok(())
 }
 
-fn run_matching(args: &MatchingArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let bytes = input(args.file.as_ref())?;
+fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let bytes = input(args.input.file.as_deref())?;
     let graph = parse_graph(&bytes)?;
     drop(bytes);
-    if !(args.certificate || args.json || args.explain) {
+    if !args.certificate && format == Format::Plain {
         // The plain answer needs no certificate: skip the decomposition.
         return Ok(text::write_matching(out, &edmonds_blossom::maximum_matching(&graph))?);
     }
-    let certified = CertifiedMatching::new(&graph).map_err(|e| Failure::Internal(e.to_string()))?;
-    if args.json {
-        let record = json::MatchingJson::new(&graph, &certified, args.certificate);
-        serde_json::to_writer_pretty(&mut *out, &record).map_err(|e| Failure::from(io::Error::from(e)))?;
-        writeln!(out)?;
-    } else if args.explain {
-        explain::write_matching(out, &graph, &certified)?;
-    } else {
-        text::write_matching(out, &certified.matching)?;
-        text::write_classes(out, &certified.decomposition)?;
+    let certified = CertifiedMatching::new(&graph).map_err(engine)?;
+    match format {
+        Format::Json => {
+            cli::write_json_line(out, &json::MatchingJson::new(&graph, &certified, args.certificate))?
+        }
+        Format::Explain => explain::write_matching(out, &graph, &certified)?,
+        Format::Plain => {
+            text::write_matching(out, &certified.matching)?;
+            text::write_classes(out, &certified.decomposition)?;
+        }
     }
+    Ok(())
+}
+
+fn run_query(
+    file: Option<&Path>,
+    moves: KingMoves,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let bytes = input(file)?;
+    let positions = parse_positions(&bytes)?;
+    drop(bytes);
+    for (i, position) in positions.iter().enumerate() {
+        let report = query::query(position, moves, i + 1).map_err(engine)?;
+        match format {
+            Format::Json => cli::write_json_line(out, &report)?,
+            Format::Explain => {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                out.write_all(position.drawing().as_bytes())?;
+                query::write_report(out, &report)?;
+            }
+            Format::Plain => query::write_report(out, &report)?,
+        }
+    }
+    Ok(())
+}
+
+fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Result<(), Failure> {
+    let file = command.file.as_path();
+    if file == Path::new("-") {
+        return Err(Failure::Usage(
+            "error: play reads your moves from standard input: name the FILE of the position\n\
+             usage: edmonds-blossom play FILE [--as first|second] [--hints] [--moves king20|orth4]"
+                .into(),
+        ));
+    }
+    let bytes = input(Some(file))?;
+    let mut positions = parse_positions(&bytes)?;
+    drop(bytes);
+    if positions.is_empty() {
+        return Err(Failure::Usage(format!("error: {} holds no position to play", file.display())));
+    }
+    let start = positions.swap_remove(0);
+    let person = match command.play.side.as_deref() {
+        None => start.to_move(),
+        Some(name) => Side::from_name(name).ok_or_else(|| {
+            Failure::Usage(format!(
+                "error: --as {name}: the sides are `first` (daizhenyang, who moves the king first) and `second`"
+            ))
+        })?,
+    };
+    let stdin = io::stdin();
+    let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };
+    let mut game = KingPlay::new(moves);
+    play::play(&mut game, start, person.index(), command.play.hints, &mut stdin.lock(), mode, out).map_err(
+        |e| match e.kind() {
+            io::ErrorKind::Other => Failure::Internal(e.to_string()),
+            _ => Failure::Output(e),
+        },
+    )?;
     Ok(())
 }

@@ -42,7 +42,7 @@ fn matching_input_errors_are_located() {
     assert_input_error(m, "3 1\n0 3\n", "line 2, column 3", "out of range");
     assert_input_error(m, "3 1\n1 1\n", "line 2, column 1", "self-loop");
     assert_input_error(m, "3 2\n0 1\n", "line 3, column 1", "expected edge 2 of 2");
-    assert_input_error(m, "3 1\n0 1\n1 2\n", "line 3, column 1", "after the 1 edges");
+    assert_input_error(m, "3 1\n0 1\n1 2\n", "line 3, column 1", "after the 1 edge:");
     assert_input_error(m, "3 1\n0\n", "line 3, column 1", "unexpected end of input");
     assert_input_error(m, "3 1\n0 -1\n", "line 2, column 3", "expected vertex");
     assert_input_error(m, "", "line 1, column 1", "number of vertices");
@@ -60,11 +60,26 @@ fn help_shows_usage_and_modes() {
     let output = run(&["--help"], "");
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    for word in ["Usage: edmonds-blossom", "all-starts", "matching", "--moves", "--json", "--explain"] {
+    for word in [
+        "Usage: edmonds-blossom",
+        "all-starts",
+        "matching",
+        "query",
+        "play",
+        "--moves",
+        "--json",
+        "--explain",
+        "daizhenyang is the",
+        "`o`",
+    ] {
         assert!(text.contains(word), "{word} missing from --help:\n{text}");
     }
     let text = stdout(&run(&["matching", "--help"], ""));
-    assert!(text.contains("--certificate"), "{text}");
+    assert!(text.contains("--certificate") && text.contains("`N M`"), "{text}");
+    let text = stdout(&run(&["query", "--help"], ""));
+    assert!(text.contains("already visited") && text.contains("win|lose"), "{text}");
+    let text = stdout(&run(&["play", "--help"], ""));
+    assert!(text.contains("--as") && text.contains("daizhenyang") && text.contains("--hints"), "{text}");
 }
 
 const BOARDS: &str = "2\n1 3\n.K.\n2 2\nK#\n#.\n";
@@ -85,25 +100,63 @@ fn default_and_all_starts_outputs() {
     );
 }
 
+/// Every line of `text` passes the report model's checker.
+fn assert_report_lines(text: &str) {
+    assert!(!text.is_empty());
+    for line in text.lines() {
+        grid_core::cli::schema::check_report_line(line).unwrap();
+    }
+}
+
 #[test]
-fn json_outputs_parse() {
-    let value: serde_json::Value =
-        serde_json::from_str(&stdout(&run(&["--json", "--moves", "orth4"], BOARDS))).unwrap();
-    assert_eq!(value["moves"], "orth4");
-    assert_eq!(value["cases"][0]["first_player_wins"], true);
-    let col = &value["cases"][0]["winning_move"]["col"];
-    assert!(col == 0 || col == 2, "{value}");
-    assert_eq!(value["cases"][1]["start_class"], "D");
-    let value: serde_json::Value =
-        serde_json::from_str(&stdout(&run(&["all-starts", "--json"], BOARDS))).unwrap();
-    assert_eq!(value["cases"][1]["grid"], serde_json::json!(["W#", "#W"]));
-    assert_eq!(value["cases"][0]["maximum_matching"], 1);
+fn json_outputs_are_json_lines() {
+    let text = stdout(&run(&["--json", "--moves", "orth4"], BOARDS));
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert_report_lines(&text);
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["answer"], "daizhenyang win");
+    assert_eq!(lines[0]["king"], serde_json::json!([1, 2]));
+    assert_eq!(lines[0]["move_set"], "orth4");
+    assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[1]["answer"], "daizhenyang lose");
+    assert_eq!(lines[1]["moves"], serde_json::json!([]));
+    let text = stdout(&run(&["all-starts", "--json"], BOARDS));
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["rows"], serde_json::json!(["W#", "#W"]));
+    assert_eq!(lines[0]["maximum_matching"], 1);
+    assert_eq!(lines[0]["board"], 1);
     let graph = "4 3\n0 1\n1 2\n2 0\n";
-    let value: serde_json::Value =
-        serde_json::from_str(&stdout(&run(&["matching", "--json", "--certificate"], graph))).unwrap();
+    let text = stdout(&run(&["matching", "--json", "--certificate"], graph));
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["size"], 1);
     assert_eq!(value["certificate"]["d"], serde_json::json!([0, 1, 2, 3]));
     assert_eq!(value["certificate"]["odd_components"], 2);
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&["matching", "--json"], graph))).unwrap();
+    assert!(value.get("certificate").is_none(), "{value}");
+}
+
+#[test]
+fn options_stand_before_or_after_the_subcommand() {
+    let orth4 = "Case #1:\nLWL\nCase #2:\nL#\n#L\n";
+    assert_eq!(stdout(&run(&["--moves", "orth4", "all-starts"], BOARDS)), orth4);
+    assert_eq!(stdout(&run(&["--moves", "orth4", "all-starts", "-"], BOARDS)), orth4);
+    assert_eq!(stdout(&run(&["all-starts", "-", "--moves", "orth4"], BOARDS)), orth4);
+    let graph = "3 2\n0 1\n1 2\n";
+    assert_eq!(stdout(&run(&["--json", "matching"], graph)), stdout(&run(&["matching", "--json"], graph)));
+    let before = stdout(&run(&["--json", "--moves", "orth4", "query"], BOARDS));
+    assert_eq!(before, stdout(&run(&["query", "--moves", "orth4", "--json"], BOARDS)));
+    assert_report_lines(&before);
+    let output = run(&["matching", "--moves", "orth4"], graph);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--moves is an option of the king game"));
+    let output = run(&["--json", "--explain"], BOARDS);
+    assert_eq!(output.status.code(), Some(2));
+    let output = run(&["-", "query"], BOARDS);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give the FILE after it"));
 }
 
 #[test]
@@ -118,7 +171,8 @@ fn explain_gives_the_reasons() {
     let text = stdout(&run(&["all-starts", "--explain"], BOARDS));
     assert!(text.contains("classes:") && text.contains("DAD"), "{text}");
     let text = stdout(&run(&["matching", "--explain"], "5 4\n0 1\n0 2\n0 3\n3 4\n"));
-    assert!(text.contains("maximum matching: 2 edges"), "{text}");
+    assert!(text.contains("maximum matching: 2 edges, 1 vertex left unmatched"), "{text}");
+    assert!(text.contains("matched edges") && text.contains("  3 - 4\n"), "{text}");
     assert!(text.contains("G - A has 2 odd components"), "{text}");
     assert!(text.contains("(5 + 1 - 2) / 2 = 2"), "{text}");
 }

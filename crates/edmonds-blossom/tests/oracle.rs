@@ -9,10 +9,13 @@
 
 use std::collections::HashSet;
 
+use edmonds_blossom::query::{self, KingMoves};
 use edmonds_blossom::{
-    BoardAnalysis, Graph, Matching, VertexClass, gallai_edmonds, maximum_matching, parse_boards, verify,
+    BoardAnalysis, Graph, Matching, VertexClass, gallai_edmonds, maximum_matching, parse_boards,
+    parse_positions, verify,
 };
 use grid_core::MoveSet;
+use grid_core::report::{Eval, Value};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +310,70 @@ proptest! {
     #[test]
     fn orth4_game_matches_brute_force(rows in small_board()) {
         check_board(&rows, MoveSet::ORTH4, &ORTH4)?;
+    }
+}
+
+/// `query` on a position of `rows` (free cells as `true`): the king on the free cell of index
+/// `king % free`, the free cells picked by `visited` (one bit per free cell) already visited.
+/// Checks the value, the side to move and every move's value against [`BruteGame`].
+fn check_position(
+    rows: &[Vec<bool>],
+    moves: KingMoves,
+    offsets: &[(i32, i32)],
+    king: usize,
+    visited: u32,
+) -> Result<(), TestCaseError> {
+    let mut game = BruteGame::new(rows, offsets);
+    let n = game.cells.len();
+    let king = king % n;
+    let visited = visited & ((1u32 << n) - 1) & !(1 << king);
+    let mut text = format!("1\n{} {}\n", rows.len(), rows[0].len());
+    for (i, row) in rows.iter().enumerate() {
+        for (j, &free) in row.iter().enumerate() {
+            let k = game.cells.iter().position(|&c| c == (i as i32, j as i32));
+            text.push(match (free, k) {
+                (false, _) => '#',
+                (true, Some(k)) if k == king => 'K',
+                (true, Some(k)) if visited >> k & 1 == 1 => 'o',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let position = parse_positions(text.as_bytes()).unwrap().remove(0);
+    let report = query::query(&position, moves, 1).unwrap();
+    let eval = |wins: bool| Eval::value_only(if wins { Value::Win } else { Value::Lose });
+    let all = visited | 1 << king;
+    prop_assert_eq!(report.eval, eval(game.mover_wins(king, all)), "position\n{}", text);
+    let side = if visited.count_ones() % 2 == 0 { "first" } else { "second" };
+    prop_assert_eq!(report.to_move, side);
+    let mut expected: Vec<(String, Eval)> = Vec::new();
+    for i in 0..game.adjacent[king].len() {
+        let next = game.adjacent[king][i];
+        if all >> next & 1 == 0 {
+            let (r, c) = game.cells[next];
+            let wins = !game.mover_wins(next, all | 1 << next);
+            expected.push((format!("{},{}", r + 1, c + 1), eval(wins)));
+        }
+    }
+    expected.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut got: Vec<(String, Eval)> = report.moves.iter().map(|m| (m.notation.clone(), m.eval)).collect();
+    got.sort_by(|a, b| a.0.cmp(&b.0));
+    prop_assert_eq!(got, expected, "position\n{}", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn query_matches_brute_force_on_random_positions(
+        rows in small_board(),
+        king in any::<usize>(),
+        visited in any::<u32>(),
+    ) {
+        check_position(&rows, KingMoves::King20, &KING20, king, visited)?;
+        check_position(&rows, KingMoves::Orth4, &ORTH4, king, visited)?;
     }
 }
 

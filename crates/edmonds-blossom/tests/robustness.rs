@@ -12,9 +12,11 @@
 use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
+use edmonds_blossom::query::{self, KingMoves};
 use edmonds_blossom::report::{explain, json, text};
-use edmonds_blossom::{BoardAnalysis, CertifiedMatching, maximum_matching, parse_boards, parse_graph};
-use grid_core::MoveSet;
+use edmonds_blossom::{
+    BoardAnalysis, CertifiedMatching, maximum_matching, parse_boards, parse_graph, parse_positions,
+};
 use proptest::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_edmonds-blossom");
@@ -43,7 +45,8 @@ fn damaged_input(prefix: &'static str) -> impl Strategy<Value = Vec<u8>> + use<>
 /// form; returns the error message on bad input.
 fn run_boards(input: &[u8]) -> Result<(), String> {
     let boards = parse_boards(input).map_err(|e| e.to_string())?;
-    for (moves, name) in [(MoveSet::KING20, "king20"), (MoveSet::ORTH4, "orth4")] {
+    for king_moves in [KingMoves::King20, KingMoves::Orth4] {
+        let (moves, name) = (king_moves.set(), king_moves.name());
         for (i, board) in boards.iter().enumerate() {
             let analysis = BoardAnalysis::new(board, moves).expect("the matching is maximum");
             let case = i + 1;
@@ -52,9 +55,26 @@ fn run_boards(input: &[u8]) -> Result<(), String> {
             text::write_outcome_grid(&mut out, case, &analysis).unwrap();
             explain::write_verdict(&mut out, case, &analysis, name).unwrap();
             explain::write_outcome_grid(&mut out, case, &analysis, name).unwrap();
-            serde_json::to_string(&json::VerdictJson::new(case, &analysis)).unwrap();
-            serde_json::to_string(&json::OutcomeGridJson::new(case, &analysis)).unwrap();
+            let report = query::verdict_report(board, king_moves, case).expect("the matching is maximum");
+            serde_json::to_string(&report).unwrap();
+            serde_json::to_string(&json::OutcomeGridJson::new(case, &analysis, name)).unwrap();
             assert_eq!(analysis.outcome_rows().len(), board.dims().rows);
+        }
+    }
+    Ok(())
+}
+
+/// The `query` mode as the binary runs it (both move sets, text and JSON); returns the error
+/// message on bad input.
+fn run_query(input: &[u8]) -> Result<(), String> {
+    let positions = parse_positions(input).map_err(|e| e.to_string())?;
+    for king_moves in [KingMoves::King20, KingMoves::Orth4] {
+        for (i, position) in positions.iter().enumerate() {
+            let report = query::query(position, king_moves, i + 1).expect("the matching is maximum");
+            let mut out = Vec::new();
+            query::write_report(&mut out, &report).unwrap();
+            let line = serde_json::to_string(&report).unwrap();
+            grid_core::cli::schema::check_report_line(&line).unwrap();
         }
     }
     Ok(())
@@ -78,6 +98,17 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
     explain::write_matching(&mut out, &graph, &certified).unwrap();
     serde_json::to_string(&json::MatchingJson::new(&graph, &certified, true)).unwrap();
     Ok(())
+}
+
+/// Turns every fifth free cell (`.`) of an input into a visited one (`o`), so damaged corpus
+/// boards become query positions.
+fn with_visited_cells(mut input: Vec<u8>) -> Vec<u8> {
+    for (i, byte) in input.iter_mut().enumerate() {
+        if *byte == b'.' && i % 5 == 0 {
+            *byte = b'o';
+        }
+    }
+    input
 }
 
 fn run_binary(args: &[&str], input: &[u8]) -> Output {
@@ -111,6 +142,15 @@ proptest! {
     }
 
     #[test]
+    fn damaged_query_positions_are_answered_or_rejected_with_a_location(
+        input in damaged_input("hdu-").prop_map(with_visited_cells),
+    ) {
+        if let Err(message) = run_query(&input) {
+            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
+        }
+    }
+
+    #[test]
     fn damaged_graphs_are_matched_or_rejected_with_a_location(input in damaged_input("lc-")) {
         if let Err(message) = run_matching(&input) {
             prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
@@ -123,6 +163,9 @@ proptest! {
             prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
         }
         if let Err(message) = run_matching(&input) {
+            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
+        }
+        if let Err(message) = run_query(&input) {
             prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
         }
     }
@@ -155,6 +198,9 @@ proptest! {
             &["all-starts"][..],
             &["all-starts", "--json"][..],
             &["all-starts", "--explain", "--moves", "orth4"][..],
+            &["query"][..],
+            &["query", "--json"][..],
+            &["--moves", "orth4", "query", "--explain"][..],
         ]),
     ) {
         let output = run_binary(mode, &input);
@@ -240,8 +286,12 @@ fn graph_sizes_at_and_past_the_limits() {
 fn huge_counts_with_tiny_bodies_exit_2_without_large_allocations() {
     let boards = ["1000000\n1 1\nK\n", "1000000\n", "1000001\n1 1\nK\n", "1000000000\n", "1\n1000 1000\n"];
     let graphs = ["10000000 50000000\n0 1\n", "10000000 50000001\n", "4294967296 4294967296\n"];
-    let runs =
-        boards.iter().flat_map(|input| [(&[][..], *input), (&["all-starts", "--json"][..], *input)]).chain(
+    let runs = boards
+        .iter()
+        .flat_map(|input| {
+            [(&[][..], *input), (&["all-starts", "--json"][..], *input), (&["query", "--json"][..], *input)]
+        })
+        .chain(
             graphs.iter().flat_map(|input| {
                 [(&["matching"][..], *input), (&["matching", "--certificate"][..], *input)]
             }),

@@ -32,7 +32,7 @@ pub enum ErrorKind {
     #[error("unexpected character '{}'", printable_char(*.0))]
     UnexpectedChar(char),
     /// A grid row of the wrong length.
-    #[error("row has {got} characters, expected {expected}")]
+    #[error("row has {got} {}, expected {expected}", if *.got == 1 { "character" } else { "characters" })]
     RowLength {
         /// Characters required.
         expected: usize,

@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn wrong_row_lengths() {
-        assert_eq!(read("..\n.\n", 2, 2).unwrap_err(), "line 2, column 1: row has 1 characters, expected 2");
+        assert_eq!(read("..\n.\n", 2, 2).unwrap_err(), "line 2, column 1: row has 1 character, expected 2");
         assert_eq!(
             read("...\n..\n", 2, 2).unwrap_err(),
             "line 1, column 1: row has 3 characters, expected 2"

@@ -97,8 +97,15 @@ pub fn analyse(board: &Board) -> Analysis {
     let outcome = solution.outcome().unwrap_or(Outcome::Tie);
     let walker = Walker { solution: &solution, board };
     let first_moves = walker.first_moves();
-    let (line, end) = walker.principal_variation();
+    let (line, end) = walker.principal_variation(walker.space().start());
     Analysis { outcome, first_moves, line, end }
+}
+
+/// The principal variation from `state`, the position of `board`'s pieces with either side to move,
+/// read off `solution` (a solution of `board` in which `state` and its successors are decided, or a
+/// complete one).
+pub fn line_from(solution: &Solution, board: &Board, state: State) -> (Vec<(Move, Position)>, LineEnd) {
+    Walker { solution, board }.principal_variation(state)
 }
 
 /// Reads moves and values off a solution.
@@ -128,10 +135,10 @@ impl Walker<'_> {
         moves
     }
 
-    /// Follows optimal play from the start: the winner takes a fastest win, the loser a slowest loss,
-    /// and in a tie both keep the tie until a position repeats.
-    fn principal_variation(&self) -> (Vec<(Move, Position)>, LineEnd) {
-        let mut state = self.space().start();
+    /// Follows optimal play from `state` (the board's pieces, either side to move): the winner takes
+    /// a fastest win, the loser a slowest loss, and in a tie both keep the tie until a position
+    /// repeats.
+    fn principal_variation(&self, mut state: State) -> (Vec<(Move, Position)>, LineEnd) {
         let mut position = Position { black: self.board.black, reds: self.board.reds };
         let mut line = Vec::new();
         let mut seen: Vec<State> = vec![state];

@@ -12,9 +12,11 @@ pub struct Board {
     pub dims: Dims,
     /// The free cells (not obstacles), by row-major index.
     pub open: CellSet,
-    /// Where the black pawn starts (never in row 1).
+    /// Where the black pawn starts (never in row 1 on a board of the judge's input; a `query`
+    /// position may have it there, see [`crate::query::Position`]).
     pub black: Pos,
-    /// Where the two red pieces start, in row-major order (the first is called A, the second B).
+    /// Where the two red pieces start, in row-major order as parsed (the first is called A, the
+    /// second B).
     pub reds: [Pos; 2],
 }
 

@@ -110,8 +110,20 @@ fn square(pos: Pos) -> String {
     format!("({},{})", pos.row + 1, pos.col + 1)
 }
 
+/// The drawing of a query position: `Red to move:` (or Black) and the board, as in [`explain`].
+pub fn draw_position(position: &crate::query::Position) -> String {
+    let board = position.board();
+    let side = match position.to_move() {
+        Side::Red => "Red",
+        Side::Black => "Black",
+    };
+    let mut out = format!("{side} to move:\n");
+    draw(&mut out, board, Position { black: board.black, reds: board.reds });
+    out
+}
+
 /// Draws the board with the pieces of `position`, indented.
-fn draw(out: &mut String, board: &Board, position: Position) {
+pub(crate) fn draw(out: &mut String, board: &Board, position: Position) {
     for row in 0..board.dims.rows {
         out.push_str("       ");
         for col in 0..board.dims.cols {

@@ -1,103 +1,77 @@
-//! `--json`: one object per board (the output is a JSON array of them).
+//! `--json` (default mode and `query`): one [`PositionReport`] per board or position, JSON Lines.
+//!
+//! ```json
+//! {"game":"pawn-retrograde","board":1,"to_move":"red","value":"lose","remoteness":2,
+//!  "answer":"Black 2","pv":["3,1-2,1","2,2-1,2"],"end":"the black pawn stands in row 1, so Black wins",
+//!  "moves":[{"move":"3,1-2,1","piece":"A","from":[3,1],"to":[2,1],"value":"lose","remoteness":2},…]}
+//! ```
+//!
+//! The field table is in `docs/REPORT.md` (section pawn-retrograde).
 
+use grid_core::report::{Cell, MoveReport, PositionReport};
 use serde::Serialize;
 
-use crate::analysis::{Analysis, LineEnd, Move, Piece, ending_reason};
-use crate::solve::Outcome;
-use crate::space::Side;
+use crate::query::{MoveValue, Query, end_reason, piece_letter, side_word};
 
-/// The report of one board.
-#[derive(Debug, Serialize)]
-pub struct BoardReport {
-    /// 1-based board number in the file.
-    pub board: usize,
-    /// `red`, `black` or `tie`.
-    pub result: &'static str,
-    /// Total number of moves of the game (`null` for a tie).
-    pub moves: Option<u32>,
-    /// The principal variation.
-    pub pv: Vec<JsonMove>,
+/// The game's name in reports.
+pub const GAME: &str = "pawn-retrograde";
+
+/// The pawn game's own fields of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PositionFields {
+    /// The judge's words for the position: `Red k`, `Black k` (k moves from here) or `Tie`.
+    pub answer: String,
+    /// The principal variation, as move notations (optimal play; a tie line stops at its first
+    /// repetition).
+    pub pv: Vec<String>,
     /// Why the principal variation stops.
     pub end: String,
-    /// Every legal first move of Red with its value for Red.
-    pub first_moves: Vec<JsonFirstMove>,
 }
 
-/// One move, squares as 1-based `[row, column]`.
-#[derive(Debug, Serialize)]
-pub struct JsonMove {
-    /// `red` or `black`.
-    pub side: &'static str,
-    /// `A`, `B` (red pieces) or `X` (black pawn).
+/// The pawn game's own fields of a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveFields {
+    /// `A`, `B` (red pieces, A first in reading order of the position) or `X` (the black pawn).
     pub piece: &'static str,
-    /// Square left.
-    pub from: [usize; 2],
-    /// Square entered.
-    pub to: [usize; 2],
+    /// The cell the piece leaves.
+    pub from: Cell,
+    /// The cell the piece enters.
+    pub to: Cell,
 }
 
-/// A first move of Red and its value.
-#[derive(Debug, Serialize)]
-pub struct JsonFirstMove {
-    /// The move.
-    #[serde(rename = "move")]
-    pub mv: JsonMove,
-    /// `win`, `lose` or `tie`, for Red.
-    pub value: &'static str,
-    /// Total number of moves of the game after this first move (`null` for a tie).
-    pub moves: Option<u32>,
-}
+/// The report of one board or position.
+pub type Report = PositionReport<PositionFields, MoveFields>;
 
-/// The report of board number `number` (1-based).
-pub fn report(number: usize, analysis: &Analysis) -> BoardReport {
-    let (result, moves) = result_fields(analysis.outcome);
-    let end = match analysis.end {
-        LineEnd::Terminal(terminal) => ending_reason(terminal).to_string(),
-        LineEnd::Repetition { first } => format!("position after move {first} repeats: play goes on forever"),
-        LineEnd::Cut => "line cut: play goes on forever".to_string(),
-    };
-    let first_moves = analysis
-        .first_moves
+/// The moves of an evaluation in the report model (same order).
+pub fn move_reports(moves: &[MoveValue]) -> Vec<MoveReport<MoveFields>> {
+    moves
         .iter()
-        .map(|first| {
-            let value = match first.outcome {
-                Outcome::Red(_) => "win",
-                Outcome::Black(_) => "lose",
-                Outcome::Tie => "tie",
-            };
-            JsonFirstMove { mv: json_move(first.mv), value, moves: result_fields(first.outcome).1 }
+        .map(|m| MoveReport {
+            notation: m.notation.to_string(),
+            detail: MoveFields {
+                piece: piece_letter(m.piece),
+                from: Cell::of(m.notation.from),
+                to: Cell::of(m.notation.to),
+            },
+            eval: m.eval,
         })
+        .collect()
+}
+
+/// The report of board (or query) number `number` (1-based).
+pub fn report(number: usize, query: &Query) -> Report {
+    let e = &query.evaluation;
+    let pv = query
+        .line
+        .iter()
+        .map(|(mv, _)| crate::query::Notation { from: mv.from, to: mv.to }.to_string())
         .collect();
-    BoardReport {
+    PositionReport {
+        game: GAME,
         board: number,
-        result,
-        moves,
-        pv: analysis.line.iter().map(|&(mv, _)| json_move(mv)).collect(),
-        end,
-        first_moves,
-    }
-}
-
-fn result_fields(outcome: Outcome) -> (&'static str, Option<u32>) {
-    match outcome {
-        Outcome::Red(k) => ("red", Some(k)),
-        Outcome::Black(k) => ("black", Some(k)),
-        Outcome::Tie => ("tie", None),
-    }
-}
-
-fn json_move(mv: Move) -> JsonMove {
-    JsonMove {
-        side: match mv.side {
-            Side::Red => "red",
-            Side::Black => "black",
-        },
-        piece: match mv.piece {
-            Piece::A => "A",
-            Piece::B => "B",
-            Piece::X => "X",
-        },
-        from: [mv.from.row + 1, mv.from.col + 1],
-        to: [mv.to.row + 1, mv.to.col + 1],
+        to_move: side_word(e.to_move),
+        eval: e.eval(),
+        detail: PositionFields { answer: e.outcome().to_string(), pv, end: end_reason(query.end) },
+        moves: move_reports(&e.moves),
     }
 }

@@ -22,8 +22,8 @@
 //! when all its moves are refuted it is a loss one move longer. Newly decided states form the next
 //! level. Level order is distance order, so wins are fastest and losses slowest
 //! (`solve::retrograde` explains why); states never decided are ties. The pass stops as soon as
-//! the states asked for (the start, plus Red's first moves for the analyses) are decided, which is
-//! exact because a decided state is final.
+//! the states asked for (the start, plus Red's first moves for the analyses; a `query` position
+//! and all its successors) are decided, which is exact because a decided state is final.
 //!
 //! Two things keep the pass fast: each level is sorted by state index before it is processed, which
 //! turns the predecessor accesses into nearly sequential ones, and the per-state data is one word
@@ -44,13 +44,18 @@
 //! - [`parse`]: input → [`Board`]s, every error located by line and column;
 //! - [`space`]: the state encoding, moves, unmoves and terminal states;
 //! - [`solve`]: the retrograde pass and its packed per-state word ([`solve::cell`]);
-//! - [`analysis`]: principal variation and first-move values; [`explain`] and [`json`] render them.
+//! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
+//!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
+//! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
 pub mod board;
 pub mod explain;
 pub mod json;
 pub mod parse;
+pub mod play;
+pub mod query;
 pub mod solve;
 pub mod space;
 
@@ -58,12 +63,18 @@ use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::Board;
-pub use parse::parse_input;
+pub use parse::{parse_input, parse_queries};
+pub use query::{Position, query};
 pub use solve::{Outcome, Solution, Value};
 
 /// The outcome of every board, solved in parallel, in input order.
 pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
     boards.par_iter().map(solve_outcome).collect()
+}
+
+/// The query report of every position, in parallel, in input order.
+pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
+    positions.par_iter().map(query).collect()
 }
 
 /// The full analysis of every board, in parallel, in input order.

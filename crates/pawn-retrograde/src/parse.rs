@@ -1,10 +1,24 @@
 //! Reading the input: a line `id T`, then T boards, each `n m` and n rows of m characters from `.#XO`.
 //!
-//! Everything is checked before anything is solved; the first problem is reported by line and column.
+//! The `query` input ([`parse_queries`]) is the same format, where each size line `n m` may carry a
+//! third token `red` or `black` (the side to move; default `red`) and the black pawn may stand in
+//! row 1 (a finished game). Everything is checked before anything is solved; the first problem is
+//! reported by line and column.
 
 use grid_core::{CellSet, CharGrid, Dims, InputError, Loc, Pos, Scanner};
 
 use crate::board::{Board, MAX_CELLS};
+use crate::query::Position;
+use crate::space::Side;
+
+/// Which of the two input formats is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// The judge's format: start positions, Red to move, the pawn never in row 1.
+    Start,
+    /// The `query` format: an optional side to move, the pawn anywhere.
+    Query,
+}
 
 /// Parses a whole input file into its boards.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
@@ -15,16 +29,40 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
     let count = scanner.uint("number of boards", 0, u64::MAX)?;
     let mut boards = Vec::new();
     for _ in 0..count {
-        boards.push(parse_board(&mut scanner)?);
+        boards.push(parse_board(&mut scanner, Format::Start)?.0);
     }
     scanner.finish()?;
     Ok(boards)
 }
 
-/// Parses one board: its size line and its rows.
-fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
+/// Parses a whole `query` input: a line `id T`, then T positions, each `n m [red|black]` and n rows
+/// of m characters from `.#XO` (one `X`, two `O`; the `X` may stand in row 1).
+///
+/// A black pawn sharing a cell with a red piece (a capture: the game is over), a piece on an
+/// obstacle or two red pieces on one cell cannot be written in this format (one character per
+/// cell), so every position read is a valid [`Position`].
+pub fn parse_queries(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
+    let mut scanner = Scanner::new(bytes);
+    scanner.token("file label")?;
+    let count = scanner.uint("number of positions", 0, u64::MAX)?;
+    let mut positions = Vec::new();
+    for _ in 0..count {
+        let (board, to_move, loc) = parse_board(&mut scanner, Format::Query)?;
+        positions.push(Position::new(board, to_move).map_err(|e| loc.msg(e.to_string()))?);
+    }
+    scanner.finish()?;
+    Ok(positions)
+}
+
+/// Parses one board: its size line (with the side to move in the query format) and its rows.
+/// Returns the board, the side to move and where the board starts.
+fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side, Loc), InputError> {
     let (rows, size_loc) = scanner.uint_at("number of rows", 2, MAX_CELLS as u64)?;
     let cols = scanner.uint("number of columns", 1, MAX_CELLS as u64)?;
+    let to_move = match format {
+        Format::Start => Side::Red,
+        Format::Query => side_to_move(scanner)?,
+    };
     // Both are at most 256, so the product cannot overflow and the casts are lossless.
     let (rows, cols) = (rows as usize, cols as usize);
     if rows * cols > MAX_CELLS {
@@ -33,11 +71,34 @@ fn parse_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
         return Err(size_loc.msg(message));
     }
     let grid = CharGrid::read(scanner, Dims::new(rows, cols), b".#XO")?;
-    board_from_grid(&grid)
+    Ok((board_from_grid(&grid, format)?, to_move, size_loc))
 }
 
-/// Checks the pieces of a grid (one `X` outside row 1, exactly two `O`) and builds the board.
-fn board_from_grid(grid: &CharGrid) -> Result<Board, InputError> {
+/// The optional side-to-move token of a query's size line: a token that cannot start a grid row
+/// (rows use only `.#XO`) must be `red` or `black`; anything else leaves the default, Red.
+fn side_to_move(scanner: &mut Scanner<'_>) -> Result<Side, InputError> {
+    let mut ahead = scanner.clone();
+    let Some(token) = ahead.try_token() else { return Ok(Side::Red) };
+    if b".#XO".contains(&token.text[0]) {
+        return Ok(Side::Red);
+    }
+    let side = match token.text {
+        b"red" => Side::Red,
+        b"black" => Side::Black,
+        other => {
+            let found = grid_core::error::shorten(other);
+            return Err(token
+                .loc
+                .msg(format!("expected the side to move `red` or `black`, found '{found}'")));
+        }
+    };
+    *scanner = ahead;
+    Ok(side)
+}
+
+/// Checks the pieces of a grid (one `X`, outside row 1 for a start position; exactly two `O`) and
+/// builds the board.
+fn board_from_grid(grid: &CharGrid, format: Format) -> Result<Board, InputError> {
     let dims = grid.dims();
     let origin = grid.loc_of(Pos::new(0, 0));
     let blacks: Vec<Pos> = grid.find_all(b'X').map(|i| dims.pos(i)).collect();
@@ -47,7 +108,7 @@ fn board_from_grid(grid: &CharGrid) -> Result<Board, InputError> {
         [only] => *only,
         [_, second, ..] => return Err(grid.loc_of(*second).msg("board has a second black pawn 'X'")),
     };
-    if black.row == 0 {
+    if black.row == 0 && format == Format::Start {
         return Err(grid.loc_of(black).msg("black pawn 'X' must not start in row 1"));
     }
     let reds = match reds.as_slice() {

@@ -70,30 +70,125 @@ fn help_shows_usage() {
     let help = stdout(&o);
     assert!(help.contains("Usage: pawn-retrograde [OPTIONS] [FILE]"), "{help}");
     assert!(help.contains("--explain") && help.contains("--json"), "{help}");
+    for needle in ["query", "play", "`Red k` / `Black k`", "`Tie`", "`X` the black pawn"] {
+        assert!(help.contains(needle), "{needle} missing in {help}");
+    }
+    let help = stdout(&run(&["query", "--help"], ""));
+    for needle in ["`red` or `black`", "win in r", "draw", "FROM-TO", "--json"] {
+        assert!(help.contains(needle), "{needle} missing in {help}");
+    }
+    let help = stdout(&run(&["play", "--help"], ""));
+    for needle in ["--as", "--hints", "FROM-TO", "hint", "undo"] {
+        assert!(help.contains(needle), "{needle} missing in {help}");
+    }
+}
+
+/// Every line of a `--json` output passes the report model's checker; returns the parsed lines.
+fn checked_json_lines(o: &Output) -> Vec<serde_json::Value> {
+    assert!(o.status.success(), "{}", stderr(o));
+    stdout(o)
+        .lines()
+        .map(|line| {
+            grid_core::cli::schema::check_report_line(line).unwrap();
+            serde_json::from_str(line).unwrap()
+        })
+        .collect()
 }
 
 #[test]
-fn json_parses_and_holds_the_analysis() {
-    let o = run(&["--json"], SAMPLE);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let boards = v.as_array().unwrap();
+fn json_lines_hold_the_report_model() {
+    let boards = checked_json_lines(&run(&["--json"], SAMPLE));
     assert_eq!(boards.len(), 3);
-    assert_eq!(boards[0]["result"], "black");
-    assert_eq!(boards[0]["moves"], 2);
-    let pv = boards[0]["pv"].as_array().unwrap();
-    assert_eq!(pv.len(), 2);
-    assert_eq!(pv[1]["side"], "black");
-    assert_eq!(pv[1]["to"][0], 1, "black ends in row 1");
-    assert_eq!(boards[0]["first_moves"].as_array().unwrap().len(), 4);
-    assert!(
-        boards[0]["first_moves"].as_array().unwrap().iter().all(|m| m["value"] == "lose" && m["moves"] == 2)
+    assert_eq!(boards[0]["game"], "pawn-retrograde");
+    assert_eq!(boards[0]["board"], 1);
+    assert_eq!(boards[0]["to_move"], "red");
+    assert_eq!(boards[0]["value"], "lose");
+    assert_eq!(boards[0]["remoteness"], 2);
+    assert_eq!(boards[0]["answer"], "Black 2");
+    assert_eq!(boards[0]["pv"], serde_json::json!(["3,1-2,1", "2,2-1,2"]));
+    let moves = boards[0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| m["value"] == "lose" && m["remoteness"] == 2));
+    assert_eq!(
+        moves[0],
+        serde_json::json!({"move": "3,1-2,1", "piece": "A", "from": [3, 1], "to": [2, 1], "value": "lose", "remoteness": 2})
     );
-    assert_eq!(boards[1]["result"], "red");
-    assert_eq!(boards[1]["pv"][0]["piece"], "A");
-    assert_eq!(boards[2]["result"], "tie");
-    assert!(boards[2]["moves"].is_null());
-    assert_eq!(boards[2]["first_moves"][0]["value"], "tie");
+    assert_eq!(boards[1]["answer"], "Red 1");
+    assert_eq!(boards[1]["moves"][0]["piece"], "A");
+    assert_eq!(boards[2]["value"], "draw");
+    assert!(boards[2].get("remoteness").is_none());
+    assert_eq!(boards[2]["answer"], "Tie");
+    assert_eq!(boards[2]["moves"][0]["value"], "draw");
+    // `--json` may also stand after the FILE.
+    let o = run(&["-", "--json"], SAMPLE);
+    assert_eq!(checked_json_lines(&o), boards);
+}
+
+#[test]
+fn every_json_line_of_the_corpus_and_the_queries_passes_the_checker() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pawn-retrograde");
+    for file in ["p01-sample-tiny.in", "p02-tie-stuck-small.in", "p04-wall-small.in", "p10-general-small.in"]
+    {
+        let input = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let lines = checked_json_lines(&run(&["--json"], &input));
+        let answers: Vec<String> = lines.iter().map(|l| l["answer"].as_str().unwrap().to_string()).collect();
+        let plain = run(&[], &input);
+        assert_eq!(answers.join("\n") + "\n", stdout(&plain), "{file}");
+        let queried = checked_json_lines(&run(&["query", "--json"], &input));
+        assert_eq!(queried, lines, "{file}: query of a start position is its default report");
+    }
+    let input = std::fs::read_to_string(format!("{dir}/queries/pawn-retrograde.in")).unwrap();
+    let expected = std::fs::read_to_string(format!("{dir}/queries/pawn-retrograde.expected")).unwrap();
+    let lines = checked_json_lines(&run(&["query", "--json"], &input));
+    assert_eq!(lines.len(), 300);
+    for (line, expected) in lines.iter().zip(expected.lines()) {
+        let remoteness = line.get("remoteness").map_or("-".to_string(), |r| r.to_string());
+        let got = format!(
+            "{} {remoteness} {}",
+            line["value"].as_str().unwrap(),
+            line["moves"].as_array().unwrap().len()
+        );
+        assert_eq!(got, expected.trim_end());
+    }
+}
+
+#[test]
+fn query_prints_a_text_report() {
+    let o = run(&["query"], "q 2\n3 3 black\n...\n.X.\nO.O\n2 2\nX.\nOO\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Position 1 (3×3), black to move: win in 1 (Black 1)\n  2,2-1,2  win in 1\n  2,2-2,1  lose in 2\n  \
+         2,2-2,3  lose in 2\nPosition 2 (2×2), red to move: lose in 0 (Black 0)\n  game over: the black pawn \
+         stands in row 1, so Black wins\n"
+    );
+    let o = run(&["query", "--explain"], "q 1\n3 3 black\n...\n.X.\nO.O\n");
+    assert!(stdout(&o).contains("Black to move:\n       ...\n       .X.\n       A.B\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_query_input_exits_2_with_one_located_line() {
+    let cases = [
+        (
+            "q 1\n3 3 white\n...\n.X.\nO.O\n",
+            "error: line 2, column 5: expected the side to move `red` or `black`, found 'white'",
+        ),
+        ("q 1\n3 3 red\n...\n.X.\nO#*\n", "error: line 5, column 3: unexpected character '*'"),
+        ("q 1\n3 3 red\n..O\n.X.\nO.O\n", "error: line 5, column 3: board has a third red piece 'O'"),
+        (
+            "q 2\n3 3 red\n...\n.X.\nO.O\n",
+            "error: line 6, column 1: unexpected end of input, expected number of rows",
+        ),
+        ("q 1\n17 16 red\n", "error: line 2, column 1: board of 17×16 = 272 cells is larger than 256 cells"),
+    ];
+    for (input, message) in cases {
+        for args in [&["query"][..], &["query", "--json"][..]] {
+            let o = run(args, input);
+            assert_eq!(o.status.code(), Some(2), "{input}");
+            assert_eq!(stderr(&o), format!("{message}\n"), "{input}");
+            assert!(o.stdout.is_empty());
+        }
+    }
 }
 
 #[test]
@@ -141,4 +236,34 @@ fn broken_pipe_does_not_panic() {
     let o = child.wait_with_output().unwrap();
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn play_runs_a_scripted_session() {
+    let dir = std::env::temp_dir().join(format!("pawn-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.in");
+    std::fs::write(&file, "q 1\n4 3 black\n...\n.X.\n...\nO.O\n").unwrap();
+    let path = file.to_str().unwrap();
+    let o = run(&["play", path, "--as", "black", "--hints"], "nonsense\n2,2-2,1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "You play black, the solver plays red.",
+        "  2,2-1,2  win in 1",
+        "black> nonsense\n`nonsense` is not a move",
+        "red (solver) plays",
+        "Input ended: game abandoned.",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing in\n{text}");
+    }
+    let o = run(&["play", path, "--as", "white"], "");
+    assert_eq!(
+        (o.status.code(), stderr(&o).as_str()),
+        (Some(2), "error: --as white: the sides are red and black\n")
+    );
+    let o = run(&["play"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("usage: pawn-retrograde play FILE"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,8 +8,10 @@
 use std::collections::HashMap;
 
 use grid_core::Pos;
+use grid_core::report::Eval;
+use pawn_retrograde::query::Position;
 use pawn_retrograde::space::{Side, State, StateSpace};
-use pawn_retrograde::{Board, Outcome, Solution, Value, analyse, parse_input, solve_outcome};
+use pawn_retrograde::{Board, Outcome, Solution, Value, analyse, parse_input, query, solve_outcome};
 use proptest::prelude::*;
 
 /// A position for the oracle: whose turn (`true` = Red), the black pawn, the reds (sorted).
@@ -258,6 +260,69 @@ proptest! {
             };
             prop_assert_eq!(first.outcome, expected, "{}", text);
         }
+    }
+}
+
+/// The query position of an oracle spot on `board`.
+fn position_of(board: &Board, s: Spot) -> Position {
+    let mut b = board.clone();
+    b.black = s.black;
+    b.reds = [s.reds.0, s.reds.1];
+    Position::new(b, if s.red_to_move { Side::Red } else { Side::Black }).expect("spots are positions")
+}
+
+/// The oracle's value of `s` as a report eval.
+fn oracle_eval(values: &HashMap<Spot, OracleValue>, s: Spot) -> Eval {
+    match values[&s] {
+        OracleValue::Win(d) => Eval::win(d),
+        OracleValue::Loss(d) => Eval::lose(d),
+        OracleValue::Unknown => Eval::DRAW,
+    }
+}
+
+/// `query` of `s` agrees with the oracle: the value, the number of legal moves, and each move's
+/// value (the oracle's value of the position it leads to, from the mover's side).
+fn check_query(board: &Board, values: &HashMap<Spot, OracleValue>, s: Spot) -> Result<(), TestCaseError> {
+    let q = query(&position_of(board, s));
+    prop_assert_eq!(q.evaluation.eval(), oracle_eval(values, s), "{:?}", s);
+    let children = if winner(board, s).is_some() { Vec::new() } else { raw_moves(board, s) };
+    prop_assert_eq!(q.evaluation.moves.len(), children.len(), "{:?}", s);
+    let mut expected: Vec<Eval> = children.iter().map(|&c| oracle_eval(values, c).for_mover(0)).collect();
+    let mut got: Vec<Eval> = q.evaluation.moves.iter().map(|m| m.eval).collect();
+    let key = |e: &Eval| format!("{e}");
+    expected.sort_by_key(key);
+    got.sort_by_key(key);
+    prop_assert_eq!(got, expected, "{:?}", s);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `query` agrees with the oracle on random positions (pawn anywhere, captures included, both
+    /// sides to move) of random boards.
+    #[test]
+    fn query_matches_value_iteration(text in board_text(), picks in proptest::collection::vec(any::<prop::sample::Index>(), 24)) {
+        let board = board_of(&text);
+        let values = oracle(&board);
+        let spots = all_spots(&board);
+        for pick in picks {
+            check_query(&board, &values, spots[pick.index(spots.len())])?;
+        }
+    }
+}
+
+/// `query` agrees with the oracle on every position of a few small boards (both sides to move).
+#[test]
+fn query_matches_value_iteration_on_every_position() {
+    for text in ["t 1\n3 3\n...\n.X.\nO.O\n", "t 1\n3 3\n.#.\n.X.\nO.O\n", "t 1\n4 2\n..\n#X\n..\nOO\n"] {
+        let board = board_of(text);
+        let values = oracle(&board);
+        let spots = all_spots(&board);
+        for &s in &spots {
+            check_query(&board, &values, s).unwrap();
+        }
+        assert!(spots.len() >= 294);
     }
 }
 

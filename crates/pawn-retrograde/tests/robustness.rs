@@ -11,7 +11,9 @@
 use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
-use pawn_retrograde::{Board, analyse, explain, json, parse_input, solve_outcome};
+use pawn_retrograde::{
+    Board, Position, analyse, explain, json, parse_input, parse_queries, query, solve_outcome,
+};
 use proptest::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pawn-retrograde");
@@ -52,7 +54,19 @@ fn solve_and_render(i: usize, board: &Board) {
     let analysis = analyse(board);
     assert_eq!(analysis.outcome, outcome, "board {}", i + 1);
     assert!(explain::explain(i + 1, board, &analysis).contains(&outcome.to_string()));
-    serde_json::to_string(&json::report(i + 1, &analysis)).unwrap();
+    let line = serde_json::to_string(&json::report(i + 1, &query(&Position::start(board)))).unwrap();
+    grid_core::cli::schema::check_report_line(&line).unwrap();
+}
+
+/// Parses as `query` does and, for boards small enough, queries every position; returns the error
+/// message on bad input.
+fn run_query_library(input: &[u8]) -> Result<(), String> {
+    let positions = parse_queries(input).map_err(|e| e.to_string())?;
+    for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims.cells() <= SOLVE_CELLS) {
+        let line = serde_json::to_string(&json::report(i + 1, &query(position))).unwrap();
+        grid_core::cli::schema::check_report_line(&line).unwrap();
+    }
+    Ok(())
 }
 
 fn run_binary(args: &[&str], input: &[u8]) -> Output {
@@ -86,8 +100,18 @@ proptest! {
     }
 
     #[test]
+    fn damaged_testdata_is_queried_or_rejected_with_a_location(input in damaged_input()) {
+        if let Err(message) = run_query_library(&input) {
+            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
+        }
+    }
+
+    #[test]
     fn random_bytes_never_panic(input in prop::collection::vec(any::<u8>(), 0..64)) {
         if let Err(message) = run_library(&input) {
+            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
+        }
+        if let Err(message) = run_query_library(&input) {
             prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
         }
     }
@@ -97,11 +121,16 @@ proptest! {
         rows in 1..6usize,
         cols in 1..6usize,
         cells in prop::collection::vec(prop::sample::select(b"..#XO".to_vec()), 36),
+        side in prop::sample::select(vec!["red", "black", "", "white"]),
     ) {
         let grid: Vec<String> =
             cells.chunks(6).take(rows).map(|r| String::from_utf8(r[..cols].to_vec()).unwrap()).collect();
         let input = format!("r 1\n{rows} {cols}\n{}\n", grid.join("\n"));
         if let Err(message) = run_library(input.as_bytes()) {
+            prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
+        }
+        let input = format!("r 1\n{rows} {cols} {side}\n{}\n", grid.join("\n"));
+        if let Err(message) = run_query_library(input.as_bytes()) {
             prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
         }
     }
@@ -114,7 +143,9 @@ proptest! {
     #[test]
     fn binary_exits_0_or_2_on_damaged_testdata(
         input in damaged_input(),
-        mode in prop::sample::select(vec![&[][..], &["--json"][..], &["--explain"][..]]),
+        mode in prop::sample::select(vec![
+            &[][..], &["--json"][..], &["--explain"][..], &["query"][..], &["query", "--json"][..],
+        ]),
     ) {
         let output = run_binary(mode, &input);
         if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {

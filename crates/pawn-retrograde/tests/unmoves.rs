@@ -51,7 +51,8 @@ fn check_state(space: &StateSpace, s: State) -> Result<(), TestCaseError> {
         prop_assert!(succ.contains(&s), "{:?} is not a successor of its predecessor {:?}", s, p);
         prop_assert_eq!(usize::from(moves), succ.len());
     }
-    let mut unique = preds.clone();
+    let mut unique: Vec<u32> = preds.iter().map(|&(p, _)| space.index(p)).collect();
+    unique.sort_unstable();
     unique.dedup();
     prop_assert_eq!(unique.len(), preds.len(), "duplicate predecessors of {:?}", s);
     for t in successors(space, s) {

@@ -9,6 +9,52 @@ use crate::game::BoardAnalysis;
 use crate::graph::Graph;
 use crate::report::CertifiedMatching;
 
+/// Largest board that `--explain` draws (rows and columns); `play` draws any board.
+pub const DRAW_LIMIT: usize = 64;
+
+/// `1 vertex`, `2 vertices`: a count with its noun in the right number.
+pub fn count(n: usize, singular: &str, plural: &str) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+/// A board drawn for people: a header of 1-based column numbers, then each row after its 1-based
+/// number, one character per cell (`symbol` of its row-major index), columns aligned.
+pub fn draw_board(dims: Dims, symbol: impl Fn(usize) -> char) -> String {
+    let width = dims.cols.to_string().len();
+    let label = dims.rows.to_string().len();
+    let mut text = format!("{:label$} ", "");
+    for c in 1..=dims.cols {
+        text.push_str(&format!(" {c:>width$}"));
+    }
+    text.push('\n');
+    for r in 0..dims.rows {
+        text.push_str(&format!("{:>label$} ", r + 1));
+        for c in 0..dims.cols {
+            text.push_str(&format!(" {:>width$}", symbol(r * dims.cols + c)));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The board of an analysis as written (`.`, `#`, `K`), indented, when it is at most
+/// [`DRAW_LIMIT`] on each side.
+fn write_board(out: &mut impl Write, analysis: &BoardAnalysis) -> io::Result<()> {
+    let dims = analysis.graph.dims();
+    if dims.rows > DRAW_LIMIT || dims.cols > DRAW_LIMIT {
+        return writeln!(out, "  (the board is not drawn: larger than {DRAW_LIMIT}x{DRAW_LIMIT})");
+    }
+    let drawing = draw_board(dims, |cell| match analysis.graph.vertex(cell) {
+        None => '#',
+        Some(_) if cell == analysis.start() => 'K',
+        Some(_) => '.',
+    });
+    for line in drawing.lines() {
+        writeln!(out, "    {line}")?;
+    }
+    Ok(())
+}
+
 /// `(row R, column C)`, 1-based.
 fn cell_name(dims: Dims, cell: usize) -> String {
     let pos = dims.pos(cell);
@@ -22,16 +68,16 @@ fn write_board_summary(out: &mut impl Write, analysis: &BoardAnalysis, moves: &s
     let d = &analysis.decomposition;
     writeln!(
         out,
-        "  board {}x{}, moves {moves}: {} free cells, {} possible moves between them",
+        "  board {}x{}, moves {moves}: {}, {} between them",
         dims.rows,
         dims.cols,
-        graph.vertex_count(),
-        graph.edge_count()
+        count(graph.vertex_count(), "free cell", "free cells"),
+        count(graph.edge_count(), "possible move", "possible moves")
     )?;
     writeln!(
         out,
-        "  maximum matching of the move graph: {} pairs; Gallai-Edmonds classes: D {}, A {}, C {}",
-        analysis.matching.size(),
+        "  maximum matching of the move graph: {}; Gallai-Edmonds classes: D {}, A {}, C {}",
+        count(analysis.matching.size(), "pair", "pairs"),
         d.count(VertexClass::D),
         d.count(VertexClass::A),
         d.count(VertexClass::C)
@@ -48,6 +94,7 @@ pub fn write_verdict(
     let dims = analysis.graph.dims();
     let verdict = if analysis.start_wins() { "win" } else { "lose" };
     writeln!(out, "Case #{case}: daizhenyang {verdict}")?;
+    write_board(out, analysis)?;
     write_board_summary(out, analysis, moves)?;
     let start = cell_name(dims, analysis.start());
     match analysis.winning_first_move() {
@@ -104,13 +151,22 @@ pub fn write_outcome_grid(
 pub fn write_matching(out: &mut impl Write, graph: &Graph, certified: &CertifiedMatching) -> io::Result<()> {
     let c = &certified.certificate;
     let d = &certified.decomposition;
-    writeln!(out, "graph: {} vertices, {} distinct edges", graph.vertex_count(), graph.edge_count())?;
     writeln!(
         out,
-        "maximum matching: {} edges, {} vertices left unmatched",
-        c.matching_size,
-        c.vertices - 2 * c.matching_size
+        "graph: {}, {}",
+        count(graph.vertex_count(), "vertex", "vertices"),
+        count(graph.edge_count(), "distinct edge", "distinct edges")
     )?;
+    writeln!(
+        out,
+        "maximum matching: {}, {} left unmatched",
+        count(c.matching_size, "edge", "edges"),
+        count(c.vertices - 2 * c.matching_size, "vertex", "vertices")
+    )?;
+    writeln!(out, "matched edges (u - v, vertex ids as in the input):")?;
+    for (u, v) in certified.matching.edges() {
+        writeln!(out, "  {u} - {v}")?;
+    }
     writeln!(
         out,
         "Gallai-Edmonds decomposition: |D| = {} (missed by some maximum matching), |A| = {} (neighbours of D), \
@@ -121,8 +177,13 @@ pub fn write_matching(out: &mut impl Write, graph: &Graph, certified: &Certified
     )?;
     writeln!(
         out,
-        "Tutte-Berge certificate (verified): with the barrier A, G - A has {} odd components, so no matching \
-         exceeds (|V| + |A| - odd) / 2 = ({} + {} - {}) / 2 = {}, and this matching has {} edges: it is maximum",
-        c.odd_components, c.vertices, c.barrier_size, c.odd_components, c.bound, c.matching_size
+        "Tutte-Berge certificate (verified): with the barrier A, G - A has {}, so no matching \
+         exceeds (|V| + |A| - odd) / 2 = ({} + {} - {}) / 2 = {}, and this matching has {}: it is maximum",
+        count(c.odd_components, "odd component", "odd components"),
+        c.vertices,
+        c.barrier_size,
+        c.odd_components,
+        c.bound,
+        count(c.matching_size, "edge", "edges")
     )
 }

@@ -1,4 +1,5 @@
-//! `--json` output: one JSON document per run, built from these serialisable records.
+//! `--json` records of `all-starts` and `matching` (one JSON line each; the default mode and `query`
+//! print [`crate::query::KingReport`]s). Vertex ids of `matching` are the input's (0-based).
 
 use serde::Serialize;
 
@@ -8,58 +9,27 @@ use crate::game::BoardAnalysis;
 use crate::graph::Graph;
 use crate::report::CertifiedMatching;
 
-/// A 0-based board cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CellJson {
-    /// 0-based row.
-    pub row: usize,
-    /// 0-based column.
-    pub col: usize,
-}
-
-/// The size of the move graph and of its maximum matching.
+/// The `all-starts --json` record of one board (one JSON line). It is not a game position (no
+/// side to move, no moves): every free cell as a start, with the graph and matching sizes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BoardSummaryJson {
+pub struct OutcomeGridJson {
+    /// Always `edmonds-blossom`.
+    pub game: &'static str,
     /// 1-based case number.
-    pub case: usize,
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub cols: usize,
+    pub board: usize,
+    /// `king20` or `orth4`.
+    pub move_set: &'static str,
     /// Free cells (vertices of the move graph).
     pub free_cells: usize,
     /// Edges of the move graph.
     pub edges: usize,
-    /// Size of a maximum matching.
+    /// Size of a maximum matching of the move graph.
     pub maximum_matching: usize,
-}
-
-/// The default mode's answer for one board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct VerdictJson {
-    /// Board and graph sizes.
-    #[serde(flatten)]
-    pub summary: BoardSummaryJson,
-    /// The `K` cell.
-    pub start: CellJson,
-    /// Gallai–Edmonds class of the start.
-    pub start_class: VertexClass,
-    /// Whether the first player (daizhenyang) wins.
-    pub first_player_wins: bool,
-    /// A winning first move (the start's mate), when the first player wins.
-    pub winning_move: Option<CellJson>,
-}
-
-/// The `all-starts` answer for one board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct OutcomeGridJson {
-    /// Board and graph sizes.
-    #[serde(flatten)]
-    pub summary: BoardSummaryJson,
     /// Number of winning starts (`W` cells).
     pub winning_starts: usize,
-    /// One string per row: `W`, `L` or `#`.
-    pub grid: Vec<String>,
+    /// One string per board row (row 1 first): `W` (the first player wins starting there), `L`
+    /// (loses) or `#` (blocked).
+    pub rows: Vec<String>,
 }
 
 /// The `matching` answer.
@@ -73,7 +43,8 @@ pub struct MatchingJson {
     pub size: usize,
     /// The matched edges `[u, v]`, `u < v`.
     pub matching: Vec<[usize; 2]>,
-    /// The decomposition and Tutte–Berge figures (with `--certificate`).
+    /// The decomposition and Tutte–Berge figures (with `--certificate`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateJson>,
 }
 
@@ -91,45 +62,21 @@ pub struct CertificateJson {
     pub bound: Certificate,
 }
 
-impl BoardSummaryJson {
-    /// The summary of one analysed board.
-    pub fn new(case: usize, analysis: &BoardAnalysis) -> Self {
-        let dims = analysis.graph.dims();
+impl OutcomeGridJson {
+    /// The `all-starts` record of one board.
+    pub fn new(case: usize, analysis: &BoardAnalysis, move_set: &'static str) -> Self {
+        let rows = analysis.outcome_rows();
+        let winning_starts = rows.iter().map(|row| row.bytes().filter(|&b| b == b'W').count()).sum();
         Self {
-            case,
-            rows: dims.rows,
-            cols: dims.cols,
+            game: crate::query::GAME,
+            board: case,
+            move_set,
             free_cells: analysis.graph.graph.vertex_count(),
             edges: analysis.graph.graph.edge_count(),
             maximum_matching: analysis.matching.size(),
+            winning_starts,
+            rows,
         }
-    }
-}
-
-impl VerdictJson {
-    /// The default-mode record of one board.
-    pub fn new(case: usize, analysis: &BoardAnalysis) -> Self {
-        let dims = analysis.graph.dims();
-        let cell = |index: usize| {
-            let pos = dims.pos(index);
-            CellJson { row: pos.row, col: pos.col }
-        };
-        Self {
-            summary: BoardSummaryJson::new(case, analysis),
-            start: cell(analysis.start()),
-            start_class: analysis.start_class(),
-            first_player_wins: analysis.start_wins(),
-            winning_move: analysis.winning_first_move().map(cell),
-        }
-    }
-}
-
-impl OutcomeGridJson {
-    /// The `all-starts` record of one board.
-    pub fn new(case: usize, analysis: &BoardAnalysis) -> Self {
-        let grid = analysis.outcome_rows();
-        let winning_starts = grid.iter().map(|row| row.bytes().filter(|&b| b == b'W').count()).sum();
-        Self { summary: BoardSummaryJson::new(case, analysis), winning_starts, grid }
     }
 }
 

@@ -1,0 +1,140 @@
+//! Staircase boards: `n m`, n rows of m values `A`, n rows of m values `B` (n, m ≥ 1, n + m ≤ 32,
+//! n·m ≤ 256, values 0..=10^9).
+
+use std::fmt::Write;
+
+use clap::{Args, ValueEnum};
+
+use super::{Span, size_or};
+use crate::rng::Rng;
+
+/// Largest cell value (the solver's limit).
+pub const MAX_VALUE: u64 = 1_000_000_000;
+
+/// Whether an n × m board is within the solver's limits.
+pub fn size_fits(n: usize, m: usize) -> bool {
+    n >= 1 && m >= 1 && n + m <= 32 && n * m <= 256
+}
+
+/// One staircase board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LatticeInput {
+    /// Rows.
+    pub n: usize,
+    /// Columns.
+    pub m: usize,
+    /// The first player's values, row-major.
+    pub a: Vec<u64>,
+    /// The second player's values, row-major.
+    pub b: Vec<u64>,
+}
+
+impl LatticeInput {
+    /// The input text.
+    pub fn render(&self) -> String {
+        let mut out = format!("{} {}\n", self.n, self.m);
+        for values in [&self.a, &self.b] {
+            for row in values.chunks(self.m) {
+                let row: Vec<String> = row.iter().map(u64::to_string).collect();
+                let _ = writeln!(out, "{}", row.join(" "));
+            }
+        }
+        out
+    }
+
+    /// `n x m board, largest value V`.
+    pub fn describe(&self) -> String {
+        let largest = self.a.iter().chain(&self.b).max().copied().unwrap_or(0);
+        format!("{}x{} board, largest value {largest}", self.n, self.m)
+    }
+}
+
+/// The kind of board to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LatticeShape {
+    /// Each case picks one of the shapes below (mostly `random`).
+    Mixed,
+    /// Random size and values.
+    Random,
+    /// One column (n × 1).
+    Column,
+    /// One row (1 × m).
+    Row,
+    /// Every value zero.
+    Zero,
+    /// A = B on every cell.
+    Equal,
+}
+
+/// Generator options of `lattice-dp`.
+#[derive(Debug, Clone, Args)]
+pub struct LatticeOptions {
+    /// Rows [default: 1..=4, one case in 20: 1..=8].
+    #[arg(long, value_name = "SPAN")]
+    pub rows: Option<Span>,
+    /// Columns [default: 1..=4, one case in 20: 1..=8].
+    #[arg(long, value_name = "SPAN")]
+    pub cols: Option<Span>,
+    /// Largest value, at most 10^9 [default: per case 9, 1000 or 10^9].
+    #[arg(long, value_name = "V")]
+    pub max_value: Option<u64>,
+    /// Board shape.
+    #[arg(long, value_enum, default_value_t = LatticeShape::Mixed)]
+    pub shape: LatticeShape,
+}
+
+impl Default for LatticeOptions {
+    fn default() -> Self {
+        Self { rows: None, cols: None, max_value: None, shape: LatticeShape::Mixed }
+    }
+}
+
+impl LatticeOptions {
+    /// Checks the sizes and values against the solver's limits.
+    pub fn validate(&self) -> Result<(), String> {
+        let (r, c) = (self.rows.map_or(1, |s| s.lo), self.cols.map_or(1, |s| s.lo));
+        if r == 0 || c == 0 || !size_fits(r as usize, c as usize) {
+            return Err("--rows/--cols: n, m >= 1, n + m <= 32, n*m <= 256".into());
+        }
+        if self.max_value.is_some_and(|v| v > MAX_VALUE) {
+            return Err("--max-value: at most 1000000000".into());
+        }
+        Ok(())
+    }
+}
+
+/// A random board under `options`.
+pub fn generate(options: &LatticeOptions, rng: &mut Rng) -> LatticeInput {
+    let big = rng.one_in(20);
+    let shape = match options.shape {
+        LatticeShape::Mixed => match rng.below(20) {
+            0..=2 => LatticeShape::Column,
+            3..=4 => LatticeShape::Row,
+            5 => LatticeShape::Zero,
+            6 => LatticeShape::Equal,
+            _ => LatticeShape::Random,
+        },
+        s => s,
+    };
+    let mut n = size_or(options.rows, rng, big, Span::new(1, 4), Span::new(1, 8)) as usize;
+    let mut m = size_or(options.cols, rng, big, Span::new(1, 4), Span::new(1, 8)) as usize;
+    match shape {
+        LatticeShape::Column => m = 1,
+        LatticeShape::Row => n = 1,
+        _ => {}
+    }
+    while !size_fits(n, m) {
+        if n >= m { n -= 1 } else { m -= 1 }
+    }
+    let max = options.max_value.unwrap_or_else(|| [9, 9, 1000, MAX_VALUE][rng.below(4) as usize]);
+    let values = |rng: &mut Rng| (0..n * m).map(|_| rng.range(0, max)).collect::<Vec<u64>>();
+    let (a, b) = match shape {
+        LatticeShape::Zero => (vec![0; n * m], vec![0; n * m]),
+        LatticeShape::Equal => {
+            let a = values(rng);
+            (a.clone(), a)
+        }
+        _ => (values(rng), values(rng)),
+    };
+    LatticeInput { n, m, a, b }
+}

@@ -1,0 +1,86 @@
+//! `game-stress`: stress-tests a contest solution against the workspace's exact solvers, and shrinks
+//! the counterexample.
+//!
+//! The competitive programmer's stress test — a random generator, a trusted reference, your
+//! solution, a loop until the outputs differ — with the exact solvers of this workspace as the
+//! reference, for the four games and general matching:
+//!
+//! - [`generate`]: seeded generators of valid inputs, one module per game, with options covering
+//!   the contest subtasks (sizes, obstacle density, special shapes, huge `n`, graph families);
+//!   mostly small cases, one in twenty bigger;
+//! - [`run`]: runs the solution (any shell command, input on stdin) under a time limit and a memory
+//!   limit (`ulimit -v`), capturing its output;
+//! - [`reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
+//!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output; `matching` is
+//!   judged by a checker, since any maximum matching is right;
+//! - [`shrink`]: greedy delta debugging of a failing input in its own structure (fewer boards,
+//!   rows, columns, obstacles, pawns, fields, vertices, edges; pieces moved closer) while it keeps
+//!   failing with the same kind of verdict;
+//! - [`stress`](mod@stress): the loop — parallel, reproducible case by case from one seed
+//!   whatever the number of jobs, stopping at the first failure, which it shrinks and saves.
+//!
+//! The binary: `game-stress GAME --solution CMD [--cases N] [--seed S] [--time-limit 2s] [--jobs J]
+//! [--keep-going] [--out DIR] [generator options]`, and `game-stress gen GAME --seed S [options]`
+//! to print one input.
+//!
+//! # Example
+//!
+//! Generate a case, compute its exact answer, and judge a (wrong) answer:
+//!
+//! ```
+//! use game_stress::generate::{Input, Options, pawn::PawnOptions};
+//! use game_stress::verdict::{Kind, compare};
+//! use game_stress::{Game, reference};
+//!
+//! let options = Options::Pawn(PawnOptions::default());
+//! let input = options.generate(7);
+//! assert_eq!(input, options.generate(7)); // same seed, same case
+//! let text = input.render();
+//! let expected = reference::expected(Game::PawnRetrograde, text.as_bytes()).unwrap();
+//! let Input::Pawn(pawn) = &input else { unreachable!() };
+//! assert_eq!(expected.lines().count(), pawn.boards.len()); // one line per board
+//! let wrong = expected.replacen("Red", "Black", 1).replacen("Tie", "Red 1", 1);
+//! if wrong != expected {
+//!     assert_eq!(compare(Game::PawnRetrograde, &expected, &wrong).kind(), Kind::WrongAnswer);
+//! }
+//! ```
+
+pub mod generate;
+pub mod reference;
+pub mod rng;
+pub mod run;
+pub mod shrink;
+pub mod stress;
+pub mod verdict;
+
+/// The games (and general matching) a solution can be stress-tested on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Game {
+    /// The pawn-pursuit game: `Red k`, `Black k` or `Tie` per board.
+    PawnRetrograde,
+    /// The staircase cell-taking game: the optimal score difference.
+    LatticeDp,
+    /// Pawns sliding on a circle: `B`, `C` or `R` per board.
+    SegmentNim,
+    /// The no-revisit king game (HDU 3446): `Case #i: daizhenyang win|lose`.
+    EdmondsBlossom,
+    /// General maximum matching (Library Checker `general_matching`), judged by a checker.
+    Matching,
+}
+
+impl Game {
+    /// Every game.
+    pub const ALL: [Game; 5] =
+        [Game::PawnRetrograde, Game::LatticeDp, Game::SegmentNim, Game::EdmondsBlossom, Game::Matching];
+
+    /// The game's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::PawnRetrograde => "pawn-retrograde",
+            Game::LatticeDp => "lattice-dp",
+            Game::SegmentNim => "segment-nim",
+            Game::EdmondsBlossom => "edmonds-blossom",
+            Game::Matching => "matching",
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The exact answers, from the solver libraries: the ONLY module that calls them, so a renamed
+//! library item is fixed here and nowhere else.
+//!
+//! Each `*_expected` function returns exactly the text the solver binary prints by default for
+//! `input` (or the solver's error message for an input it rejects); [`check_matching`] judges a
+//! general-matching output, where many answers are right.
+
+use edmonds_blossom::report::text;
+use edmonds_blossom::{BoardAnalysis, Matching, maximum_matching, parse_boards, parse_graph};
+use grid_core::MoveSet;
+
+use crate::Game;
+use crate::generate::pawn::PawnBoard;
+use crate::verdict::Verdict;
+
+/// The exact output of `game`'s solver for `input` (for `matching`: one maximum matching).
+pub fn expected(game: Game, input: &[u8]) -> Result<String, String> {
+    match game {
+        Game::PawnRetrograde => pawn_expected(input),
+        Game::LatticeDp => lattice_expected(input),
+        Game::SegmentNim => segment_expected(input),
+        Game::EdmondsBlossom => king_expected(input),
+        Game::Matching => matching_expected(input),
+    }
+}
+
+/// `pawn-retrograde`: one `Red k`, `Black k` or `Tie` line per board.
+pub fn pawn_expected(input: &[u8]) -> Result<String, String> {
+    let boards = pawn_retrograde::parse_input(input).map_err(|e| e.to_string())?;
+    Ok(pawn_retrograde::solve_boards(&boards).iter().map(|o| format!("{o}\n")).collect())
+}
+
+/// The outcome lines of one board (used by the generator of tie boards).
+pub fn pawn_outcomes(board: &PawnBoard) -> Vec<String> {
+    let input = crate::generate::pawn::PawnInput { boards: vec![board.clone()] }.render();
+    pawn_expected(input.as_bytes()).map_or_else(|e| vec![e], |s| s.lines().map(String::from).collect())
+}
+
+/// `lattice-dp`: the optimal score difference, one line.
+pub fn lattice_expected(input: &[u8]) -> Result<String, String> {
+    let board = lattice_dp::parse_board(input).map_err(|e| e.to_string())?;
+    Ok(format!("{}\n", lattice_dp::value(&board)))
+}
+
+/// `segment-nim`: one `B`, `C` or `R` line per board.
+pub fn segment_expected(input: &[u8]) -> Result<String, String> {
+    let mut out = Vec::new();
+    segment_nim::run(input, segment_nim::Mode::Answers, &mut out).map_err(|e| e.to_string())?;
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+/// `edmonds-blossom` (the king game, 20 moves): one `Case #i: daizhenyang win|lose` line per board.
+pub fn king_expected(input: &[u8]) -> Result<String, String> {
+    let boards = parse_boards(input).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for (i, board) in boards.iter().enumerate() {
+        let analysis = BoardAnalysis::new(board, MoveSet::KING20).map_err(|e| e.to_string())?;
+        text::write_verdict(&mut out, i + 1, &analysis).map_err(|e| e.to_string())?;
+    }
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+/// `edmonds-blossom matching`: the size of a maximum matching, then its edges `u v`.
+pub fn matching_expected(input: &[u8]) -> Result<String, String> {
+    let graph = parse_graph(input).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    text::write_matching(&mut out, &maximum_matching(&graph)).map_err(|e| e.to_string())?;
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+/// Judges a Library Checker `general_matching` output: the first line is the size K, then K lines
+/// `u v`. `InvalidOutput` if it is malformed or not a matching of the graph, `WrongAnswer` (line 1,
+/// expected vs got size) if it is a matching smaller than a maximum one, else `Accepted`.
+pub fn check_matching(input: &[u8], output: &str) -> Verdict {
+    let graph = match parse_graph(input) {
+        Ok(g) => g,
+        Err(e) => return Verdict::InvalidOutput { reason: format!("the input itself is invalid: {e}") },
+    };
+    let invalid = |reason: String| Verdict::InvalidOutput { reason };
+    let mut tokens = output.split_ascii_whitespace();
+    let Some(first) = tokens.next() else { return invalid("empty output".into()) };
+    let Ok(size) = first.parse::<usize>() else {
+        return invalid(format!("line 1: size `{first}` is not a number"));
+    };
+    if size > graph.vertex_count() / 2 {
+        return invalid(format!("line 1: size {size} is more than N/2"));
+    }
+    let numbers: Vec<&str> = tokens.collect();
+    if numbers.len() != 2 * size {
+        return invalid(format!(
+            "expected {size} edges (2·{size} numbers) after the size, found {} numbers",
+            numbers.len()
+        ));
+    }
+    let mut pairs = Vec::with_capacity(size);
+    for (i, pair) in numbers.chunks(2).enumerate() {
+        match (pair[0].parse::<usize>(), pair[1].parse::<usize>()) {
+            (Ok(u), Ok(v)) => pairs.push((u, v)),
+            _ => {
+                return invalid(format!(
+                    "edge {}: `{} {}` is not two vertex numbers",
+                    i + 1,
+                    pair[0],
+                    pair[1]
+                ));
+            }
+        }
+    }
+    if let Err(e) = Matching::from_pairs(&graph, &pairs) {
+        return invalid(format!("not a matching: {e}"));
+    }
+    let best = maximum_matching(&graph).size();
+    if size < best {
+        return Verdict::WrongAnswer { line: 1, expected: best.to_string(), got: size.to_string() };
+    }
+    Verdict::Accepted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Kind;
+
+    #[test]
+    fn expected_answers_match_the_readme() {
+        let pawn = b"demo 2\n4 1\n.\nX\nO\nO\n3 3\n...\n.X.\nO.O\n";
+        assert_eq!(pawn_expected(pawn).unwrap(), "Red 1\nBlack 2\n");
+        assert_eq!(king_expected(b"1\n3 4\nK.#.\n..#.\n....\n").unwrap(), "Case #1: daizhenyang win\n");
+        assert_eq!(lattice_expected(b"1 1\n5\n3\n").unwrap(), "5\n");
+        assert!(segment_expected(b"1\n3 1 1\n1\n2\n").unwrap() == "R\n");
+    }
+
+    #[test]
+    fn matching_checker() {
+        let path = b"4 3\n1 2\n0 1\n2 3\n";
+        assert_eq!(check_matching(path, "2\n0 1\n2 3\n"), Verdict::Accepted);
+        assert_eq!(check_matching(path, "1\n1 2\n").kind(), Kind::WrongAnswer);
+        assert_eq!(check_matching(path, "1\n0 2\n").kind(), Kind::InvalidOutput);
+        assert_eq!(check_matching(path, "2\n0 1\n1 2\n").kind(), Kind::InvalidOutput);
+        assert_eq!(check_matching(path, "2\n0 1\n").kind(), Kind::InvalidOutput);
+        assert_eq!(check_matching(path, "").kind(), Kind::InvalidOutput);
+        assert_eq!(check_matching(path, &matching_expected(path).unwrap()), Verdict::Accepted);
+    }
+}

@@ -1,0 +1,48 @@
+//! Correct solutions pass: 1000 default cases of every game, with the exact answers of the
+//! libraries (`game-stress expected GAME`) and with the project's own solver binaries.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_game-stress");
+const GAMES: [&str; 5] = ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom", "matching"];
+
+fn passes(game: &str, solution: &str) {
+    let out_dir = std::env::temp_dir().join(format!("game-stress-correct-{}-{game}", std::process::id()));
+    let out = Command::new(BIN)
+        .args([game, "--solution", solution, "--cases", "1000", "--seed", "2026", "--jobs", "2", "--out"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{game} with `{solution}`:\n{stdout}");
+    assert!(stdout.starts_with("OK 1000 cases, 0 failure(s)"), "{stdout}");
+    assert!(!out_dir.exists(), "nothing is saved when every case passes");
+}
+
+#[test]
+fn library_answers_pass_1000_cases_of_every_game() {
+    for game in GAMES {
+        passes(game, &format!("{BIN} expected {game}"));
+    }
+}
+
+/// The solver binaries live next to this crate's binary; `cargo test --workspace` builds them all
+/// before any test runs. `cargo test -p game-stress` alone does not, so the test says so and skips
+/// the binaries it cannot find.
+#[test]
+fn solver_binaries_pass_1000_cases_of_every_game() {
+    let dir = PathBuf::from(BIN).parent().unwrap().to_path_buf();
+    for game in GAMES {
+        let (binary, args) = match game {
+            "matching" => ("edmonds-blossom", " matching"),
+            other => (other, ""),
+        };
+        let path = dir.join(binary);
+        if !path.exists() {
+            eprintln!("skipped {game}: {} is not built (run `cargo test --workspace`)", path.display());
+            continue;
+        }
+        passes(game, &format!("{}{args}", path.display()));
+    }
+}

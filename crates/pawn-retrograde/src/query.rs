@@ -1,0 +1,280 @@
+//! `query`: any position (either side to move, the pawn possibly already in row 1), its value and
+//! the value of every legal move, best first.
+//!
+//! A [`Position`] is a board with its pieces and the side to move, validated when it is built. The
+//! retrograde pass of its board stops as soon as the position and all its successors are decided
+//! ([`solve_position`]); [`evaluate`] then reads the position's value and every move's value off the
+//! solution, and [`query`] adds the principal variation. The same reading serves `play`
+//! ([`crate::play`]), which solves its board once, completely.
+//!
+//! # Moves
+//!
+//! A move is written `FROM-TO` with 1-based `row,column` cells, e.g. `5,1-4,1`: the cell a piece
+//! leaves identifies the piece (the pawn or one of the two red pieces), so the notation is unique.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use grid_core::report::{Cell, Eval, sort_best_first};
+use grid_core::{Dims, Pos};
+
+use crate::analysis::{self, LineEnd, Move, Piece};
+use crate::board::Board;
+use crate::solve::{Outcome, Solution, Value};
+use crate::space::{Side, State, StateSpace, Terminal};
+
+/// Why a board and side to move do not make a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A piece stands outside the board.
+    #[error("the {0} at (row {r}, column {c}) is outside the board", r = .1.row + 1, c = .1.col + 1)]
+    OffBoard(&'static str, Pos),
+    /// A piece stands on an obstacle.
+    #[error("the {0} at ({r},{c}) stands on an obstacle", r = .1.row + 1, c = .1.col + 1)]
+    OnObstacle(&'static str, Pos),
+    /// Both red pieces stand on one cell.
+    #[error("both red pieces stand on ({r},{c})", r = .0.row + 1, c = .0.col + 1)]
+    RedsTogether(Pos),
+}
+
+/// A position to query: a board, where its three pieces stand, and the side to move.
+///
+/// Invariants (checked by [`Position::new`]): every piece stands on a free cell of the board and
+/// the two red pieces on different cells. The black pawn may stand in row 1 (the game is over:
+/// Black has won) or share a cell with a red piece (a capture: the game is over, the side that
+/// just moved won). Legal moves lead to captures, so a position can be one; the input format
+/// cannot write one (one character per cell), so `query` input never holds one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    board: Board,
+    to_move: Side,
+}
+
+impl Position {
+    /// The position of `board`'s pieces with `to_move` to move, if the pieces stand validly.
+    pub fn new(board: Board, to_move: Side) -> Result<Position, PositionError> {
+        let pieces = [
+            ("black pawn", board.black),
+            ("first red piece", board.reds[0]),
+            ("second red piece", board.reds[1]),
+        ];
+        for (name, pos) in pieces {
+            if pos.row >= board.dims.rows || pos.col >= board.dims.cols {
+                return Err(PositionError::OffBoard(name, pos));
+            }
+            if !board.is_open(pos) {
+                return Err(PositionError::OnObstacle(name, pos));
+            }
+        }
+        if board.reds[0] == board.reds[1] {
+            return Err(PositionError::RedsTogether(board.reds[0]));
+        }
+        Ok(Position { board, to_move })
+    }
+
+    /// The start position of a parsed board (Red to move).
+    pub fn start(board: &Board) -> Position {
+        Position { board: board.clone(), to_move: Side::Red }
+    }
+
+    /// The board and its pieces.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The state of this position in `space` (the state space of this position's board).
+    pub fn state(&self, space: &StateSpace) -> State {
+        State { to_move: self.to_move, ..space.start() }
+    }
+}
+
+/// `red` or `black`: the side's word in reports and in `--as`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red",
+        Side::Black => "black",
+    }
+}
+
+/// `A`, `B` (the red pieces, A first in reading order) or `X` (the black pawn).
+pub fn piece_letter(piece: Piece) -> &'static str {
+    match piece {
+        Piece::A => "A",
+        Piece::B => "B",
+        Piece::X => "X",
+    }
+}
+
+/// The eval of the crate's value for the side to move (a tie is a draw).
+pub fn eval_of(value: Value) -> Eval {
+    match value {
+        Value::Win(d) => Eval::win(d),
+        Value::Loss(d) => Eval::lose(d),
+        Value::Tie => Eval::DRAW,
+    }
+}
+
+/// A move written `FROM-TO` (1-based `row,column` cells), as `play` accepts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Notation {
+    /// The cell the piece leaves (0-based).
+    pub from: Pos,
+    /// The cell the piece enters (0-based).
+    pub to: Pos,
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", Cell::of(self.from), Cell::of(self.to))
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+
+    /// Reads `r,c-r,c`; spaces and parentheses are ignored (`(5,1) - (4,1)` is fine).
+    fn from_str(text: &str) -> Result<Notation, String> {
+        let bad = || {
+            format!(
+                "`{}` is not a move: write FROM-TO as row,column-row,column (e.g. 5,1-4,1)",
+                grid_core::error::printable(text.as_bytes())
+            )
+        };
+        let compact: String =
+            text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')')).collect();
+        let (from, to) = compact.split_once('-').ok_or_else(bad)?;
+        let from: Cell = from.parse().map_err(|_| bad())?;
+        let to: Cell = to.parse().map_err(|_| bad())?;
+        Ok(Notation { from: from.pos().ok_or_else(bad)?, to: to.pos().ok_or_else(bad)? })
+    }
+}
+
+/// One legal move of a position and what it is worth to its mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The piece that moves (red pieces named in reading order of the position: A first).
+    pub piece: Piece,
+    /// Where it goes.
+    pub notation: Notation,
+    /// What the move leads to, for its mover: the value of `next` for the opponent, seen from the
+    /// mover's side ([`Eval::for_mover`]).
+    pub eval: Eval,
+    /// The state the move leads to.
+    pub next: State,
+}
+
+/// The value of a position and of each of its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The side to move.
+    pub to_move: Side,
+    /// The position's value for the side to move.
+    pub value: Value,
+    /// Why the game is over at the position (`None` while it goes on).
+    pub terminal: Option<Terminal>,
+    /// Every legal move, best first (equal moves in generation order).
+    pub moves: Vec<MoveValue>,
+}
+
+impl Evaluation {
+    /// The position's eval for the side to move.
+    pub fn eval(&self) -> Eval {
+        eval_of(self.value)
+    }
+
+    /// The judge's words for the position: `Red k`, `Black k` (k moves from here) or `Tie`.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::of(self.to_move, self.value, 0)
+    }
+}
+
+/// Solves `position`'s board until the position and all its successors are decided; returns the
+/// solution and the position's state.
+pub fn solve_position(position: &Position) -> (Solution, State) {
+    let space = StateSpace::new(&position.board);
+    let state = position.state(&space);
+    let mut targets = vec![state];
+    space.for_each_successor(state, |_, next| targets.push(next));
+    (Solution::new(space, &targets), state)
+}
+
+/// The value of `state` and of each of its moves, read off `solution`, in which `state` and its
+/// successors must be decided unless the pass is complete (an undecided state of an exhausted pass
+/// is a tie; [`Solution::new`] with them as targets guarantees one or the other).
+pub fn evaluate(solution: &Solution, state: State) -> Evaluation {
+    let space = solution.space();
+    let value_of = |s: State| solution.value(s).unwrap_or(Value::Tie);
+    let [a, _] = space.pair_cells(state.pair);
+    let mut moves = Vec::new();
+    space.for_each_successor(state, |step, next| {
+        let piece = match state.to_move {
+            Side::Black => Piece::X,
+            Side::Red if step.from == a => Piece::A,
+            Side::Red => Piece::B,
+        };
+        let notation = Notation { from: space.position(step.from), to: space.position(step.to) };
+        moves.push(MoveValue { piece, notation, eval: eval_of(value_of(next)).for_mover(0), next });
+    });
+    sort_best_first(&mut moves, |m| m.eval);
+    Evaluation { to_move: state.to_move, value: value_of(state), terminal: space.terminal(state), moves }
+}
+
+/// Everything `query` reports of one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Query {
+    /// The board's size.
+    pub dims: Dims,
+    /// The position's value and its moves' values.
+    pub evaluation: Evaluation,
+    /// The principal variation: optimal play from the position, with the position after each move.
+    pub line: Vec<(Move, analysis::Position)>,
+    /// Why the principal variation stops.
+    pub end: LineEnd,
+}
+
+/// Queries one position: its value, every move's value (best first) and the principal variation.
+pub fn query(position: &Position) -> Query {
+    let (solution, state) = solve_position(position);
+    let evaluation = evaluate(&solution, state);
+    let (line, end) = analysis::line_from(&solution, &position.board, state);
+    Query { dims: position.board.dims, evaluation, line, end }
+}
+
+/// Why a principal variation stops, in words.
+pub fn end_reason(end: LineEnd) -> String {
+    match end {
+        LineEnd::Terminal(terminal) => analysis::ending_reason(terminal).to_string(),
+        LineEnd::Repetition { first } => format!("position after move {first} repeats: play goes on forever"),
+        LineEnd::Cut => "line cut: play goes on forever".to_string(),
+    }
+}
+
+/// Writes the text report of query number `number` (1-based): a line with the position's value,
+/// then every move best first (`  FROM-TO  value`), or why the game is over.
+///
+/// ```text
+/// Position 1 (3×3), red to move: lose in 2 (Black 2)
+///   3,1-2,1  lose in 2
+/// ```
+pub fn write_text(out: &mut impl Write, number: usize, query: &Query) -> io::Result<()> {
+    let e = &query.evaluation;
+    writeln!(
+        out,
+        "Position {number} ({}×{}), {} to move: {} ({})",
+        query.dims.rows,
+        query.dims.cols,
+        side_word(e.to_move),
+        e.eval(),
+        e.outcome()
+    )?;
+    if let Some(terminal) = e.terminal {
+        return writeln!(out, "  game over: {}", analysis::ending_reason(terminal));
+    }
+    let moves = crate::json::move_reports(&e.moves);
+    grid_core::report::write_move_lines(out, &moves)
+}

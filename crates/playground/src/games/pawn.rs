@@ -1,6 +1,8 @@
 //! pawn-retrograde: every call into the `pawn_retrograde` library.
 
-use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
+use pawn_retrograde::{json, parse_queries, query};
+
+use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
 
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
@@ -31,16 +33,27 @@ impl Game for Pawn {
             }],
             options: Vec::new(),
             example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",
-            available: false,
+            available: true,
         }
     }
 
+    /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]
+    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short).
     fn query(
         &self,
-        _position: &str,
+        position: &str,
         _options: &QueryOptions,
         _cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
-        Err(QueryError::Unavailable(format!("{NAME}: the query API is not available in this build yet")))
+        let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
+        let free = position.board().open.len() as u64;
+        if free > self.max_free_cells {
+            return Err(QueryError::TooLarge(format!(
+                "the board has {free} free cells, more than this server's cap of {} (--pawn-max-free-cells)",
+                self.max_free_cells
+            )));
+        }
+        to_json(&json::report(1, &query::query(position)))
     }
 }

@@ -27,7 +27,7 @@ impl Game for Lattice {
             limits: vec![Limit {
                 name: "max_states",
                 value: self.max_states,
-                meaning: "states C(n+m, n) of an n x m board (8x8: 12870, 12x12: 2.7e6, 14x14: 4.0e7)",
+                meaning: "states C(n+m, n) of an n x m board (12x12: 2.7e6, 14x14: 4.0e7, 15x15: 1.55e8, 16x16: 6.0e8)",
             }],
             options: Vec::new(),
             example: "3 4\n3 1 4 1\n5 9 2 6\n5 3 5 8\n2 7 1 8\n2 8 1 8\n2 8 4 5\n",

@@ -100,6 +100,7 @@ function render() {
   renderHistory();
   renderChart();
   $('undo').disabled = state.line.length <= 1;
+  $('best').disabled = !entry.report || entry.report.moves.length === 0 || Boolean(entry.over);
 }
 
 function renderMoves(entry) {
@@ -258,6 +259,7 @@ const context = {
   edited,
   play: playMove,
   current: () => current().model,
+  game: () => state.info.name,
   rerender: () => render(),
 };
 
@@ -280,6 +282,7 @@ function renderTools() {
     const panel = html('div', { class: 'editor' }, tools);
     state.mod.tools(panel, current().model, context);
   }
+  if (state.mod.controls) state.mod.controls(tools, context);
 }
 
 function renderHumanChoice() {
@@ -300,6 +303,7 @@ async function pickGame(name) {
   }
   document.body.dataset.game = name;
   renderHumanChoice();
+  $('rules').textContent = state.mod.rules;
   $('text').value = state.info.example;
   if (!state.info.available) {
     state.line = [{ model: state.mod.parse(state.info.example), report: null, over: null,
@@ -322,6 +326,10 @@ async function main() {
     button.addEventListener('click', () => pickGame(info.name));
   }
   $('undo').addEventListener('click', undo);
+  $('best').addEventListener('click', () => {
+    const entry = current();
+    if (entry.report && entry.report.moves.length > 0) playMove(entry.report.moves[0]);
+  });
   $('solve').addEventListener('click', async () => {
     if (state.editTimer) {
       flushEdit();

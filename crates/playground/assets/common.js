@@ -38,8 +38,8 @@ export async function fetchGames() {
   return response.json();
 }
 
-export async function query(game, position, options = {}, signal = undefined) {
-  const response = await fetch(`/api/${game}/query`, {
+export async function query(game, position, options = {}, signal = undefined, view = 'query') {
+  const response = await fetch(`/api/${game}/${view}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ position, ...options }),

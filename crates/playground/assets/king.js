@@ -4,7 +4,7 @@
 // `K` the king. The side to move follows from the number of `o` cells (even: first). The move set
 // (king20 or orth4) is the request option `moves`.
 
-import { Tokens, el, evalColour, evalText, gridNumbers, html, numberInput, palette, tip } from './common.js';
+import { Tokens, el, evalColour, evalText, gridNumbers, html, numberInput, palette, query, tip } from './common.js';
 
 const PAD = 28;
 
@@ -25,7 +25,36 @@ let currentMoves = 'king20';
 
 const cellSize = (m) => Math.max(10, Math.min(48, Math.floor(600 / Math.max(m.rows, m.cols))));
 
+// The all-starts map (POST /api/edmonds-blossom/all-starts): per position text and move set, the
+// rows of W / L / # of the board left (visited cells blocked), fetched once and cached.
+let showStarts = false;
+const starts = new Map();
+
+function startsFor(m, ctx) {
+  const text = format(m);
+  const id = `${m.moves}\n${text}`;
+  if (!starts.has(id)) {
+    starts.set(id, null);
+    query(ctx.game(), text, { moves: m.moves }, undefined, 'all-starts').then((reply) => {
+      starts.set(id, reply.ok ? reply.body.rows : []);
+      ctx.rerender();
+    });
+  }
+  return starts.get(id);
+}
+
+function controls(container, ctx) {
+  const label = html('label', { class: 'edit-toggle' }, container);
+  const box = html('input', { type: 'checkbox', id: 'all-starts', checked: showStarts }, label);
+  label.append(' All-starts map (W / L: the side to move wins / loses if the king stood there)');
+  box.addEventListener('change', () => {
+    showStarts = box.checked;
+    ctx.rerender();
+  });
+}
+
 function render(svg, m, report, ctx) {
+  const map = showStarts ? startsFor(m, ctx) : null;
   const size = cellSize(m);
   const pad = m.rows <= 40 && m.cols <= 40 ? PAD : 6;
   svg.setAttribute('viewBox', `0 0 ${pad + m.cols * size + 8} ${pad + m.rows * size + 8}`);
@@ -39,6 +68,13 @@ function render(svg, m, report, ctx) {
       const y = pad + r * size;
       const cls = { '#': 'wall', o: 'visited', K: 'king-cell', '.': 'free' }[ch] ?? 'free';
       const rect = el('rect', { x, y, width: size, height: size, class: `cell ${cls}`, 'data-cell': `${r + 1},${c + 1}` }, svg);
+      const start = map?.[r]?.[c];
+      if (start === 'W' || start === 'L') {
+        rect.classList.add(start === 'W' ? 'start-win' : 'start-lose');
+        if (size >= 16) {
+          el('text', { x: x + 2, y: y + size * 0.3, 'font-size': size * 0.26, class: 'start-mark' }, svg).textContent = start;
+        }
+      }
       if (ctx.editing) rect.addEventListener('click', () => editCell(ctx.current(), r, c, ctx));
       if (ch === 'o') el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.12, class: 'visited-dot' }, svg);
       if (ch === 'K') {
@@ -96,11 +132,13 @@ function apply(m0, mv) {
 }
 
 export default {
+  rules: "The players take turns moving the king to a free cell it has never visited (the start counts as visited). Who cannot move loses. The side to move wins iff every maximum matching of the free cells covers the king's cell.",
   name: 'edmonds-blossom',
   parse,
   format,
   render,
   tools,
+  controls,
   apply,
   options: (m) => ({ moves: m ? m.moves : currentMoves }),
   summary: (r) => `(${r.visited ?? 0} cells visited, ${r.move_set ?? ''}; no remoteness: the matching decides who wins, not how fast)`,

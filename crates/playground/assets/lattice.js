@@ -118,6 +118,7 @@ function apply(s0, mv) {
 }
 
 export default {
+  rules: "Players alternately take a cell, the first player first; a cell may be taken once every cell above it and left of it is taken. The first player scores A, the second B; each maximises own total minus the other's. The score of a move is the mover's gain minus the score after it.",
   name: 'lattice-dp',
   parse,
   format,

@@ -122,6 +122,7 @@ function apply(m0, mv) {
 }
 
 export default {
+  rules: 'Red (the two O) moves first, stepping a piece to a free orthogonal neighbour; Black steps the pawn X up, left or right. Black wins on row 1; a capture wins for the capturer; a side with no move loses. Remoteness = moves both sides still make.',
   name: 'pawn-retrograde',
   chart: true,
   parse,

@@ -126,6 +126,7 @@ function apply(s0, mv) {
 }
 
 export default {
+  rules: 'White moves first. A move slides one of your pawns any number of empty fields either way around the circle (no jumping). Who cannot move loses; play may go on forever (a draw).',
   name: 'segment-nim',
   parse,
   format,

@@ -98,6 +98,10 @@ const GAMES = [
     },
     expectText: /\.\.\.\.#\n$/,
     args: ['--moves', 'king20'],
+    after: async () => {
+      await page.locator('#all-starts').check();
+      await page.locator('rect.start-win, rect.start-lose').first().waitFor();
+    },
   },
 ];
 
@@ -132,6 +136,7 @@ for (const game of GAMES) {
     const afterUndo = await page.locator('#text').inputValue();
     assert.equal(await page.locator('#value').textContent(), evalText(cli(game.name, afterUndo, game.args)));
 
+    if (game.after) await game.after();
     await page.screenshot({ path: join(shots, `${game.name}.png`), fullPage: true });
     assert.deepEqual(pageErrors, []);
   });

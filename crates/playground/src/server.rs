@@ -79,7 +79,7 @@ pub fn router(games: Vec<Arc<dyn Game>>, config: Config) -> Router {
         .route("/static/{*file}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/status", get(status))
-        .route("/api/{game}/query", post(query))
+        .route("/api/{game}/{view}", post(query))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(AppState::new(games, config))
@@ -171,10 +171,11 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// `POST /api/<game>/query`: the position's report, the object `query --json` prints.
+/// `POST /api/<game>/query`: the position's report, the object `query --json` prints; `POST
+/// /api/<game>/<view>`: another view of the position (the king game's `all-starts`).
 async fn query(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    Path((name, view)): Path<(String, String)>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let Some(game) = state.game(&name).cloned() else {
@@ -183,6 +184,12 @@ async fn query(
             format!("unknown game `{}`: GET /api/games lists them", shorten(&name)),
         );
     };
+    if view != "query" && !game.info().views.contains(&view.as_str()) {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!("`{}` has no view `{}`: GET /api/games lists them", shorten(&name), shorten(&view)),
+        );
+    }
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
@@ -218,7 +225,12 @@ async fn query(
     let options = QueryOptions { moves: request.moves };
     let solve = tokio::task::spawn_blocking(move || {
         let _permit = permit; // released when the solve really ends
-        game.query(&request.position, &options, &cancel)
+        if view == "query" {
+            game.query(&request.position, &options, &cancel)
+        } else {
+            let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
+            game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing)
+        }
     });
     let limit = state.config.time_limit;
     match tokio::time::timeout(limit, solve).await {

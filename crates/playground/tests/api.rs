@@ -153,7 +153,7 @@ async fn solver_failures_are_500_and_the_server_goes_on() {
 #[tokio::test]
 async fn unknown_routes_and_games_are_404_json() {
     let app = app();
-    for uri in ["/nope", "/api", "/api/games/x", "/static/nope.js", "/static/../Cargo.toml", "/api/mock"] {
+    for uri in ["/nope", "/api", "/api/games/x/y", "/static/nope.js", "/static/../Cargo.toml", "/api/mock"] {
         let reply = get(&app, uri).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{uri}");
         assert!(!reply.error().is_empty());
@@ -167,6 +167,7 @@ async fn unknown_routes_and_games_are_404_json() {
 async fn a_wrong_method_is_405() {
     let app = app();
     assert_eq!(get(&app, "/api/mock/query").await.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(get(&app, "/api/games/x").await.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(send(&app, Method::POST, "/api/games", "{}").await.status, StatusCode::METHOD_NOT_ALLOWED);
 }
 
@@ -277,4 +278,18 @@ async fn a_game_without_its_query_api_is_501() {
             assert!(reply.error().contains("not available"), "{name}");
         }
     }
+}
+
+#[tokio::test]
+async fn a_view_is_another_endpoint_and_unknown_views_are_404() {
+    let app = app();
+    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let reply = send(&app, Method::POST, "/api/mock/echo", r#"{"position": "hi"}"#).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.json(), json!({"echo": "hi"}));
+    let reply = send(&app, Method::POST, "/api/mock/nope", r#"{"position": "hi"}"#).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert_eq!(reply.error(), "`mock` has no view `nope`: GET /api/games lists them");
+    assert_eq!(get(&app, "/api/games").await.json()["games"][0]["views"], json!(["echo"]));
 }

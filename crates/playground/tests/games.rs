@@ -195,3 +195,32 @@ async fn the_king_move_set_is_an_option() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "unknown move set `queen`: king20 or orth4");
 }
+
+#[tokio::test]
+async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
+    let app = app(GameCaps::default());
+    let post_view = |body: Value| {
+        let app = app.clone();
+        async move {
+            let request =
+                Request::post("/api/edmonds-blossom/all-starts").body(Body::from(body.to_string())).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        }
+    };
+    // The README's example of `edmonds-blossom all-starts`.
+    let (status, grid) = post_view(json!({"position": "1\n3 4\nK.#.\n..#.\n....\n"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(grid["rows"], json!(["WW#W", "WW#W", "WWWW"]));
+    assert_eq!(grid["game"], "edmonds-blossom");
+    assert_eq!(grid["move_set"], "king20");
+    // Visited cells are blocked; the king's cell is a start like any free cell.
+    let (_, grid) = post_view(json!({"position": "1\n1 4\noK..\n", "moves": "orth4"})).await;
+    assert_eq!(grid["rows"], json!(["#LWL"]));
+    assert_eq!(grid["winning_starts"], 1);
+    let (status, body) = post_view(json!({"position": "1\n1 4\nxK..\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().starts_with("line 3, column 1: "));
+}

@@ -32,6 +32,7 @@ impl Game for Lattice {
             options: Vec::new(),
             example: "3 4\n3 1 4 1\n5 9 2 6\n5 3 5 8\n2 7 1 8\n2 8 1 8\n2 8 4 5\n",
             available: false,
+            views: Vec::new(),
         }
     }
 

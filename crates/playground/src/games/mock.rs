@@ -9,7 +9,8 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 ///
 /// Position texts it understands: `bad` → a located input error (400), `big` → over its cap (422),
 /// `panic` → a panic inside the solve (500), `internal` → an internal error (500), anything else →
-/// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag).
+/// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag). Its one view,
+/// `echo`, answers `{"echo": position}`.
 #[derive(Debug, Clone)]
 pub struct Mock {
     /// The game's name.
@@ -35,6 +36,7 @@ impl Game for Mock {
             options: Vec::new(),
             example: "ok",
             available: true,
+            views: vec!["echo"],
         }
     }
 
@@ -72,5 +74,15 @@ impl Game for Mock {
             "remoteness": 1,
             "moves": [{"move": "a", "value": "win", "remoteness": 1}],
         }))
+    }
+
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        _options: &QueryOptions,
+        _cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        (name == "echo").then(|| Ok(serde_json::json!({ "echo": position })))
     }
 }

@@ -105,6 +105,8 @@ pub struct GameInfo {
     pub example: &'static str,
     /// Whether this build can answer queries (false: every query gets 501).
     pub available: bool,
+    /// Other views of a position, `POST /api/<game>/<view>` (the king game: `all-starts`).
+    pub views: Vec<&'static str>,
 }
 
 /// The options of one query request (the JSON fields besides `position`).
@@ -128,6 +130,20 @@ pub trait Game: Send + Sync + 'static {
         options: &QueryOptions,
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError>;
+
+    /// Another view of the position named by one of [`GameInfo::views`] (the king game's
+    /// `all-starts`: the object `edmonds-blossom all-starts --json` prints); `None` for a name the
+    /// game does not have.
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        let _ = (name, position, options, cancel);
+        None
+    }
 }
 
 /// The caps of the four real games (CLI flags of the binary; defaults keep one query under about a

@@ -34,6 +34,7 @@ impl Game for Pawn {
             options: Vec::new(),
             example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",
             available: true,
+            views: Vec::new(),
         }
     }
 

@@ -32,6 +32,7 @@ impl Game for Segment {
             options: Vec::new(),
             example: "1\n12 3 3 white\n1 2 7\n4 5 10\n",
             available: false,
+            views: Vec::new(),
         }
     }
 

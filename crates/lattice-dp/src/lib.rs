@@ -34,17 +34,20 @@
 //!
 //! # Modules
 //! [`board`] (limits, values), [`parse`] (input), [`path`] (the state encoding), [`solve`](mod@solve) (the
-//! layered sweep, its half-path tables and inner loop), [`explain`] and [`json`] (reports),
-//! [`progress`] (the terminal progress bar).
+//! layered sweep, its half-path tables and inner loop), [`query`] (any position: its score and every
+//! move's, as a `grid_core` report; the `--json` line), [`play`] (the `play` session), [`explain`]
+//! (the optimal game for people), [`progress`] (the terminal progress bar).
 
 pub mod board;
 pub mod explain;
-pub mod json;
 pub mod parse;
 pub mod path;
+pub mod play;
 pub mod progress;
+pub mod query;
 pub mod solve;
 
 pub use board::{Board, BoardError};
 pub use parse::parse_board;
-pub use solve::{Mode, Progress, Solution, solve, state_count, value};
+pub use query::{Position, parse_positions, query};
+pub use solve::{ChildValue, Mode, Progress, Solution, child_values, solve, state_count, value};

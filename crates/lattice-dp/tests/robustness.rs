@@ -13,7 +13,7 @@ use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
 use lattice_dp::explain::explain;
-use lattice_dp::json::Report;
+use lattice_dp::query::{Position, start_report};
 use lattice_dp::{Mode, parse_board, solve, state_count};
 use proptest::prelude::*;
 
@@ -51,7 +51,8 @@ fn run_library(input: &[u8]) -> Result<(), String> {
         let moves = with_game.moves.expect("WithGame returns the game");
         assert_eq!(moves.len(), n * m, "an optimal game takes every cell");
         assert!(explain(&board, value, &moves).contains(&value.to_string()));
-        assert!(Report::new(value, &moves).to_json().contains(&value.to_string()));
+        let report = start_report(&Position::start(board.clone()), value, &moves);
+        assert_eq!(report.detail.pv.as_ref().map(Vec::len), Some(n * m));
     }
     Ok(())
 }

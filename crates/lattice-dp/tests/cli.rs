@@ -104,3 +104,19 @@ fn json_and_explain_conflict() {
     let output = run(&["--json", "--explain"], SAMPLE);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn subcommand_help_states_input_and_answer_words() {
+    let query = stdout(&run(&["query", "--help"], ""));
+    for words in ["taken l1 ... ln", "non-increasing", "`first`", "`second`", "score", "row,column"] {
+        assert!(query.contains(words), "{words}: {query}");
+    }
+    let play = stdout(&run(&["play", "--help"], ""));
+    for words in ["--as", "--hints", "`first` or `second`", "row,column", "hint, undo, quit, help"] {
+        assert!(play.contains(words), "{words}: {play}");
+    }
+    let top = stdout(&run(&["--help"], ""));
+    for words in ["n rows of m values A", "first player's total minus the second's", "query", "play"] {
+        assert!(top.contains(words), "{words}: {top}");
+    }
+}

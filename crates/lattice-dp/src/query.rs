@@ -264,7 +264,7 @@ pub fn report_of(position: &Position, number: usize, moves: &[Move], pv: Option<
 }
 
 /// The report of the start position of `start`'s board (nothing taken), whose `value` and optimal
-/// game (0-based cells, from [`crate::solve`] with [`crate::Mode::WithGame`]) are known: the `--json`
+/// game (0-based cells, from [`crate::solve()`] with [`crate::Mode::WithGame`]) are known: the `--json`
 /// line of the default mode. The empty board has one move, the top-left cell, worth the value.
 pub fn start_report(start: &Position, value: i64, game: &[(usize, usize)]) -> Report {
     let moves: Vec<Move> = start

@@ -14,7 +14,10 @@
 //! # Cost
 //! One sweep of the layered solver from the full board down to the layer just after the diagram,
 //! skipping the rows that cannot contain the diagram ([`crate::solve::child_values`]); the position's
-//! own score is the best of its moves, so no move is solved twice.
+//! own score is the best of its moves, so no move is solved twice. The sweep runs on the board
+//! without the rows and columns the diagram fills completely (the same game, with `A` and `B`
+//! swapped when an odd number of cells is cut), so a diagram that fills the top rows costs the
+//! solve of the smaller board that is left.
 
 use std::fmt::Write as _;
 
@@ -94,6 +97,29 @@ impl Position {
         } else {
             self.board.second_value(row, col)
         }
+    }
+
+    /// The same game on a smaller board: without the fully taken rows (at the top) and columns (at
+    /// the left), with `A` and `B` swapped when an odd number of cells goes, so that the side to
+    /// move keeps its values. Returns it with the number of rows and columns cut. The board must
+    /// not be full.
+    fn trimmed(&self) -> (Position, usize, usize) {
+        let (n, m) = (self.board.rows(), self.board.cols());
+        let top = self.taken.iter().take_while(|&&len| len == m).count();
+        let left = self.taken[n - 1];
+        debug_assert!(top < n && left < m, "a full board has no core");
+        let cut = |values: &dyn Fn(usize, usize) -> i64| -> Vec<i64> {
+            (top..n).flat_map(|r| (left..m).map(move |c| (r, c))).map(|(r, c)| values(r, c)).collect()
+        };
+        let mut first = cut(&|r, c| self.board.first_value(r, c));
+        let mut second = cut(&|r, c| self.board.second_value(r, c));
+        if (top * m + (n - top) * left) % 2 == 1 {
+            std::mem::swap(&mut first, &mut second);
+        }
+        // A part of a valid board is a valid board.
+        let board = Board::new(n - top, m - left, first, second).expect("a part of a valid board");
+        let taken = self.taken[top..].iter().map(|&len| len - left).collect();
+        (Position { board, taken }, top, left)
     }
 
     /// The position after taking cell (row, col), 0-based; `None` unless that cell is takeable
@@ -219,14 +245,18 @@ pub fn cell_of((row, col): (usize, usize)) -> Cell {
 /// Every move of `position` with its score for the mover, best first (stable: equal scores keep
 /// the order of the diagram's corners, bottom-left first). One solver sweep.
 pub fn moves(position: &Position, on_progress: &mut dyn FnMut(Progress)) -> Vec<Move> {
-    let mut moves: Vec<Move> = child_values(&position.board, position.path(), on_progress)
+    if position.is_over() {
+        return Vec::new();
+    }
+    let (core, top, left) = position.trimmed();
+    let mut moves: Vec<Move> = child_values(&core.board, core.path(), on_progress)
         .into_iter()
         .map(|child| {
-            let (row, col) = child.cell;
+            let (row, col) = (child.cell.0 + top, child.cell.1 + left);
             let gain = position.gain(row, col);
             // Both totals are below 256 · 10^9 in absolute value: no overflow.
             let next = position.after(row, col).expect("a corner of the diagram is takeable");
-            Move { cell: child.cell, gain, score: gain - child.value, next }
+            Move { cell: (row, col), gain, score: gain - child.value, next }
         })
         .collect();
     report::sort_best_first(&mut moves, |m| Eval::score(m.score));

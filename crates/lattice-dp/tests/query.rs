@@ -7,7 +7,7 @@ use std::process::Output;
 
 use grid_core::cli::schema::check_report_line;
 use lattice_dp::query::{self, Position, moves};
-use lattice_dp::{Board, parse_board, parse_positions, value};
+use lattice_dp::{Board, ChildValue, child_values, parse_board, parse_positions, value};
 use proptest::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lattice-dp");
@@ -165,7 +165,7 @@ fn corpus_start_positions_agree_with_the_default_answer() {
 
 #[test]
 fn every_position_of_small_boards_agrees_with_brute_force() {
-    for (n, m) in [(1, 1), (1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3)] {
+    for (n, m) in [(1, 1), (1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 5), (5, 4)] {
         let first: Vec<i64> = (0..n * m).map(|i| ((i * 7919 + n * 31 + m) % 23) as i64).collect();
         let second: Vec<i64> = (0..n * m).map(|i| ((i * 104_729 + m * 17 + n) % 19) as i64).collect();
         let board = Board::new(n, m, first, second).unwrap();
@@ -182,6 +182,15 @@ fn every_position_of_small_boards_agrees_with_brute_force() {
                     mv.cell
                 );
             }
+            // The sweep itself, on the untrimmed board (rows that cannot contain the diagram skipped).
+            let mut children = child_values(&board, position.path(), &mut |_| {});
+            let mut expected: Vec<ChildValue> = moves
+                .iter()
+                .map(|mv| ChildValue { cell: mv.cell, value: brute.score(set_of(&mv.next)) })
+                .collect();
+            children.sort_by_key(|c| c.cell);
+            expected.sort_by_key(|c| c.cell);
+            assert_eq!(children, expected, "{n}x{m} {taken:?}");
         }
     }
 }

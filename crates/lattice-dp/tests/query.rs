@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Output;
 
+use grid_core::Eval;
 use grid_core::cli::schema::check_report_line;
 use lattice_dp::query::{self, Position, moves};
 use lattice_dp::{Board, ChildValue, child_values, parse_board, parse_positions, value};
@@ -208,12 +209,14 @@ proptest! {
         let moves = moves(&position, &mut |_| {});
         prop_assert_eq!(moves.len(), report.moves.len());
         prop_assert_eq!(moves.is_empty(), position.is_over());
-        for mv in &moves {
-            let child = query::moves(&mv.next, &mut |_| {});
-            prop_assert_eq!(mv.score, mv.gain - query::score_of(&child));
+        for (mv, reported) in moves.iter().zip(&report.moves) {
+            prop_assert_eq!(&mv.notation(), &reported.notation);
+            let child = query::query(&mv.next, 1, &mut |_| {});
+            prop_assert_eq!(reported.eval, child.eval.for_mover(mv.gain));
+            prop_assert_eq!(reported.detail.gain, mv.gain);
         }
-        let best = moves.iter().map(|m| m.score).max().unwrap_or(0);
-        prop_assert_eq!(query::score_of(&moves), best);
+        let best = Eval::best(report.moves.iter().map(|m| m.eval)).unwrap_or(Eval::score(0));
+        prop_assert_eq!(report.eval, best);
     }
 
     #[test]

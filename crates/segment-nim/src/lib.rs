@@ -53,6 +53,7 @@
 
 pub mod board;
 pub mod parse;
+pub mod query;
 pub mod render;
 pub mod report;
 pub mod rules;

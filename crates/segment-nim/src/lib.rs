@@ -53,6 +53,7 @@
 
 pub mod board;
 pub mod parse;
+pub mod play;
 pub mod query;
 pub mod render;
 pub mod report;
@@ -104,7 +105,29 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
                 out.write_all(&[solve(&board, Colour::White).answer().letter(), b'\n'])?;
             }
             Mode::Explain => render::text(out, &report::report(&board, number))?,
-            Mode::Json => render::json(out, &report::report(&board, number))?,
+            Mode::Json => render::json(out, &board, number)?,
+        }
+    }
+    Ok(())
+}
+
+/// `query`: reads every position of `input` (the default format; the header `n w c` of a board
+/// may be followed by `white` or `black`, the side to move, default white) and writes each one's
+/// report before reading the next: text, or one JSON object per line with `json`.
+pub fn run_query(input: &[u8], json: bool, out: &mut impl Write) -> Result<(), RunError> {
+    let mut reader = BoardReader::new(input)?;
+    let mut board = Board::default();
+    let mut number = 0;
+    while let Some(mover) = reader.read_query_into(&mut board)? {
+        number += 1;
+        let q = query::query(&board, mover);
+        if json {
+            grid_core::cli::write_json_line(out, &q.report(number, q.fields(&board)))?;
+        } else {
+            if number > 1 {
+                writeln!(out)?;
+            }
+            q.write_text(out, &board, number)?;
         }
     }
     Ok(())

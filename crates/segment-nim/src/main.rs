@@ -32,13 +32,15 @@ field numbers; ccw: towards smaller) loses for the mover. --json: one JSON objec
 const PLAY_HELP: &str = "\
 Plays the first board of FILE (query format: `n w c [white|black]`, positions) against the
 solver. Type a move as PAWN DIRECTION DISTANCE, e.g. `17 cw 3` (the pawn on field 17 slides 3
-fields clockwise; ccw = counter-clockwise), or hint, undo, quit, help. Sides: white, black.
-The player who cannot move loses; a draw means nobody can force a win (play may go on forever).";
+fields clockwise; ccw = counter-clockwise), or hint, undo, quit, help. Sides: white, black
+(--as; default: the side to move). The player who cannot move loses. Values shown: win, lose,
+draw (nobody can force a win; play may go on forever). Answer letters as in the default mode:
+B = white wins, C = black wins, R = draw.";
 
 /// Exact solver for the sliding-pawn game on a circle: prints B (white wins), C (black wins) or
 /// R (draw: nobody can force a win) per board, white moving first.
 #[derive(Parser)]
-#[command(version, about, after_help = INPUT_FORMAT, args_conflicts_with_subcommands = true)]
+#[command(version, about, after_help = INPUT_FORMAT)]
 struct Cli {
     #[command(flatten)]
     format: FormatArgs,

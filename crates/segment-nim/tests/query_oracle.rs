@@ -203,3 +203,43 @@ proptest! {
         prop_assert_eq!(check_against_resolve(&cells, colour), Ok(()));
     }
 }
+
+/// A board of `runs` alternating-colour runs (lengths from `lengths`) with pseudo-random gaps
+/// below `max_gap`.
+fn structured(runs: usize, lengths: &[usize], max_gap: u64, seed: u64) -> Vec<u8> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let mut cells = Vec::new();
+    for r in 0..runs {
+        let colour = if r % 2 == 0 { 1 } else { 2 };
+        let len = lengths[next() as usize % lengths.len()];
+        cells.extend(std::iter::repeat_n(colour, len));
+        cells.extend(std::iter::repeat_n(0, (next() % max_gap) as usize));
+    }
+    cells
+}
+
+#[test]
+fn many_pawns_range_ends_and_middles_agree_with_re_solving() {
+    // Nim boards (runs of 2: no safe segment, no threat) and mixed boards with tight runs of 3.
+    for (lengths, seed) in
+        [(&[2][..], 1), (&[2][..], 2), (&[1, 2, 3][..], 3), (&[3, 3, 2, 1][..], 4), (&[1, 3, 4][..], 5)]
+    {
+        let cells = structured(120, lengths, 40, seed);
+        let board = board_of(&cells);
+        for colour in Colour::BOTH {
+            let q = query(&board, colour);
+            assert_eq!(q.outcome, segment_nim::solve(&board, colour).outcome);
+            for range in &q.moves {
+                for d in [range.first, (range.first + range.last) / 2, range.last] {
+                    let after = board_of(&slide(&cells, range.pawn, range.direction, d));
+                    let child = segment_nim::solve(&after, colour.other()).outcome.negate();
+                    assert_eq!(child, range.outcome, "{lengths:?} seed {seed} {colour:?}: {range:?} at {d}");
+                }
+            }
+        }
+    }
+}

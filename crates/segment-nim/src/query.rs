@@ -14,7 +14,7 @@
 //! `−d`, the other by `+d`. Those blocks are the slack of the pawn's segment `S` or the gaps `P|S`
 //! and `S|N` to its neighbours. So the child's [`Facts`] are the parent's with the contributions of
 //! `S` (safe or not) and of those two gaps (Nim heap, threats) taken out and put back with the new
-//! sizes ([`Analysis::child_facts`]), and rule 5 decides the child.
+//! sizes (`Analysis::child_facts`), and rule 5 decides the child.
 //!
 //! Along the distances `1..=D` of one pawn and direction, the child's counts (safe segments,
 //! threats) are the same for every `d < D` (a block is empty only at `d = D`), and the only other

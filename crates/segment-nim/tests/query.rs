@@ -236,6 +236,14 @@ fn play_through_the_binary_ends_with_the_winner() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("Legal moves, best first (value for the mover):"), "{stdout}");
     assert!(stdout.contains("Game over: The solver wins (white)"), "{stdout}");
+    // Too many moves for the play loop's list: a message and status 2, no panic.
+    std::fs::write(&file, "1\n1000000 1 0\n1\n").unwrap();
+    let big = solver(&["play", path], "1 cw 5\n");
+    assert_eq!(big.status.code(), Some(2));
+    assert!(text(&big.stderr).contains("1999998 legal moves"), "{}", text(&big.stderr));
+    let no_file = solver(&["play"], "1 cw 1\n");
+    assert_eq!(no_file.status.code(), Some(2));
+    assert!(text(&no_file.stderr).contains("usage: segment-nim play FILE"));
     let bad = solver(&["play", path, "--as", "red"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("the sides are white and black"));

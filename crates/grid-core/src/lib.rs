@@ -12,11 +12,13 @@
 //!   neighbour lists that never touch the heap for up to 20 moves;
 //! - [`cellset`]: a `bitvec` bitboard of cells (obstacle maps, visited sets);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
+//! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
+//!   game's [`play::PlayGame`];
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
 //!   moves best first, 1-based cells);
 //! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
 //!   line and exit status, the options every solver binary shares, JSON Lines output, and the
-//!   interactive `play` loop.
+//!   checker of the report model.
 //!
 //! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
 //! of the workspace; see `docs/ARCHITECTURE.md`.
@@ -28,6 +30,7 @@ pub mod error;
 pub mod geometry;
 pub mod grid;
 pub mod moves;
+pub mod play;
 pub mod report;
 pub mod scanner;
 pub mod source;

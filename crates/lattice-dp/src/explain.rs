@@ -5,27 +5,28 @@ use std::fmt::Write as _;
 use crate::board::Board;
 
 /// A human-readable account of an optimal game: `moves` are the cells (row, column), 0-based, in
-/// the order they are taken, the first player first; `value` is the solved value.
+/// the order they are taken, the first player first; `value` is the solved value. Cells are shown
+/// 1-based, as `row,column`.
 pub fn explain(board: &Board, value: i64, moves: &[(usize, usize)]) -> String {
     let (n, m) = (board.rows(), board.cols());
     let mut text = String::new();
     let _ =
         writeln!(text, "board {n}x{m}, value {value} (first player's total minus second's, optimal play)");
-    let _ = writeln!(text, "optimal game (rows and columns counted from 0):");
+    let _ = writeln!(text, "optimal game (cells as row,column, counted from 1, row 1 at the top):");
     let _ = writeln!(
         text,
         "{:>5}  {:<6}  {:<9}  {:>12}  {:>12}  {:>12}",
         "move", "player", "cell", "gain", "first", "second"
     );
-    let mut owner = vec![None; n * m];
+    let mut owner = vec![Mark::Free; n * m];
     let mut totals = [0i64; 2];
     for (i, &(row, col)) in moves.iter().enumerate() {
         let player = i % 2;
         let gain = if player == 0 { board.first_value(row, col) } else { board.second_value(row, col) };
         totals[player] += gain;
-        owner[row * m + col] = Some(player);
+        owner[row * m + col] = if player == 0 { Mark::First } else { Mark::Second };
         let name = PLAYER_NAMES[player];
-        let cell = format!("({row}, {col})");
+        let cell = format!("{},{}", row + 1, col + 1);
         let _ = writeln!(
             text,
             "{:>5}  {name:<6}  {cell:<9}  {gain:>12}  {:>12}  {:>12}",
@@ -35,16 +36,47 @@ pub fn explain(board: &Board, value: i64, moves: &[(usize, usize)]) -> String {
         );
     }
     let _ = writeln!(text, "final board (F = taken by the first player, S = by the second):");
-    for row in owner.chunks(m) {
-        let marks: Vec<&str> = row.iter().map(|o| o.map_or(".", |p| PLAYER_MARKS[p])).collect();
-        let _ = writeln!(text, "  {}", marks.join(" "));
-    }
+    text.push_str(&draw_board(&owner, m));
     let _ = writeln!(text, "first {} - second {} = {}", totals[0], totals[1], totals[0] - totals[1]);
     text
 }
 
 const PLAYER_NAMES: [&str; 2] = ["first", "second"];
-const PLAYER_MARKS: [&str; 2] = ["F", "S"];
+
+/// Who holds a cell, as the board drawing shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Free: `.`.
+    Free,
+    /// Taken before the game shown (a query's `taken` diagram): `x`.
+    Before,
+    /// Taken by the first player: `F`.
+    First,
+    /// Taken by the second player: `S`.
+    Second,
+}
+
+impl Mark {
+    /// The character drawn for the mark.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mark::Free => ".",
+            Mark::Before => "x",
+            Mark::First => "F",
+            Mark::Second => "S",
+        }
+    }
+}
+
+/// The board drawing of `--explain` and `play`: one line per row, `  F S .`, `m` cells a row.
+pub fn draw_board(marks: &[Mark], m: usize) -> String {
+    let mut text = String::new();
+    for row in marks.chunks(m) {
+        let row: Vec<&str> = row.iter().map(|mark| mark.as_str()).collect();
+        let _ = writeln!(text, "  {}", row.join(" "));
+    }
+    text
+}
 
 #[cfg(test)]
 mod tests {
@@ -55,8 +87,8 @@ mod tests {
         let board = Board::new(1, 2, vec![5, 1], vec![2, 3]).unwrap();
         let text = explain(&board, 2, &[(0, 0), (0, 1)]);
         assert!(text.contains("value 2"), "{text}");
-        assert!(text.contains("first   (0, 0)"), "{text}");
-        assert!(text.contains("second  (0, 1)"), "{text}");
+        assert!(text.contains("first   1,1"), "{text}");
+        assert!(text.contains("second  1,2"), "{text}");
         assert!(text.contains("\n  F S\n"), "{text}");
         assert!(text.ends_with("first 5 - second 3 = 2\n"), "{text}");
     }

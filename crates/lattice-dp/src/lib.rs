@@ -32,19 +32,39 @@
 //! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
 //! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16).
 //!
+//! # Queries and play
+//! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the
+//! best (mover's future gain − opponent's future gain); each takeable cell gets `gain − score` of
+//! the position after it. All moves come from ONE sweep ([`solve::child_values`]): the layers from
+//! the full board down to the one just after the diagram, skipping every row whose left half cannot
+//! contain the diagram; the position's own score is the best of its moves. An empty diagram costs
+//! what the default answer costs, less one layer. `play` (feature `cli`) runs a session against
+//! the solver with `grid_core::cli::play`; each turn is one query of the current position.
+//!
+//! Reports follow `grid_core::report` (docs/REPORT.md): cells are 1-based `row,column`.
+//!
+//! # Features
+//! `cli` (default): the binary, its progress bar (module `progress`) and the module `play`. Without it the
+//! library needs neither clap nor indicatif nor serde_json.
+//!
 //! # Modules
 //! [`board`] (limits, values), [`parse`] (input), [`path`] (the state encoding), [`solve`](mod@solve) (the
-//! layered sweep, its half-path tables and inner loop), [`explain`] and [`json`] (reports),
-//! [`progress`] (the terminal progress bar).
+//! layered sweep, its half-path tables and inner loop), [`query`](mod@query) (any position: its score and every
+//! move's, as a `grid_core` report; the `--json` line), `play` (the `play` session, feature `cli`), [`explain`]
+//! (the optimal game for people), `progress` (the terminal progress bar, feature `cli`).
 
 pub mod board;
 pub mod explain;
-pub mod json;
 pub mod parse;
 pub mod path;
+#[cfg(feature = "cli")]
+pub mod play;
+#[cfg(feature = "cli")]
 pub mod progress;
+pub mod query;
 pub mod solve;
 
 pub use board::{Board, BoardError};
 pub use parse::parse_board;
-pub use solve::{Mode, Progress, Solution, solve, state_count, value};
+pub use query::{Position, parse_positions, query};
+pub use solve::{ChildValue, Mode, Progress, Solution, child_values, solve, state_count, value};

@@ -7,6 +7,13 @@ use crate::board::{Board, MAX_CELLS, MAX_PERIMETER, MAX_VALUE};
 /// Parses one board; anything after it is an error. Sizes are checked before anything is allocated.
 pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
     let mut scanner = Scanner::new(input);
+    let board = read_board(&mut scanner)?;
+    scanner.finish()?;
+    Ok(board)
+}
+
+/// Reads one board (`n m`, the values of `A`, the values of `B`) from where `scanner` stands.
+pub fn read_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
     let n = scanner.usize("number of rows", 1, MAX_PERIMETER - 1)?;
     let largest_m = (MAX_PERIMETER - n).min(MAX_CELLS / n);
     let (m, m_loc) = scanner.uint_at("number of columns", 1, (MAX_PERIMETER - 1) as u64)?;
@@ -18,9 +25,8 @@ pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
              (at most {largest_m} columns with {n} rows)"
         )));
     }
-    let first = read_values(&mut scanner, n * m, "value of A")?;
-    let second = read_values(&mut scanner, n * m, "value of B")?;
-    scanner.finish()?;
+    let first = read_values(scanner, n * m, "value of A")?;
+    let second = read_values(scanner, n * m, "value of B")?;
     // The sizes and values were all checked while reading.
     Board::new(n, m, first, second).map_err(|e| scanner.loc().msg(e.to_string()))
 }

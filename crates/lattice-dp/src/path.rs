@@ -68,8 +68,56 @@ pub fn corner_cell(path: Path, p: usize, n: usize) -> (usize, usize) {
     (n - 1 - u, p - u)
 }
 
+/// The path of the Young diagram whose row `i` holds `rows[i]` cells (`rows` non-increasing, each
+/// at most `m`, one entry per row of the board).
+pub fn from_rows(rows: &[usize], m: usize) -> Path {
+    let mut path: Path = 0;
+    let mut step = 0;
+    let mut width = 0;
+    // From the bottom-left corner: right-steps up to the bottom row's length, its up-step, and so on.
+    for &len in rows.iter().rev() {
+        step += len - width;
+        width = len;
+        path |= 1 << step;
+        step += 1;
+    }
+    debug_assert!(width <= m);
+    path
+}
+
+/// The row lengths of the diagram of `path` on a board of `n` rows (row 0 first).
+pub fn rows_of(path: Path, n: usize) -> Vec<usize> {
+    let mut rows = vec![0; n];
+    let mut up = 0;
+    let mut right = 0;
+    let mut rest = path;
+    // At most n + m ≤ 32 steps; every up-step closes the row it climbs past.
+    while up < n {
+        if rest & 1 == 1 {
+            rows[n - 1 - up] = right;
+            up += 1;
+        } else {
+            right += 1;
+        }
+        rest >>= 1;
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn rows_round_trip() {
+        assert_eq!(from_rows(&[0, 0, 0], 2), empty_board(3));
+        assert_eq!(from_rows(&[2, 2, 2], 2), full_board(3, 2));
+        assert_eq!(from_rows(&[2, 1], 2), 0b1010);
+        for path in (0u32..1 << 7).filter(|p| p.count_ones() == 3) {
+            let rows = rows_of(path, 3);
+            assert_eq!(from_rows(&rows, 4), path, "{rows:?}");
+            assert_eq!(rows.iter().sum::<usize>(), area(path, 7));
+        }
+    }
+
     use super::*;
 
     #[test]

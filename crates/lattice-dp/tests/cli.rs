@@ -79,10 +79,10 @@ fn json_has_value_and_a_full_game() {
     let output = run(&["--json"], SAMPLE);
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    assert_eq!(json["value"], 2);
-    let moves = json["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), 6);
-    assert_eq!(moves[0], serde_json::json!([0, 0]));
+    assert_eq!(json["score"], 2);
+    let pv = json["pv"].as_array().unwrap();
+    assert_eq!(pv.len(), 6);
+    assert_eq!(pv[0], "1,1");
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn explain_shows_moves_and_final_board() {
     assert!(output.status.success());
     let text = stdout(&output);
     assert!(text.contains("value 2"), "{text}");
-    assert!(text.contains("first   (0, 0)"), "{text}");
+    assert!(text.contains("first   1,1"), "{text}");
     assert!(text.contains("final board"), "{text}");
     let board_rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ") && l.trim().len() == 5).collect();
     assert_eq!(board_rows.len(), 2, "{text}");
@@ -103,4 +103,20 @@ fn explain_shows_moves_and_final_board() {
 fn json_and_explain_conflict() {
     let output = run(&["--json", "--explain"], SAMPLE);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn subcommand_help_states_input_and_answer_words() {
+    let query = stdout(&run(&["query", "--help"], ""));
+    for words in ["taken l1 ... ln", "non-increasing", "`first`", "`second`", "score", "row,column"] {
+        assert!(query.contains(words), "{words}: {query}");
+    }
+    let play = stdout(&run(&["play", "--help"], ""));
+    for words in ["--as", "--hints", "`first` or `second`", "row,column", "hint, undo, quit, help"] {
+        assert!(play.contains(words), "{words}: {play}");
+    }
+    let top = stdout(&run(&["--help"], ""));
+    for words in ["n rows of m values A", "first player's total minus the second's", "query", "play"] {
+        assert!(top.contains(words), "{words}: {top}");
+    }
 }

@@ -13,7 +13,7 @@ use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
 use lattice_dp::explain::explain;
-use lattice_dp::json::Report;
+use lattice_dp::query::{Position, start_report};
 use lattice_dp::{Mode, parse_board, solve, state_count};
 use proptest::prelude::*;
 
@@ -51,7 +51,8 @@ fn run_library(input: &[u8]) -> Result<(), String> {
         let moves = with_game.moves.expect("WithGame returns the game");
         assert_eq!(moves.len(), n * m, "an optimal game takes every cell");
         assert!(explain(&board, value, &moves).contains(&value.to_string()));
-        assert!(Report::new(value, &moves).to_json().contains(&value.to_string()));
+        let report = start_report(&Position::start(board.clone()), value, &moves);
+        assert_eq!(report.detail.pv.as_ref().map(Vec::len), Some(n * m));
     }
     Ok(())
 }
@@ -193,4 +194,63 @@ fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
     )
     .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), expected.trim());
+}
+
+// ---------------------------------------------------------------------------------------------
+// `query` inputs
+
+/// The reference queries (boards with a `taken` line): the cells are digits, as in the corpus.
+const QUERY_CORPUS: Corpus = Corpus {
+    crate_dir: "lattice-dp/queries",
+    prefix: "",
+    max_bytes: usize::MAX,
+    min_files: 30,
+    cells: b"0123456789",
+    cell_replacements: b"0123456789",
+};
+
+/// Parses the positions of a query input and, when small enough, answers them as `query` does.
+fn run_query_library(input: &[u8]) -> Result<(), String> {
+    let positions = lattice_dp::parse_positions(input).map_err(|e| e.to_string())?;
+    for (i, position) in positions.iter().enumerate() {
+        let board = position.board();
+        if state_count(board.rows(), board.cols()) <= SOLVE_STATES {
+            let report = lattice_dp::query(position, i + 1, &mut |_| {});
+            let line = serde_json::to_string(&report).expect("a report serialises");
+            grid_core::cli::schema::check_report_line(&line)?;
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_queries_are_answered_or_rejected_with_a_location(input in QUERY_CORPUS.damaged_input()) {
+        if let Err(message) = run_query_library(&input) {
+            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn binary_query_exits_0_or_2_on_damaged_queries(
+        input in QUERY_CORPUS.damaged_input(),
+        json in any::<bool>(),
+    ) {
+        let args: &[&str] = if json { &["query", "--json"] } else { &["query"] };
+        let output = run_binary(args, &input);
+        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
+            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
+        }
+        if json && output.status.success() {
+            for line in String::from_utf8_lossy(&output.stdout).lines() {
+                prop_assert!(grid_core::cli::schema::check_report_line(line).is_ok(), "{}", line);
+            }
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! Parse + solve of a generated 1,000,000-pawn board with n up to 10^18 (the shape of the
-//! 5,000,000-pawn goal, scaled down to keep the bench short), and the solver core alone.
+//! 5,000,000-pawn goal, scaled down to keep the bench short), and the solver core alone; `query`
+//! (every move's value) of 100,000-pawn boards (goal: under a second).
 
 // `criterion_group!` generates an undocumented `benches` function.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use segment_nim::query::query;
 use segment_nim::{Board, BoardReader, Colour, Mode, run, solve};
 
 /// A deterministic pseudo-random generator (64-bit LCG, high bits).
@@ -49,7 +51,29 @@ fn bench(c: &mut Criterion) {
     let mut board = Board::default();
     BoardReader::new(&bytes).unwrap().read_into(&mut board).unwrap();
     group.bench_function("solve only 1M pawns", |b| b.iter(|| solve(&board, Colour::White).outcome));
+    let mut board = Board::default();
+    BoardReader::new(&input(100_000)).unwrap().read_into(&mut board).unwrap();
+    group.bench_function("query 100k pawns, n = 1e18", |b| {
+        b.iter(|| query(&board, Colour::White).legal_moves)
+    });
+    let nim = nim_board(50_000);
+    group
+        .bench_function("query 100k pawns, Nim board", |b| b.iter(|| query(&nim, Colour::White).legal_moves));
     group.finish();
+}
+
+/// `runs` runs of two pawns, colours alternating, gaps below 1000: rule 5's Nim, where every
+/// move's value depends on its distance.
+fn nim_board(runs: u64) -> Board {
+    let mut rng = Lcg(11);
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    let mut field = 1;
+    for r in 0..runs {
+        let list = if r % 2 == 0 { &mut white } else { &mut black };
+        list.extend([field, field + 1]);
+        field += 2 + rng.next() % 1000;
+    }
+    Board::from_positions(field, &white, &black).unwrap()
 }
 
 criterion_group!(benches, bench);

@@ -35,8 +35,18 @@
 //! most 10^7 pawns per input, `n` ≤ 10^18). Boards are streamed: each is read, solved and written
 //! before the next is read, so on an error in board `i` the boards before it are already written
 //! and nothing is written for board `i`; the error is `line L, column C: message`. `--explain`
-//! writes a text report per board, `--json` the same report as one JSON object per line (JSON
-//! Lines, which streams like the letters do).
+//! writes a text report per board; `--json` writes one JSON object per line (JSON Lines, which
+//! streams like the letters do) in the report model of `grid_core::report` (docs/REPORT.md): the
+//! start position with white to move, every move's value, and the `--explain` analysis.
+//!
+//! # `query` and `play`
+//! [`run_query`] reads positions in the same format, where the header `n w c` may be followed by
+//! the side to move (`white`, the default, or `black`), and reports each one's value and every
+//! legal move's value (win/lose/draw, no remoteness: the method does not give one), streamed board
+//! by board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
+//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`query`] explains how
+//! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
+//! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
 //! # Complexity and design
 //! Linear time, and 8 bytes of memory a pawn for the one board held at a time:
@@ -49,10 +59,13 @@
 //! - [`rules`] is rule 5 and the degenerate cases, for either side to move;
 //! - [`winning`] finds a winning first move for white from the deciding rule and confirms it by
 //!   re-solving the position after it with black to move;
-//! - [`report`] and [`render`] are `--explain` and `--json`; [`run`] drives a whole input.
+//! - [`report`] and [`render`] are `--explain` and `--json`; [`run`] drives a whole input;
+//! - [`query`] values every move of any position, [`play`] plays against a person.
 
 pub mod board;
 pub mod parse;
+pub mod play;
+pub mod query;
 pub mod render;
 pub mod report;
 pub mod rules;
@@ -103,7 +116,29 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
                 out.write_all(&[solve(&board, Colour::White).answer().letter(), b'\n'])?;
             }
             Mode::Explain => render::text(out, &report::report(&board, number))?,
-            Mode::Json => render::json(out, &report::report(&board, number))?,
+            Mode::Json => render::json(out, &board, number)?,
+        }
+    }
+    Ok(())
+}
+
+/// `query`: reads every position of `input` (the default format; the header `n w c` of a board
+/// may be followed by `white` or `black`, the side to move, default white) and writes each one's
+/// report before reading the next: text, or one JSON object per line with `json`.
+pub fn run_query(input: &[u8], json: bool, out: &mut impl Write) -> Result<(), RunError> {
+    let mut reader = BoardReader::new(input)?;
+    let mut board = Board::default();
+    let mut number = 0;
+    while let Some(mover) = reader.read_query_into(&mut board)? {
+        number += 1;
+        let q = query::query(&board, mover);
+        if json {
+            grid_core::cli::write_json_line(out, &q.report(number, q.fields(&board)))?;
+        } else {
+            if number > 1 {
+                writeln!(out)?;
+            }
+            q.write_text(out, &board, number)?;
         }
     }
     Ok(())

@@ -7,7 +7,7 @@
 
 use grid_core::InputError;
 
-use crate::board::{Board, MAX_FIELDS};
+use crate::board::{Board, Colour, MAX_FIELDS};
 use crate::scan::IntReader;
 
 /// The most pawns one input may hold (the format's limit; it also bounds every allocation).
@@ -32,14 +32,43 @@ impl<'a> BoardReader<'a> {
     /// Reads the next board into `board`; `Ok(false)` once all `t` boards have been read and only
     /// whitespace follows. On an error, `board` holds garbage.
     pub fn read_into(&mut self, board: &mut Board) -> Result<bool, InputError> {
+        self.read_next(board, false).map(|side| side.is_some())
+    }
+
+    /// Reads the next board of a query input into `board`: the header `n w c` may be followed by
+    /// the side to move, `white` (the default) or `black`. `Ok(None)` once all `t` boards have been
+    /// read and only whitespace follows.
+    pub fn read_query_into(&mut self, board: &mut Board) -> Result<Option<Colour>, InputError> {
+        self.read_next(board, true)
+    }
+
+    /// Reads one board, with an optional side-to-move word after `c` when `side` is set; the
+    /// side to move (white without the word), or `None` at the end of the input.
+    fn read_next(&mut self, board: &mut Board, side: bool) -> Result<Option<Colour>, InputError> {
         if self.boards_left == 0 {
             self.reader.finish()?;
-            return Ok(false);
+            return Ok(None);
         }
         self.boards_left -= 1;
         let (n, _) = self.reader.uint("n", 1, MAX_FIELDS)?;
         let (white, _) = self.reader.uint("w", 0, n)?;
         let (black, black_at) = self.reader.uint("c", 0, n)?;
+        let mut mover = Colour::White;
+        if side {
+            if let Some((word, at)) = self.reader.word() {
+                mover = match word {
+                    b"white" => Colour::White,
+                    b"black" => Colour::Black,
+                    _ => {
+                        let found = IntReader::shown(word);
+                        return Err(self
+                            .reader
+                            .loc(at)
+                            .msg(format!("expected side to move `white` or `black`, found '{found}'")));
+                    }
+                };
+            }
+        }
         if white + black > n {
             return Err(self
                 .reader
@@ -60,7 +89,7 @@ impl<'a> BoardReader<'a> {
         board.pawns.clear();
         board.pawns.resize(white + black, 0);
         self.read_white(board, n, black)?;
-        self.merge_black(board, n, black).map(|()| true)
+        self.merge_black(board, n, black).map(|()| Some(mover))
     }
 
     /// Reads the white positions into `pawns[black..]`, the back of the buffer, so the merge with

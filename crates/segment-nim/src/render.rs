@@ -2,14 +2,17 @@
 
 use std::io::{self, Write};
 
-use crate::board::Colour;
-use crate::report::BoardReport;
+use crate::board::{Board, Colour};
+use crate::query::query;
+use crate::report::{BoardReport, JsonFields, report};
 use crate::structure::Threat;
 
-/// Writes `report` as one JSON object on one line.
-pub fn json(out: &mut impl Write, report: &BoardReport) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, report)?;
-    out.write_all(b"\n")
+/// Writes the default-mode `--json` line of `board` (white to move), the `number`-th of the
+/// input: the start position in the report model with every move's value, plus the analysis.
+pub fn json(out: &mut impl Write, board: &Board, number: u64) -> io::Result<()> {
+    let q = query(board, Colour::White);
+    let fields = JsonFields { analysis: report(board, number), legal_moves: q.legal_moves };
+    grid_core::cli::write_json_line(out, &q.report(number as usize, fields))
 }
 
 /// Writes `report` as text for people.

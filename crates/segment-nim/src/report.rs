@@ -23,7 +23,8 @@ pub struct PerColour {
 /// Everything `--explain` and `--json` say about one board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardReport {
-    /// 1-based number of the board in the input.
+    /// 1-based number of the board in the input (in JSON: the report model's `board`).
+    #[serde(skip)]
     pub board: u64,
     /// Fields.
     pub n: u64,
@@ -149,4 +150,17 @@ pub fn describe(rule: Rule, x: Colour) -> String {
             format!("rule 5: {y} has exactly one threat; {x} blocks it and then {blocked}{draw}")
         }
     }
+}
+
+/// The game fields of a default-mode `--json` line: the analysis of [`BoardReport`] (the judge
+/// answer as `answer`, the deciding rule, runs, segments, threats, Nim xor, a confirmed winning
+/// move for white) and the number of white's legal moves; the line itself is a
+/// `grid_core::report::PositionReport` of the start position, white to move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct JsonFields {
+    /// The analysis.
+    #[serde(flatten)]
+    pub analysis: BoardReport,
+    /// Number of white's legal moves (pawn, direction, distance).
+    pub legal_moves: u64,
 }

@@ -77,6 +77,27 @@ impl<'a> IntReader<'a> {
         Ok((value, start))
     }
 
+    /// The next token, consumed, when it starts with an ASCII letter (a word such as `white`
+    /// among the numbers), with the offset where it starts; `None` (nothing consumed) otherwise.
+    pub fn word(&mut self) -> Option<(&'a [u8], usize)> {
+        let bytes = self.bytes;
+        let mut pos = self.pos;
+        while pos < bytes.len() && is_space(bytes[pos]) {
+            pos += 1;
+        }
+        if !bytes.get(pos).is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        let token = self.token_at(pos);
+        self.pos = pos + token.len();
+        Some((token, pos))
+    }
+
+    /// `token` shortened for an error message (at most 20 characters, lossy UTF-8).
+    pub fn shown(token: &[u8]) -> String {
+        shorten(token)
+    }
+
     /// Fails with `TrailingInput` unless only whitespace is left.
     pub fn finish(&mut self) -> Result<(), InputError> {
         let rest = &self.bytes[self.pos..];

@@ -1,6 +1,6 @@
 //! What every solver binary shares (feature `cli`): its outcome as output, message and exit status,
 //! the options every binary has ([`args`]), JSON Lines output ([`write_json_line`]), and the
-//! interactive `play` loop ([`play`]).
+//! interactive `play` loop ([`crate::play`]).
 //!
 //! A binary parses its arguments, reads its input with [`read`], and does its work inside [`run`],
 //! which hands it a buffered standard output. Whatever goes wrong is a [`Failure`], and [`run`] maps
@@ -10,8 +10,11 @@
 //! byte of the input is never copied to the terminal.
 
 pub mod args;
-pub mod play;
 pub mod schema;
+
+/// The `play` loop lives in [`crate::play`] (no CLI dependency, so libraries implement
+/// [`PlayGame`](crate::play::PlayGame) without the `cli` feature); re-exported here for binaries.
+pub use crate::play;
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::Path;

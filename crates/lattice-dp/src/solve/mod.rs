@@ -68,41 +68,135 @@ pub fn value(board: &Board) -> i64 {
 pub fn solve(board: &Board, mode: Mode, on_progress: &mut dyn FnMut(Progress)) -> Solution {
     let split = Split::new(board.rows(), board.cols());
     let layers = layer::all_layers(&split);
-    let largest = layers.iter().map(|l| l.len).max().unwrap_or(1);
-    let mut next = vec![0i64; largest];
-    let mut current = vec![0i64; largest];
-    let mut best_steps: Vec<Vec<u8>> = Vec::new();
-    let total = layers.len();
-    let scores = [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))];
-    // The full board (last layer, one state) is worth 0 to whoever would move.
-    next[0] = 0;
-    on_progress(Progress { done: 1, total });
-    for taken in (0..total - 1).rev() {
-        let kernel = Kernel {
-            split: &split,
-            next_layer: &layers[taken + 1],
-            next: &next[..layers[taken + 1].len],
-            score: &scores[taken % 2],
-        };
-        let layer = &layers[taken];
-        let out = &mut current[..layer.len];
-        match mode {
-            Mode::ValueOnly => sweep_layer(&kernel, layer, out, None),
-            Mode::WithGame => {
-                let mut steps = vec![0u8; layer.len];
-                sweep_layer(&kernel, layer, out, Some(&mut steps));
-                best_steps.push(steps);
-            }
-        }
-        std::mem::swap(&mut next, &mut current);
-        on_progress(Progress { done: total - taken, total });
-    }
-    let moves = (mode == Mode::WithGame).then(|| {
+    let record = mode == Mode::WithGame;
+    let mut sweep = Sweep::new(board, &split, &layers);
+    let mut best_steps = sweep.run(0, None, record, on_progress);
+    let moves = record.then(|| {
         // best_steps was filled from layer n·m − 1 down to layer 0.
         best_steps.reverse();
         replay(&split, &layers, &best_steps)
     });
-    Solution { value: next[0], moves }
+    Solution { value: sweep.values()[0], moves }
+}
+
+/// One move of a position: the cell it takes and the value of the position it leads to, for the
+/// player who moves there (the opponent of the mover).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChildValue {
+    /// The cell taken, (row, column), 0-based.
+    pub cell: (usize, usize),
+    /// The best (mover's future gain − opponent's future gain) of the position after the move, for
+    /// the side to move there.
+    pub value: i64,
+}
+
+/// The values of every position one move away from `diagram` (a boundary path of `board`, see
+/// [`crate::path`]), in the order of the path's corners (increasing step).
+///
+/// One sweep, from the full board down to the layer just after `diagram`; rows of a layer whose
+/// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that
+/// contains the diagram). Empty when `diagram` is the full board.
+pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> Vec<ChildValue> {
+    let (n, m) = (board.rows(), board.cols());
+    let taken = path::area(diagram, n + m);
+    if taken == n * m {
+        return Vec::new();
+    }
+    let split = Split::new(n, m);
+    let layers = layer::all_layers(&split);
+    let mut sweep = Sweep::new(board, &split, &layers);
+    sweep.run(taken + 1, Some(diagram), false, on_progress);
+    let next_layer = &layers[taken + 1];
+    path::corners(diagram, n + m)
+        .map(|p| {
+            let child = path::play(diagram, p);
+            ChildValue {
+                cell: path::corner_cell(diagram, p, n),
+                value: sweep.values()[next_layer.index(&split, child)],
+            }
+        })
+        .collect()
+}
+
+/// The layered sweep of one board: two value buffers, the last computed layer in `next`.
+struct Sweep<'a> {
+    split: &'a Split,
+    layers: &'a [Layer],
+    /// Values of the last layer computed.
+    next: Vec<i64>,
+    /// Scratch for the layer being computed.
+    current: Vec<i64>,
+    /// Cell scores of the player to move in even and odd layers.
+    scores: [[i64; MAX_CELLS]; 2],
+    /// The last layer computed.
+    done_down_to: usize,
+}
+
+impl<'a> Sweep<'a> {
+    /// A sweep with only the full board (value 0) computed.
+    fn new(board: &Board, split: &'a Split, layers: &'a [Layer]) -> Self {
+        let largest = layers.iter().map(|l| l.len).max().unwrap_or(1);
+        // The full board (last layer, one state) is worth 0 to whoever would move.
+        Self {
+            split,
+            layers,
+            next: vec![0i64; largest],
+            current: vec![0i64; largest],
+            scores: [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))],
+            done_down_to: layers.len() - 1,
+        }
+    }
+
+    /// The values of the last layer computed.
+    fn values(&self) -> &[i64] {
+        &self.next[..self.layers[self.done_down_to].len]
+    }
+
+    /// Computes the layers from the full board down to layer `down_to`; with `within`, only the rows
+    /// that may contain that diagram. With `record`, returns the best step of every state of each
+    /// layer computed (from the highest layer down).
+    fn run(
+        &mut self,
+        down_to: usize,
+        within: Option<Path>,
+        record: bool,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Vec<Vec<u8>> {
+        let total = self.layers.len();
+        let mut best_steps = Vec::new();
+        on_progress(Progress { done: 1, total });
+        for taken in (down_to..total - 1).rev() {
+            let kernel = Kernel {
+                split: self.split,
+                next_layer: &self.layers[taken + 1],
+                next: &self.next[..self.layers[taken + 1].len],
+                score: &self.scores[taken % 2],
+            };
+            let layer = &self.layers[taken];
+            let out = &mut self.current[..layer.len];
+            if record {
+                let mut steps = vec![0u8; layer.len];
+                sweep_layer(&kernel, layer, out, Some(&mut steps), within);
+                best_steps.push(steps);
+            } else {
+                sweep_layer(&kernel, layer, out, None, within);
+            }
+            std::mem::swap(&mut self.next, &mut self.current);
+            self.done_down_to = taken;
+            on_progress(Progress { done: total - taken, total });
+        }
+        best_steps
+    }
+}
+
+/// Whether some path with left half `left` can contain the diagram `diagram`: a path contains
+/// another iff each of its prefixes has at most as many up-steps; the left half fixes the prefixes
+/// up to its length `h`.
+fn left_may_contain(left: Path, diagram: Path, h: usize) -> bool {
+    (1..=h).all(|p| {
+        let mask = path::ones_mask(p);
+        (left & mask).count_ones() <= (diagram & mask).count_ones()
+    })
 }
 
 /// Cell scores padded with zeros to `MAX_CELLS` entries (`n·m ≤ MAX_CELLS`).
@@ -113,12 +207,25 @@ fn padded_scores(scores: &[i64]) -> [i64; MAX_CELLS] {
 }
 
 /// Computes all rows of `layer` into `out` (and the best steps into `steps`, when given).
-fn sweep_layer(kernel: &Kernel<'_>, layer: &Layer, out: &mut [i64], steps: Option<&mut [u8]>) {
+/// With `within`, the rows whose left half cannot contain that diagram are set to 0 instead.
+fn sweep_layer(
+    kernel: &Kernel<'_>,
+    layer: &Layer,
+    out: &mut [i64],
+    steps: Option<&mut [u8]>,
+    within: Option<Path>,
+) {
     let jobs = split_by_group(layer, out, steps);
+    let skip = |group: &Group, rank: usize| {
+        within.is_some_and(|diagram| {
+            let left = Path::from(kernel.split.left.members_of(group.left_class)[rank]);
+            !left_may_contain(left, diagram, kernel.split.h)
+        })
+    };
     if layer.len < PARALLEL_MIN_STATES {
-        jobs.into_iter().for_each(|job| job.run_sequential(kernel));
+        jobs.into_iter().for_each(|job| job.run_sequential(kernel, &skip));
     } else {
-        jobs.into_par_iter().for_each(|job| job.run_parallel(kernel));
+        jobs.into_par_iter().for_each(|job| job.run_parallel(kernel, &skip));
     }
 }
 
@@ -131,34 +238,50 @@ struct GroupJob<'g, 'o> {
 }
 
 impl GroupJob<'_, '_> {
-    fn run_sequential(self, kernel: &Kernel<'_>) {
+    fn run_sequential(self, kernel: &Kernel<'_>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
-                kernel.row::<false>(group, rank, row, &mut []);
+                run_row::<false>(kernel, group, rank, row, &mut [], skip);
             }
         } else {
             for (rank, (row, steps)) in
                 self.out.chunks_mut(group.row_len).zip(self.steps.chunks_mut(group.row_len)).enumerate()
             {
-                kernel.row::<true>(group, rank, row, steps);
+                run_row::<true>(kernel, group, rank, row, steps, skip);
             }
         }
     }
 
-    fn run_parallel(self, kernel: &Kernel<'_>) {
+    fn run_parallel(self, kernel: &Kernel<'_>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
         if self.steps.is_empty() {
             self.out.par_chunks_mut(group.row_len).enumerate().for_each(|(rank, row)| {
-                kernel.row::<false>(group, rank, row, &mut []);
+                run_row::<false>(kernel, group, rank, row, &mut [], skip);
             });
         } else {
             self.out
                 .par_chunks_mut(group.row_len)
                 .zip(self.steps.par_chunks_mut(group.row_len))
                 .enumerate()
-                .for_each(|(rank, (row, steps))| kernel.row::<true>(group, rank, row, steps));
+                .for_each(|(rank, (row, steps))| run_row::<true>(kernel, group, rank, row, steps, skip));
         }
+    }
+}
+
+/// One row through the kernel, or zeros when `skip` says no state of it is wanted.
+fn run_row<const RECORD: bool>(
+    kernel: &Kernel<'_>,
+    group: &Group,
+    rank: usize,
+    row: &mut [i64],
+    steps: &mut [u8],
+    skip: &impl Fn(&Group, usize) -> bool,
+) {
+    if skip(group, rank) {
+        row.fill(0);
+    } else {
+        kernel.row::<RECORD>(group, rank, row, steps);
     }
 }
 

@@ -3,13 +3,14 @@
 //! option, and the lattice game's cancellation.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use playground::games::{self, GameCaps};
+use playground::games::{self, Cancel, Game, GameCaps, QueryError, QueryOptions};
 use playground::{Config, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -95,6 +96,47 @@ async fn king_answers_the_reference_queries() {
 }
 
 #[tokio::test]
+async fn segment_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    let input = testdata("segment-nim/queries/segment-nim.in");
+    let expected = testdata("segment-nim/queries/segment-nim.expected");
+    let t = tokens(&input);
+    let mut at = 1;
+    for line in expected.lines().take(SAMPLE) {
+        let (w, c): (usize, usize) = (t[at + 1].parse().unwrap(), t[at + 2].parse().unwrap());
+        let head = if matches!(t.get(at + 3), Some(&"white" | &"black")) { 4 } else { 3 };
+        let text = format!(
+            "1\n{}\n{}\n{}\n",
+            t[at..at + head].join(" "),
+            t[at + head..at + head + w].join(" "),
+            t[at + head + w..at + head + w + c].join(" ")
+        );
+        at += head + w + c;
+        let (status, report) = query(&app, "segment-nim", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = line.split(' ').collect();
+        assert_eq!(report["value"], want[0], "{text}");
+        assert_eq!(report["legal_moves"].to_string(), want[1], "{text}");
+    }
+}
+
+#[tokio::test]
+async fn lattice_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    for i in 0..10 {
+        let text = testdata(&format!("lattice-dp/queries/q{i:02}.in"));
+        let expected = testdata(&format!("lattice-dp/queries/q{i:02}.expected"));
+        let (status, report) = query(&app, "lattice-dp", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = expected.split_whitespace().collect();
+        assert_eq!(report["score"].to_string(), want[0], "{text}");
+        assert_eq!(report["moves"].as_array().unwrap().len().to_string(), want[1], "{text}");
+    }
+}
+
+#[tokio::test]
 async fn every_example_is_a_valid_report_and_equals_the_library_report() {
     let app = app(GameCaps::default());
     let (_, list) = {
@@ -104,9 +146,7 @@ async fn every_example_is_a_valid_report_and_equals_the_library_report() {
         ((), serde_json::from_slice::<Value>(&bytes).unwrap())
     };
     for game in list["games"].as_array().unwrap() {
-        if game["available"] == false {
-            continue; // lattice-dp and segment-nim: their query APIs are not merged yet
-        }
+        assert_eq!(game["available"], true);
         let name = game["name"].as_str().unwrap();
         let example = game["example"].as_str().unwrap();
         let (status, report) = query(&app, name, example).await;
@@ -128,7 +168,7 @@ async fn every_example_is_a_valid_report_and_equals_the_library_report() {
 #[tokio::test]
 async fn bad_positions_get_the_cli_messages() {
     let app = app(GameCaps::default());
-    let cases: [(&str, &str, String); 2] = [
+    let cases: [(&str, &str, String); 4] = [
         (
             "pawn-retrograde",
             "x 1\n3 3\n...\n.Q.\nO.O\n",
@@ -139,6 +179,15 @@ async fn bad_positions_get_the_cli_messages() {
             "1\n1 2\nKx\n",
             edmonds_blossom::query::parse_positions(b"1\n1 2\nKx\n").unwrap_err().to_string(),
         ),
+        (
+            "lattice-dp",
+            "2 2\n1 2\n3\n",
+            lattice_dp::parse_positions(b"2 2\n1 2\n3\n").unwrap_err().to_string(),
+        ),
+        ("segment-nim", "1\n9 2 1 white\n3 2\n5\n", {
+            let mut reader = segment_nim::BoardReader::new(b"1\n9 2 1 white\n3 2\n5\n").unwrap();
+            reader.read_query_into(&mut segment_nim::Board::default()).unwrap_err().to_string()
+        }),
     ];
     for (game, text, message) in cases {
         assert!(message.starts_with("line "), "{message}");
@@ -155,6 +204,9 @@ async fn one_position_at_a_time() {
         ("pawn-retrograde", "q 2\n2 2\nOO\nX.\n2 2\nOO\n.X\n"),
         ("pawn-retrograde", "q 0\n"),
         ("edmonds-blossom", "2\n1 1\nK\n1 1\nK\n"),
+        ("segment-nim", "2\n3 1 1\n1\n2\n3 1 1\n1\n2\n"),
+        ("segment-nim", "0\n"),
+        ("lattice-dp", "1 1\n1\n1\n1 1\n2\n2\n"),
     ];
     for (game, text) in cases {
         let (status, body) = query(&app, game, text).await;
@@ -169,6 +221,8 @@ async fn positions_over_the_caps_are_422() {
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", "q 1\n3 2\n..\n.X\nOO\n", "--pawn-max-free-cells"),
+        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-states"),
+        ("segment-nim", "1\n9 2 1\n1 3\n5\n", "--segment-max-pawns"),
         ("edmonds-blossom", "1\n2 2\nK.\n..\n", "--king-max-cells"),
     ];
     for (game, text, flag) in cases {
@@ -178,6 +232,8 @@ async fn positions_over_the_caps_are_422() {
     }
     // Just at the caps is fine.
     let (status, _) = query(&app, "pawn-retrograde", "q 1\n3 2\n#.\n.X\nOO\n").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // C(4,2) = 6 states
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -223,4 +279,17 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
     let (status, body) = post_view(json!({"position": "1\n1 4\nxK..\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().starts_with("line 3, column 1: "));
+}
+
+#[test]
+fn a_cancelled_lattice_solve_stops() {
+    let lattice = games::lattice::Lattice::new(u64::MAX);
+    let text = "3 3\n1 2 3\n4 5 6\n7 8 9\n9 8 7\n6 5 4\n3 2 1\n";
+    let cancel = Cancel::new();
+    assert!(lattice.query(text, &QueryOptions::default(), &cancel).is_ok());
+    cancel.cancel();
+    assert_eq!(lattice.query(text, &QueryOptions::default(), &cancel), Err(QueryError::Cancelled));
+    // The solve unwound without leaving anything behind: the next one works.
+    assert!(lattice.query(text, &QueryOptions::default(), &Cancel::new()).is_ok());
+    let _shared: Arc<dyn Game> = Arc::new(lattice);
 }

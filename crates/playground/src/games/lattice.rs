@@ -1,6 +1,13 @@
 //! lattice-dp: every call into the `lattice_dp` library.
 
-use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+
+use lattice_dp::{parse_positions, query, state_count};
+
+use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
+
+/// The payload of the unwind that stops a cancelled solve at its next progress report.
+struct Cancelled;
 
 /// The lattice game's name, as its reports spell it.
 pub const NAME: &str = "lattice-dp";
@@ -31,17 +38,42 @@ impl Game for Lattice {
             }],
             options: Vec::new(),
             example: "3 4\n3 1 4 1\n5 9 2 6\n5 3 5 8\n2 7 1 8\n2 8 1 8\n2 8 4 5\n",
-            available: false,
+            available: true,
             views: Vec::new(),
         }
     }
 
+    /// `lattice-dp query --json`: [`parse_positions`], then [`query::query`]. The solve reports its
+    /// progress once per layer; when `cancel` is set, that report unwinds out of the solve with a
+    /// private payload ([`resume_unwind`] runs no panic hook), which is caught here: the layers are
+    /// plain owned buffers, dropped on the way out.
     fn query(
         &self,
-        _position: &str,
+        position: &str,
         _options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
-        Err(QueryError::Unavailable(format!("{NAME}: the query API is not available in this build yet")))
+        let positions = parse_positions(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
+        let (n, m) = (position.board().rows(), position.board().cols());
+        let states = state_count(n, m);
+        if states > self.max_states {
+            return Err(QueryError::TooLarge(format!(
+                "a {n}x{m} board has {states} states, more than this server's cap of {} (--lattice-max-states)",
+                self.max_states
+            )));
+        }
+        let solve = catch_unwind(AssertUnwindSafe(|| {
+            query::query(position, 1, &mut |_| {
+                if cancel.is_cancelled() {
+                    resume_unwind(Box::new(Cancelled));
+                }
+            })
+        }));
+        match solve {
+            Ok(report) => to_json(&report),
+            Err(payload) if payload.is::<Cancelled>() => Err(QueryError::Cancelled),
+            Err(payload) => resume_unwind(payload),
+        }
     }
 }

@@ -8,7 +8,8 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 /// A mock game.
 ///
 /// Position texts it understands: `bad` → a located input error (400), `big` → over its cap (422),
-/// `panic` → a panic inside the solve (500), `internal` → an internal error (500), anything else →
+/// `panic` → a panic inside the solve (500), `internal` → an internal error (500), `unavailable` →
+/// no query API (501), anything else →
 /// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag). Its one view,
 /// `echo`, answers `{"echo": position}`.
 #[derive(Debug, Clone)]
@@ -54,6 +55,11 @@ impl Game for Mock {
             }
             "big" => return Err(QueryError::TooLarge("the mock board exceeds the cap of 1 cell".into())),
             "internal" => return Err(QueryError::Internal("the mock failed".into())),
+            "unavailable" => {
+                return Err(QueryError::Unavailable(
+                    "mock: the query API is not available in this build yet".into(),
+                ));
+            }
             "panic" => panic!("the mock panicked"),
             _ => {}
         }

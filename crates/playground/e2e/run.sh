@@ -27,7 +27,7 @@ bin="$target/$profile"
 log="$(mktemp)"
 "$bin/playground" --bind 127.0.0.1 --port 0 >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 
 # The server prints `playground: http://127.0.0.1:PORT/` once it listens.
 url=""

@@ -78,6 +78,11 @@ async fn serve(address: SocketAddr, config: Config) -> ExitCode {
     };
     let address = listener.local_addr().unwrap_or(address);
     let games = games::all(&config.caps);
+    if !address.ip().is_loopback() {
+        eprintln!(
+            "warning: listening on {address}, which other machines may reach (the default is 127.0.0.1)"
+        );
+    }
     println!("playground: http://{address}/");
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;

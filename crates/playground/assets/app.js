@@ -45,28 +45,23 @@ function markIdle() {
 }
 
 // Queries the position of `entry` (its model's text) and stores its report or error.
-async function solve(entry) {
+// Asks the server for the report of `text` (one query in flight at a time: a new one aborts the
+// old). Shows the elapsed time and the Cancel button while it runs. Resolves to {report} or {error}.
+async function ask(text, options) {
   if (state.controller) state.controller.abort();
   const controller = new AbortController();
   state.controller = controller;
-  const text = state.mod.format(entry.model);
   const started = performance.now();
   setBusy(true);
   const ticker = setInterval(() => {
     $('status').textContent = `solving… ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }, 200);
   try {
-    const reply = await query(state.info.name, text, state.mod.options(entry.model), controller.signal);
-    if (reply.ok) {
-      entry.report = reply.body;
-      entry.error = null;
-    } else {
-      entry.report = null;
-      entry.error = reply.body.error || `HTTP ${reply.status}`;
-    }
+    const reply = await query(state.info.name, text, options, controller.signal);
+    if (reply.ok) return { report: reply.body, error: null };
+    return { report: null, error: reply.body.error || `HTTP ${reply.status}` };
   } catch (e) {
-    entry.report = null;
-    entry.error = e.name === 'AbortError' ? 'cancelled' : `the server cannot be reached: ${e.message}`;
+    return { report: null, error: e.name === 'AbortError' ? 'cancelled' : `the server cannot be reached: ${e.message}` };
   } finally {
     clearInterval(ticker);
     if (state.controller === controller) {
@@ -74,6 +69,13 @@ async function solve(entry) {
       setBusy(false);
     }
   }
+}
+
+// Queries the position of `entry` (its model's text) and stores its report or error.
+async function solve(entry) {
+  const { report, error } = await ask(state.mod.format(entry.model), state.mod.options(entry.model));
+  entry.report = report;
+  entry.error = error;
 }
 
 function render() {
@@ -216,19 +218,21 @@ async function startFrom(model) {
 // Loads a position text: the server checks it first (its message is the CLI's), then the page
 // builds its model from it.
 async function loadText(text) {
-  const reply = await query(state.info.name, text, state.mod.options(null));
-  if (!reply.ok) {
-    showError(reply.body.error || `HTTP ${reply.status}`);
+  const reply = await ask(text, state.mod.options(null));
+  if (!reply.report) {
+    if (current()) render(); // restores the status line; keeps the text the person wrote
+    $('text').value = text;
+    showError(reply.error);
     return;
   }
   let model;
   try {
-    model = state.mod.parse(text, reply.body);
+    model = state.mod.parse(text, reply.report);
   } catch (e) {
     showError(`the page cannot draw this position: ${e.message}`);
     return;
   }
-  const entry = { model, report: reply.body, move: null, mover: null, over: null, error: null };
+  const entry = { model, report: reply.report, move: null, mover: null, over: null, error: null };
   state.line = [entry];
   renderTools();
   render();
@@ -239,6 +243,7 @@ async function loadText(text) {
 function edited(model) {
   clearTimeout(state.editTimer);
   state.line = [{ model, report: null, move: null, mover: null, over: null, error: null }];
+  renderTools(); // the editor shows the new sizes and values (its tool choice is kept)
   render();
   state.editTimer = setTimeout(flushEdit, 250, model);
   markIdle();
@@ -303,6 +308,7 @@ async function pickGame(name) {
   }
   document.body.dataset.game = name;
   renderHumanChoice();
+  state.line = [];
   $('rules').textContent = state.mod.rules;
   $('text').value = state.info.example;
   if (!state.info.available) {
@@ -331,6 +337,7 @@ async function main() {
     if (entry.report && entry.report.moves.length > 0) playMove(entry.report.moves[0]);
   });
   $('solve').addEventListener('click', async () => {
+    if (!current()) return;
     if (state.editTimer) {
       flushEdit();
       return;

@@ -108,7 +108,7 @@ function resize(m0, rows, cols) {
 }
 
 function tools(panel, m, ctx) {
-  tool = palette(panel, 'king-tool', [['K', 'king K'], ['#', 'blocked #'], ['o', 'visited o'], ['.', 'free .']], 'K');
+  tool = palette(panel, 'king-tool', [['K', 'king K'], ['#', 'blocked #'], ['o', 'visited o'], ['.', 'free .']], tool());
   const row = html('div', { class: 'row' }, panel);
   numberInput(row, 'rows', m.rows, 1, 40, (v) => ctx.edited(resize(ctx.current(), v, ctx.current().cols)), 'rows');
   numberInput(row, 'columns', m.cols, 1, 40, (v) => ctx.edited(resize(ctx.current(), ctx.current().rows, v)), 'cols');

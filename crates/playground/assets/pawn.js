@@ -90,7 +90,7 @@ function resize(m0, rows, cols) {
 }
 
 function tools(panel, m, ctx) {
-  tool = palette(panel, 'pawn-tool', [['X', 'black pawn X'], ['O', 'red piece O'], ['#', 'obstacle #'], ['.', 'free .']], 'X');
+  tool = palette(panel, 'pawn-tool', [['X', 'black pawn X'], ['O', 'red piece O'], ['#', 'obstacle #'], ['.', 'free .']], tool());
   const sizes = html('div', { class: 'row' }, panel);
   numberInput(sizes, 'rows', m.rows, 2, 16, (v) => ctx.edited(resize(ctx.current(), v, ctx.current().cols)), 'rows');
   numberInput(sizes, 'columns', m.cols, 1, 16, (v) => ctx.edited(resize(ctx.current(), ctx.current().rows, v)), 'cols');

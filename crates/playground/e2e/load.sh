@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A bounded load test of the playground on loopback (wrk: `apt-get install -y wrk`). Starts the
-# release server on a free port with --max-solves 2, then, 10 s each:
-#   1. small queries (the pawn and king examples) at 16 connections: requests/s, latency, statuses;
-#   2. big lattice-dp 15x15 queries (0.8 s each) at 8 connections: the pool saturates, the rest is 503;
-#   3. small queries while 2. runs: they get 503 too (one pool for all solves), never an error;
-# sampling the server's resident memory (RSS) every second. Stops the server at the end.
+# release server on a free port with --max-solves 2, then:
+#   1. small queries (the pawn and king examples) at 2 connections (the pool's size): requests/s;
+#   2. small queries at 16 connections: the share answered 200 and 503 (try_acquire, no queue);
+#   3. big lattice-dp 15x15 queries (about 0.8 s each on an idle machine) at 8 connections for 20 s:
+#      the pool saturates, the rest is 503; small queries meanwhile get 503 too (one pool);
+# sampling the server's resident memory (RSS). About a minute; stops the server at the end.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -31,24 +32,26 @@ n = m = 15
 rows = lambda k: "\n".join(" ".join(str((i * 7 + j * 13 + k) % 10) for j in range(m)) for i in range(n))
 print(f"{n} {m}\n{rows(1)}\n{rows(3)}")' | body)"
 
-echo "server $url (max 2 solves), RSS at start: $(rss)"
-echo "== small queries: pawn example, 16 connections, 10 s"
-BODY="$pawn" wrk -t2 -c16 -d10s --latency -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|Latency|50%|99%|status'
+echo "server $url (max 2 solves), RSS at start: $(rss); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== small queries: pawn example, 2 connections (= the pool), 10 s"
+BODY="$pawn" wrk -t2 -c2 -d10s --latency -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|Latency|50%|99%|status'
+echo "== small queries: king example, 2 connections, 10 s"
+BODY="$king" wrk -t2 -c2 -d10s -s "$here/status.lua" "$url/api/edmonds-blossom/query" | grep -E 'Requests/sec|Latency|status'
+echo "== small queries: pawn example, 16 connections (8 per slot), 10 s"
+BODY="$pawn" wrk -t2 -c16 -d10s -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|Latency|status'
 echo "RSS: $(rss)"
-echo "== small queries: king example, 16 connections, 10 s"
-BODY="$king" wrk -t2 -c16 -d10s -s "$here/status.lua" "$url/api/edmonds-blossom/query" | grep -E 'Requests/sec|Latency|status'
-echo "RSS: $(rss)"
-echo "== big queries: lattice 15x15, 8 connections, 10 s (RSS sampled every second)"
-( for _ in $(seq 1 10); do sleep 1; echo "  RSS $(rss)"; done ) &
+echo "== big queries: lattice 15x15, 8 connections, 20 s (RSS sampled every 2 s)"
+( for _ in $(seq 1 10); do sleep 2; echo "  RSS $(rss)"; done ) &
 sampler=$!
-BODY="$lattice" wrk -t2 -c8 -d10s -s "$here/status.lua" "$url/api/lattice-dp/query" >"$log.big" &
+BODY="$lattice" wrk -t2 -c8 -d20s --timeout 30s -s "$here/status.lua" "$url/api/lattice-dp/query" >"$log.big" &
 big=$!
-sleep 2
-echo "== small pawn queries while the lattice solves hold the pool, 4 connections, 5 s"
-BODY="$pawn" wrk -t1 -c4 -d5s -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|status'
+sleep 5
+echo "== small pawn queries while the lattice solves hold the pool, 2 connections, 5 s"
+BODY="$pawn" wrk -t1 -c2 -d5s -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|status'
 wait "$big"
 wait "$sampler"
+echo "== the lattice run:"
 grep -E 'Requests/sec|Latency|status' "$log.big"
 rm -f "$log.big"
 sleep 2
-echo "RSS after: $(rss); solves running: $(curl -s "$url/api/status")"
+echo "RSS after: $(rss); $(curl -s "$url/api/status"); load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -160,3 +160,54 @@ test('a bad position shows the CLI message next to the board', async () => {
   assert.match(message, /^line 4, column 2: /);
   assert.equal(message, cliMessage);
 });
+
+test('play against the solver: it answers each move; undo goes back to your turn', async () => {
+  await page.goto(`${base}/?game=pawn-retrograde`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#human').selectOption('red');
+  await playFirstMove(1);
+  // The solver (black) answers by itself.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await settled();
+  assert.match(await page.locator('#history li').nth(1).textContent(), /^black: /);
+  assert.match(await page.locator('#status').textContent(), /^red to move/);
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 0);
+  assert.match(await page.locator('#status').textContent(), /^red to move/);
+  assert.deepEqual(pageErrors, []);
+});
+
+test('the editors: lattice matrices and random fill, a long solve cancelled, segment fields', async () => {
+  await page.goto(`${base}/?game=lattice-dp`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#editing').check();
+  assert.equal(await page.locator('input[name^="A-"]').count(), 12);
+  await page.locator('button[name="random"]').click();
+  await settled();
+  await page.screenshot({ path: join(shots, 'lattice-dp-editor.png'), fullPage: true });
+  await page.locator('#editing').uncheck();
+  await settled();
+  const text = await page.locator('#text').inputValue();
+  assert.equal(await page.locator('#value').textContent(), evalText(cli('lattice-dp', text)));
+
+  // A long solve (15 x 15) shows its time and can be cancelled.
+  const rows = (k) => Array.from({ length: 15 }, (_, i) => Array.from({ length: 15 }, (_, j) => (i * 7 + j * 13 + k) % 10).join(' ')).join('\n');
+  await page.locator('#text').fill(`15 15\n${rows(1)}\n${rows(3)}\n`);
+  await page.locator('#load').click();
+  await page.locator('#cancel').click();
+  await page.waitForFunction(() => document.querySelector('#error').textContent === 'cancelled');
+  await settled();
+
+  // Segment: a click on an empty field puts a white pawn there.
+  await page.goto(`${base}/?game=segment-nim`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#editing').check();
+  await page.locator('circle.hit[data-field="3"]').click();
+  await page.locator('#editing').uncheck();
+  await settled();
+  assert.match(await page.locator('#text').inputValue(), /^1\n12 4 3 white\n1 2 3 7\n/);
+  assert.deepEqual(pageErrors, []);
+});

@@ -19,8 +19,6 @@ use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::board::{Board, Colour};
 use crate::query::{Analysis, Direction, NOTATION, Slide, eval_of, query};
-use crate::render;
-use crate::report::report;
 
 /// The most legal moves of a position for which the solver compares every single move (to squeeze
 /// the opponent); beyond it, it plays the shortest slide of the best range.
@@ -116,18 +114,31 @@ impl PlayGame for Game {
         position.mover.index()
     }
 
+    /// The circle (one character a field, for n ≤ 200) or the pawns' fields, and whose turn it
+    /// is. Not the `--explain` analysis: it names the winning move, which would play for the
+    /// person.
     fn draw(&self, position: &PlayPosition) -> String {
         let board = position.board();
-        let mut text = Vec::new();
-        if let Some(circle) = circle(&board) {
-            text.extend_from_slice(
-                format!("fields 1..{} (W white, B black, . empty): {circle}\n", board.n()).as_bytes(),
-            );
+        let mut text = format!(
+            "n = {}, {} white, {} black\n",
+            board.n(),
+            board.count(Colour::White),
+            board.count(Colour::Black)
+        );
+        match circle(&board) {
+            Some(circle) => {
+                text += &format!("fields 1..{} (W white, B black, . empty): {circle}\n", board.n())
+            }
+            None => {
+                for colour in [Colour::White, Colour::Black] {
+                    let fields: Vec<String> =
+                        board.positions(colour).take(50).map(|f| f.to_string()).collect();
+                    let more = if board.count(colour) > 50 { " ..." } else { "" };
+                    text += &format!("{} pawns on fields {}{more}\n", colour.name(), fields.join(" "));
+                }
+            }
         }
-        // Writing to a Vec cannot fail.
-        let _ = render::text(&mut text, &report(&board, 1));
-        text.extend_from_slice(format!("{} to move\n", position.mover.name()).as_bytes());
-        String::from_utf8_lossy(&text).into_owned()
+        text + &format!("{} to move\n", position.mover.name())
     }
 
     fn result(&self, position: &PlayPosition) -> Option<GameResult> {

@@ -10,7 +10,7 @@
 //!   mostly small cases, one in twenty bigger;
 //! - [`run`]: runs the solution (any shell command, input on stdin) under a time limit and a memory
 //!   limit (`ulimit -v`), capturing its output;
-//! - [`reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
+//! - [`mod@reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
 //!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output; `matching` is
 //!   judged by a checker, since any maximum matching is right;
 //! - [`shrink`]: greedy delta debugging of a failing input in its own structure (fewer boards,

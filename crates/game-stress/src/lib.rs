@@ -11,7 +11,7 @@
 //!   [`generate::preset`] (the `gen:NAME` inputs of `cargo xtask bench`, fixed bytes);
 //! - [`run`]: runs the solution (any shell command, input on stdin) under a time limit and a memory
 //!   limit (`ulimit -v`), capturing its output;
-//! - [`reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
+//! - [`reference`](mod@reference) and [`verdict`]: the exact answer from the solver libraries and the verdict —
 //!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output; `matching` is
 //!   judged by a checker, since any maximum matching is right;
 //! - [`shrink`]: greedy delta debugging of a failing input in its own structure (fewer boards,

@@ -1,6 +1,6 @@
 //! The benchmark presets are pinned byte for byte: each one's SHA-256 is the one recorded when the
 //! presets moved here from xtask's own generators (`cargo xtask gen NAME | sha256sum` then), so
-//! benchmark figures keep measuring the same inputs.
+//! benchmark figures keep measuring the same inputs. `cargo xtask gen --help` lists the same presets.
 
 use std::process::Command;
 
@@ -56,6 +56,20 @@ fn the_binary_prints_a_preset_and_rejects_unknown_names() {
     for p in PRESETS {
         assert!(help.contains(p.name) && help.contains(p.summary), "`preset --help` lacks {}", p.name);
     }
+}
+
+/// xtask keeps a copy of the list for `cargo xtask gen --help` (it depends on no workspace crate, so
+/// it cannot import this one): the names and summaries of its `PRESETS` must be these, in order.
+#[test]
+fn xtask_lists_the_same_presets() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/src/preset.rs");
+    let source = std::fs::read_to_string(path).unwrap();
+    let start = source.find("pub const PRESETS").expect("xtask's PRESETS");
+    let block = &source[start..];
+    let block = &block[block.find("= &[").unwrap()..block.find("];").unwrap()];
+    let literals: Vec<&str> = block.split('"').skip(1).step_by(2).collect();
+    let ours: Vec<&str> = PRESETS.iter().flat_map(|p| [p.name, p.summary]).collect();
+    assert_eq!(literals, ours, "xtask/src/preset.rs lists other presets than game-stress");
 }
 
 /// SHA-256 (FIPS 180-4) as lowercase hex; enough for a test, no dependency.

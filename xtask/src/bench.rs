@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::cargo::{build_release, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{BenchCase, Manifest};
-use crate::{generate, run, workspace_root};
+use crate::{preset, run, workspace_root};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
 const END: &str = "<!-- xtask-bench:end -->";
@@ -33,7 +33,8 @@ pub const SPEC: Spec = Spec {
     ],
     listing: None,
     notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` lines of
-testdata/<crate>/cases.manifest; `gen:` inputs are generated once into target/xtask-bench/. Peak
+testdata/<crate>/cases.manifest; `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
+NAME`), generated once into target/xtask-bench/ by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.",
 };
 
@@ -63,7 +64,11 @@ impl Options {
 pub fn run(options: &Options) -> Result<bool, String> {
     let root = workspace_root();
     let plan = plan(&root, options)?;
-    let crates: Vec<String> = plan.iter().map(|(c, _)| c.clone()).collect();
+    let mut crates: Vec<String> = plan.iter().map(|(c, _)| c.clone()).collect();
+    let generated = plan.iter().flat_map(|(_, b)| b).any(|b| b.input.starts_with("gen:"));
+    if generated && !crates.iter().any(|c| c == preset::GENERATOR_CRATE) {
+        crates.push(preset::GENERATOR_CRATE.to_string());
+    }
     build_release(&crates)?;
     let mut rows = vec![
         "| crate | input | args | median wall | fastest | peak memory |".to_string(),
@@ -123,8 +128,7 @@ fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Opt
         let path = dir.join(format!("{name}.in"));
         if !path.is_file() {
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            std::fs::write(&path, generate::generate(name)?)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            preset::write(name, &path)?;
         }
         return Ok(Some(path));
     }

@@ -6,7 +6,8 @@
 //!   valid forms), printing the cases in a stable order.
 //! - `cargo xtask bench [CRATE...] [--runs N] [--write]`: run the heavy cases declared in the manifests,
 //!   several times each, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
-//! - `cargo xtask gen NAME`: print a seeded generated input (the ones `bench` uses) to stdout.
+//! - `cargo xtask gen NAME`: print a seeded generated input (the ones `bench` uses) to stdout: a
+//!   preset of game-stress, printed by its release binary.
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
 //! - `cargo xtask ci`: everything CI checks: fmt, clippy, tests, verify.
 //!
@@ -14,17 +15,18 @@
 //! `cargo xtask CMD --help` describes one. Exit status: 0 success, 1 a check failed, 2 usage error.
 //!
 //! xtask depends on no crate of the workspace: it judges the solvers only through their binaries, so
-//! its checkers are independent of the code they check.
+//! its checkers are independent of the code they check. Its generated inputs likewise come from a
+//! binary, `game-stress preset NAME` (one set of generators for the stress tool, bench and tests).
 
 mod bench;
 mod cargo;
 mod ci;
 mod cli;
 mod fuzz;
-mod generate;
 mod judge;
 mod manifest;
 mod matching_checker;
+mod preset;
 mod run;
 mod verify;
 
@@ -50,7 +52,7 @@ const HELP: Spec = Spec {
 };
 
 /// Every command, in the order the overall help lists them.
-const COMMANDS: &[&Spec] = &[&verify::SPEC, &bench::SPEC, &generate::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
+const COMMANDS: &[&Spec] = &[&verify::SPEC, &bench::SPEC, &preset::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -83,7 +85,7 @@ fn parse_invocation(args: &[String]) -> Result<Invocation, UsageError> {
     Ok(match spec.name {
         "verify" => Invocation::Verify(verify::Options::from_matches(&matches)?),
         "bench" => Invocation::Bench(bench::Options::from_matches(&matches)?),
-        "gen" => Invocation::Gen(generate::name_from_matches(&matches)?),
+        "gen" => Invocation::Gen(preset::name_from_matches(&matches)?),
         "fuzz" => Invocation::Fuzz(fuzz::Options::from_matches(&matches)?),
         "ci" => Invocation::Ci,
         _ => match matches.positionals.first() {
@@ -120,7 +122,7 @@ fn main() -> ExitCode {
         }
         Ok(Invocation::Verify(options)) => verify::run(&options),
         Ok(Invocation::Bench(options)) => bench::run(&options),
-        Ok(Invocation::Gen(name)) => generate::run(&name),
+        Ok(Invocation::Gen(name)) => preset::run(&name),
         Ok(Invocation::Fuzz(options)) => fuzz::run(&options),
         Ok(Invocation::Ci) => ci::run(),
     };

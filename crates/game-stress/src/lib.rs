@@ -7,10 +7,11 @@
 //!
 //! - [`generate`]: seeded generators of valid inputs, one module per game, with options covering
 //!   the contest subtasks (sizes, obstacle density, special shapes, huge `n`, graph families);
-//!   mostly small cases, one in twenty bigger;
+//!   mostly small cases, one in twenty bigger; and the named benchmark inputs,
+//!   [`generate::preset`] (the `gen:NAME` inputs of `cargo xtask bench`, fixed bytes);
 //! - [`run`]: runs the solution (any shell command, input on stdin) under a time limit and a memory
 //!   limit (`ulimit -v`), capturing its output;
-//! - [`reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
+//! - [`mod@reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
 //!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output; `matching` is
 //!   judged by a checker, since any maximum matching is right;
 //! - [`shrink`]: greedy delta debugging of a failing input in its own structure (fewer boards,
@@ -20,8 +21,8 @@
 //!   whatever the number of jobs, stopping at the first failure, which it shrinks and saves.
 //!
 //! The binary: `game-stress GAME --solution CMD [--cases N] [--seed S] [--time-limit 2s] [--jobs J]
-//! [--keep-going] [--out DIR] [generator options]`, and `game-stress gen GAME --seed S [options]`
-//! to print one input.
+//! [--keep-going] [--out DIR] [generator options]`, `game-stress gen GAME --seed S [options]`
+//! to print one input, and `game-stress preset NAME` to print a benchmark input.
 //!
 //! # Example
 //!

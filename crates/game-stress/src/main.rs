@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand};
-use game_stress::generate::{Options, king, lattice, matching, pawn, segment};
+use game_stress::generate::{Options, king, lattice, matching, pawn, preset, segment};
 use game_stress::run::{Limits, parse_duration};
 use game_stress::stress::{self, Config};
 use game_stress::{Game, reference};
@@ -42,6 +43,14 @@ enum Command {
     Gen {
         #[command(subcommand)]
         game: GenGame,
+    },
+    /// Print a named benchmark input (the `gen:NAME` inputs of `cargo xtask bench`).
+    ///
+    /// A preset has fixed sizes and a fixed seed: the same NAME always gives the same bytes.
+    Preset {
+        /// The preset.
+        #[arg(value_name = "NAME", value_parser = preset_names())]
+        name: String,
     },
     /// Print the exact answer for an input (FILE, or standard input).
     Expected {
@@ -115,6 +124,11 @@ enum GenGame {
     Matching(Gen<matching::MatchingOptions>),
 }
 
+/// The preset names, each with its summary (listed by `preset --help`).
+fn preset_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(preset::PRESETS.iter().map(|p| PossibleValue::new(p.name).help(p.summary)))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -143,6 +157,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             options.validate().map_err(anyhow::Error::msg)?;
             std::io::stdout().write_all(options.generate(seed).render().as_bytes())?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Preset { name } => {
+            let text = preset::render(&name).context("unknown preset")?;
+            std::io::stdout().write_all(text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
         Command::Expected { game, file } => {

@@ -65,10 +65,38 @@ pub trait PlayGame {
     fn notation(&self) -> &'static str;
 
     /// The notation of the move a person typed, or why it is malformed. The default trims,
-    /// collapses inner whitespace and lowercases; the result is looked up among the notations of
-    /// [`PlayGame::moves`].
+    /// collapses inner whitespace and lowercases; [`PlayGame::find_move`] looks the result up
+    /// among the notations of [`PlayGame::moves`].
     fn normalize(&self, text: &str) -> Result<String, String> {
         Ok(text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+    }
+
+    /// The solver's move: by default the first of [`PlayGame::moves`]. A game whose positions
+    /// have too many moves to list overrides this, [`PlayGame::hints`] and
+    /// [`PlayGame::find_move`], and then `moves` is never called by the loop.
+    fn best_move(&mut self, position: &Self::Position) -> Result<PlayMove<Self::Position>, String> {
+        self.moves(position)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| "a position that is not over has no legal move".into())
+    }
+
+    /// The lines of `hint`, best first: a notation (or a range of moves of one value, such as
+    /// `17 cw 1-40`) and its value for the mover. By default every move of [`PlayGame::moves`].
+    fn hints(&mut self, position: &Self::Position) -> Result<Vec<(String, Eval)>, String> {
+        Ok(self.moves(position)?.into_iter().map(|m| (m.notation, m.eval)).collect())
+    }
+
+    /// The legal move a person typed: `Ok(None)` when it is well formed but not legal here, `Err`
+    /// with the reason when it is malformed. By default [`PlayGame::normalize`], then a lookup
+    /// among the notations of [`PlayGame::moves`].
+    fn find_move(
+        &mut self,
+        position: &Self::Position,
+        text: &str,
+    ) -> Result<Option<PlayMove<Self::Position>>, String> {
+        let notation = self.normalize(text)?;
+        Ok(self.moves(position)?.into_iter().find(|m| m.notation == notation))
     }
 }
 
@@ -121,20 +149,15 @@ pub fn play<G: PlayGame>(
             return Ok(SessionEnd::Finished(result));
         }
         let mover = game.to_move(&position);
-        let moves = match game.moves(&position) {
-            Ok(moves) if !moves.is_empty() => moves,
-            Ok(_) => return Err(io::Error::other("a position that is not over has no legal move")),
-            Err(message) => return Err(io::Error::other(message)),
-        };
         if mover != person {
-            let best = &moves[0];
+            let best = game.best_move(&position).map_err(io::Error::other)?;
             writeln!(out, "{} (solver) plays {}   [{}]", sides[mover], best.notation, best.eval)?;
-            history.push((Some(best.notation.clone()), best.next.clone()));
+            history.push((Some(best.notation), best.next));
             shown = false;
             continue;
         }
         if hints {
-            write_hints(out, &moves)?;
+            write_hints(out, &game.hints(&position).map_err(io::Error::other)?)?;
         }
         write!(out, "{}> ", sides[mover])?;
         out.flush()?;
@@ -155,7 +178,7 @@ pub fn play<G: PlayGame>(
                 return Ok(SessionEnd::Abandoned);
             }
             "help" | "?" => write_help(out, game)?,
-            "hint" | "hints" => write_hints(out, &moves)?,
+            "hint" | "hints" => write_hints(out, &game.hints(&position).map_err(io::Error::other)?)?,
             "undo" => {
                 // Back to the person's previous turn: drop the solver's replies and their own move.
                 let mut undone = history.clone();
@@ -174,28 +197,25 @@ pub fn play<G: PlayGame>(
                     shown = false;
                 }
             }
-            _ => match game.normalize(text) {
+            _ => match game.find_move(&position, text) {
                 Err(reason) => writeln!(out, "{reason}")?,
-                Ok(notation) => match moves.iter().find(|m| m.notation == notation) {
-                    Some(m) => {
-                        history.push((Some(m.notation.clone()), m.next.clone()));
-                        shown = false;
-                    }
-                    None => writeln!(
-                        out,
-                        "`{text}` is not a legal move here; type hint to list the legal moves."
-                    )?,
-                },
+                Ok(Some(m)) => {
+                    history.push((Some(m.notation), m.next));
+                    shown = false;
+                }
+                Ok(None) => {
+                    writeln!(out, "`{text}` is not a legal move here; type hint to list the legal moves.")?
+                }
             },
         }
     }
 }
 
-fn write_hints<P>(out: &mut impl Write, moves: &[PlayMove<P>]) -> io::Result<()> {
-    let width = moves.iter().map(|m| m.notation.len()).max().unwrap_or(0);
+fn write_hints(out: &mut impl Write, hints: &[(String, Eval)]) -> io::Result<()> {
+    let width = hints.iter().map(|(notation, _)| notation.len()).max().unwrap_or(0);
     writeln!(out, "Legal moves, best first (value for the mover):")?;
-    for m in moves {
-        writeln!(out, "  {:<width$}  {}", m.notation, m.eval)?;
+    for (notation, eval) in hints {
+        writeln!(out, "  {notation:<width$}  {eval}")?;
     }
     Ok(())
 }

@@ -1,27 +1,27 @@
-//! `play`: a person against the solver, through the shared loop `grid_core::cli::play`.
+//! `play`: a person against the solver, through the shared loop `grid_core::play`.
 //!
-//! A move is typed as one [`Slide`], `17 cw 3` (see [`crate::query`] for the notation). The shared
-//! loop looks a typed move up among the notations of [`PlayGame::moves`], so every single legal
-//! move is listed there (the ranges of a query are expanded), each with a lazily built next
-//! position (the board it came from, shared, and the slide to apply), so listing costs O(1) a move.
-//! Positions with more than [`PLAY_MOVE_LIMIT`] legal moves are refused with a message: the loop's
-//! lookup by notation needs the full list (`query` has no such limit).
+//! A move is typed as one [`Slide`], `17 cw 3` (see [`crate::query`] for the notation). A typed
+//! move is checked and valued on its own ([`PlayGame::find_move`]: O(m) for the board's facts,
+//! then O(1) for the move), and `hint` shows the query's ranges of distances with one value
+//! (`17 cw 1-40  lose`), so a board of any size can be played.
 //!
-//! The solver plays the first listed move: a move of the best value, and among those, the one that
-//! leaves the opponent the fewest legal moves (the method gives no remoteness, so "fastest win" is
-//! approximated by squeezing the opponent; a won position stays won and a drawn one is never lost).
+//! The solver plays a move of the best value, and among those, when the position has at most
+//! [`PLAY_MOVE_LIMIT`] legal moves, the one that leaves the opponent the fewest legal moves (the
+//! method gives no remoteness, so "fastest win" is approximated by squeezing the opponent; a won
+//! position stays won and a drawn one is never lost). With more moves it plays the shortest slide
+//! of the best range.
 
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use grid_core::cli::play::{GameResult, PlayGame, PlayMove};
+use grid_core::Eval;
+use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::board::{Board, Colour};
-use crate::query::{Direction, NOTATION, Slide, eval_of, query};
-use crate::render;
-use crate::report::report;
+use crate::query::{Analysis, Direction, NOTATION, Slide, eval_of, query};
 
-/// The most legal moves a position may have in `play` (the shared loop lists them all).
+/// The most legal moves of a position for which the solver compares every single move (to squeeze
+/// the opponent); beyond it, it plays the shortest slide of the best range.
 pub const PLAY_MOVE_LIMIT: u64 = 200_000;
 
 /// A position in `play`: a board (possibly still to be built from its parent) and the side to move.
@@ -114,18 +114,31 @@ impl PlayGame for Game {
         position.mover.index()
     }
 
+    /// The circle (one character a field, for n ≤ 200) or the pawns' fields, and whose turn it
+    /// is. Not the `--explain` analysis: it names the winning move, which would play for the
+    /// person.
     fn draw(&self, position: &PlayPosition) -> String {
         let board = position.board();
-        let mut text = Vec::new();
-        if let Some(circle) = circle(&board) {
-            text.extend_from_slice(
-                format!("fields 1..{} (W white, B black, . empty): {circle}\n", board.n()).as_bytes(),
-            );
+        let mut text = format!(
+            "n = {}, {} white, {} black\n",
+            board.n(),
+            board.count(Colour::White),
+            board.count(Colour::Black)
+        );
+        match circle(&board) {
+            Some(circle) => {
+                text += &format!("fields 1..{} (W white, B black, . empty): {circle}\n", board.n())
+            }
+            None => {
+                for colour in [Colour::White, Colour::Black] {
+                    let fields: Vec<String> =
+                        board.positions(colour).take(50).map(|f| f.to_string()).collect();
+                    let more = if board.count(colour) > 50 { " ..." } else { "" };
+                    text += &format!("{} pawns on fields {}{more}\n", colour.name(), fields.join(" "));
+                }
+            }
         }
-        // Writing to a Vec cannot fail.
-        let _ = render::text(&mut text, &report(&board, 1));
-        text.extend_from_slice(format!("{} to move\n", position.mover.name()).as_bytes());
-        String::from_utf8_lossy(&text).into_owned()
+        text + &format!("{} to move\n", position.mover.name())
     }
 
     fn result(&self, position: &PlayPosition) -> Option<GameResult> {
@@ -155,7 +168,7 @@ impl PlayGame for Game {
         let q = query(&board, mover);
         if q.legal_moves > PLAY_MOVE_LIMIT {
             return Err(format!(
-                "this position has {} legal moves; play lists every move and stops at {PLAY_MOVE_LIMIT} (query has no limit)",
+                "this position has {} legal moves; listing stops at {PLAY_MOVE_LIMIT} (query has no limit)",
                 q.legal_moves
             ));
         }
@@ -180,6 +193,44 @@ impl PlayGame for Game {
         moves.sort_by(|(ra, a), (rb, b)| a.eval.best_first(&b.eval).then(ra.cmp(rb)));
         let sorted: Vec<PlayMove<PlayPosition>> = moves.into_iter().map(|(_, m)| m).collect();
         Ok(sorted)
+    }
+
+    fn best_move(&mut self, position: &PlayPosition) -> Result<PlayMove<PlayPosition>, String> {
+        let board = position.board();
+        let q = query(&board, position.mover);
+        if q.legal_moves <= PLAY_MOVE_LIMIT {
+            return self.moves(position)?.into_iter().next().ok_or_else(|| "no legal move".to_string());
+        }
+        let mut ranges = q.moves;
+        grid_core::report::sort_best_first(&mut ranges, |r| eval_of(r.outcome));
+        let range = ranges.first().ok_or("no legal move")?;
+        let slide = range.slides().next().ok_or("an empty range of moves")?;
+        let (index, to) = destination(&board, position.mover, &slide)
+            .ok_or_else(|| format!("internal: {slide} reported but not legal"))?;
+        let base = Rc::new(board.into_owned());
+        let next = PlayPosition { base, mover: position.mover.other(), pending: Some((index, to)) };
+        Ok(PlayMove { notation: slide.to_string(), eval: eval_of(range.outcome), next })
+    }
+
+    fn hints(&mut self, position: &PlayPosition) -> Result<Vec<(String, Eval)>, String> {
+        let mut ranges = query(&position.board(), position.mover).moves;
+        grid_core::report::sort_best_first(&mut ranges, |r| eval_of(r.outcome));
+        Ok(ranges.iter().map(|r| (r.notation(), eval_of(r.outcome))).collect())
+    }
+
+    fn find_move(
+        &mut self,
+        position: &PlayPosition,
+        text: &str,
+    ) -> Result<Option<PlayMove<PlayPosition>>, String> {
+        let slide: Slide = text.parse()?;
+        let board = position.board();
+        let Some((index, to)) = destination(&board, position.mover, &slide) else { return Ok(None) };
+        let outcome =
+            Analysis::new(&board).move_outcome(position.mover, index, slide.direction, slide.distance);
+        let base = Rc::new(board.into_owned());
+        let next = PlayPosition { base, mover: position.mover.other(), pending: Some((index, to)) };
+        Ok(Some(PlayMove { notation: slide.to_string(), eval: eval_of(outcome), next }))
     }
 
     fn notation(&self) -> &'static str {

@@ -118,6 +118,15 @@ impl KingOptions {
     }
 }
 
+/// One side × side board (the benchmark board): each cell blocked with probability 3/100 (a draw
+/// by remainder, [`Rng::below_mod`], per cell, row-major), the king on the first free cell.
+pub fn scattered(rng: &mut Rng, side: usize) -> KingInput {
+    let blocked: Vec<bool> = (0..side * side).map(|_| rng.below_mod(100) < 3).collect();
+    let first_free = blocked.iter().position(|&b| !b).expect("a free cell");
+    let king = (first_free / side, first_free % side);
+    KingInput { boards: vec![KingBoard { rows: side, cols: side, blocked, king }] }
+}
+
 /// A random input under `options`.
 pub fn generate(options: &KingOptions, rng: &mut Rng) -> KingInput {
     let big = rng.one_in(20);

@@ -103,6 +103,14 @@ impl LatticeOptions {
     }
 }
 
+/// An n × m board whose values are drawn by remainder ([`Rng::below_mod`]) in `0..=max`, A row by
+/// row, then B (the benchmark boards).
+pub fn uniform(rng: &mut Rng, n: usize, m: usize, max: u64) -> LatticeInput {
+    let a = (0..n * m).map(|_| rng.below_mod(max + 1)).collect();
+    let b = (0..n * m).map(|_| rng.below_mod(max + 1)).collect();
+    LatticeInput { n, m, a, b }
+}
+
 /// A random board under `options`.
 pub fn generate(options: &LatticeOptions, rng: &mut Rng) -> LatticeInput {
     let big = rng.one_in(20);

@@ -1,6 +1,7 @@
 //! General graphs in the Library Checker `general_matching` format: `N M`, then M lines `u v`
 //! (0-indexed, no self-loops; N ≥ 1).
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
@@ -87,6 +88,68 @@ impl MatchingOptions {
         }
         Ok(())
     }
+}
+
+/// `m` distinct random edges on `n` vertices, no loops, endpoints drawn by remainder
+/// ([`Rng::below_mod`]), each edge in the order drawn (a benchmark graph; `m` ≤ n(n−1)/2).
+pub fn sparse(rng: &mut Rng, n: usize, m: usize) -> MatchingInput {
+    let mut seen = HashSet::with_capacity(m);
+    let mut edges = Vec::with_capacity(m);
+    while edges.len() < m {
+        let (u, v) = (rng.below_mod(n as u64) as u32, rng.below_mod(n as u64) as u32);
+        if u != v && seen.insert((u.min(v), u.max(v))) {
+            edges.push((u, v));
+        }
+    }
+    MatchingInput { n, edges }
+}
+
+/// A side × side grid with about 3% of the cells removed, 4-neighbour edges, and one random
+/// diagonal in half of the unit squares; edges only between kept cells, kept cells numbered densely
+/// row-major (a benchmark graph; draws by remainder, [`Rng::below_mod`]).
+pub fn holed_grid(rng: &mut Rng, side: usize) -> MatchingInput {
+    let kept: Vec<bool> = (0..side * side).map(|_| rng.below_mod(100) >= 3).collect();
+    let mut id = vec![u32::MAX; side * side];
+    let mut n = 0;
+    for (cell, _) in kept.iter().enumerate().filter(|(_, k)| **k) {
+        id[cell] = n as u32;
+        n += 1;
+    }
+    let mut edges = Vec::new();
+    let mut link = |a: usize, b: usize| {
+        if kept[a] && kept[b] {
+            edges.push((id[a], id[b]));
+        }
+    };
+    for r in 0..side {
+        for c in 0..side {
+            let cell = r * side + c;
+            if c + 1 < side {
+                link(cell, cell + 1);
+            }
+            if r + 1 < side {
+                link(cell, cell + side);
+            }
+            if r + 1 < side && c + 1 < side && rng.below_mod(2) == 0 {
+                if rng.below_mod(2) == 0 { link(cell, cell + side + 1) } else { link(cell + 1, cell + side) }
+            }
+        }
+    }
+    MatchingInput { n, edges }
+}
+
+/// Every pair `u < v` of `n` vertices joined with probability 1/2 (a benchmark graph; draws by
+/// remainder, [`Rng::below_mod`]).
+pub fn half_dense(rng: &mut Rng, n: usize) -> MatchingInput {
+    let mut edges = Vec::new();
+    for u in 0..n as u32 {
+        for v in u + 1..n as u32 {
+            if rng.below_mod(2) == 0 {
+                edges.push((u, v));
+            }
+        }
+    }
+    MatchingInput { n, edges }
 }
 
 /// A random graph under `options`.

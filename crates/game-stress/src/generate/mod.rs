@@ -11,6 +11,7 @@ pub mod king;
 pub mod lattice;
 pub mod matching;
 pub mod pawn;
+pub mod preset;
 pub mod segment;
 
 use std::fmt;

@@ -78,7 +78,12 @@ pub struct PawnInput {
 impl PawnInput {
     /// The input text (the file label is `stress`).
     pub fn render(&self) -> String {
-        let mut out = format!("stress {}\n", self.boards.len());
+        self.render_labelled("stress")
+    }
+
+    /// The input text with the file label `label` (one word).
+    pub fn render_labelled(&self, label: &str) -> String {
+        let mut out = format!("{label} {}\n", self.boards.len());
         for board in &self.boards {
             board.write(&mut out);
         }
@@ -161,6 +166,18 @@ impl PawnOptions {
             return Err("--boards: at most 10000".into());
         }
         Ok(())
+    }
+}
+
+/// A board without obstacles: the black pawn in the bottom-left corner, the red pieces in the two
+/// top cells of the right column (`rows` ≥ 2, `cols` ≥ 2 or `rows` ≥ 3, at most 256 cells).
+pub fn open_board(rows: usize, cols: usize) -> PawnBoard {
+    PawnBoard {
+        rows,
+        cols,
+        blocked: vec![false; rows * cols],
+        black: (rows - 1, 0),
+        reds: [(0, cols - 1), (1, cols - 1)],
     }
 }
 

@@ -114,6 +114,30 @@ impl SegmentOptions {
     }
 }
 
+/// `boards` boards of `pawns` pawns each (the benchmark boards): n drawn in `10^17..=10^18`, the
+/// circle cut into `pawns` equal strides with one pawn at a random field of each, colours in
+/// random runs (the colour flips before a pawn with probability 1/3). Draws by remainder
+/// ([`Rng::below_mod`]). `pawns` ≥ 1.
+pub fn strided(rng: &mut Rng, boards: usize, pawns: u64) -> SegmentInput {
+    let boards = (0..boards)
+        .map(|_| {
+            let n = MAX_N / 10 + rng.below_mod(MAX_N - MAX_N / 10 + 1);
+            let stride = n / pawns;
+            let mut white = true;
+            let pawns = (0..pawns)
+                .map(|i| {
+                    if rng.below_mod(3) == 0 {
+                        white = !white;
+                    }
+                    (i * stride + 1 + rng.below_mod(stride), white)
+                })
+                .collect();
+            SegmentBoard { n, pawns }
+        })
+        .collect();
+    SegmentInput { boards }
+}
+
 /// A random input under `options`.
 pub fn generate(options: &SegmentOptions, rng: &mut Rng) -> SegmentInput {
     let big = rng.one_in(20);

@@ -1,0 +1,95 @@
+//! Named, fixed-seed benchmark inputs: the `gen:NAME` inputs of the `bench` lines in
+//! `testdata/*/cases.manifest`, printed by `game-stress preset NAME` (and by `cargo xtask gen NAME`,
+//! which runs that command of the release binary).
+//!
+//! A preset is one of the generators of this module's siblings with fixed sizes and a seed derived
+//! from its name, so the same name always gives the same bytes and benchmark figures from different
+//! runs and machines measure the same work. The bytes are pinned by a test: change a generator a
+//! preset uses and the test says so.
+
+use super::{Input, king, lattice, matching, pawn, segment};
+use crate::rng::Rng;
+
+/// One preset: its name and a line on what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preset {
+    /// The name (`gen:NAME` in a manifest).
+    pub name: &'static str,
+    /// What the input is, in one line.
+    pub summary: &'static str,
+}
+
+const fn preset(name: &'static str, summary: &'static str) -> Preset {
+    Preset { name, summary }
+}
+
+/// Every preset, in the order `--help` lists them.
+pub const PRESETS: &[Preset] = &[
+    preset("pawn-open-16x16", "pawn-retrograde: one open 16x16 board, black bottom-left, red top-right"),
+    preset("lattice-10x10", "lattice-dp: 10x10, random values up to 1e9"),
+    preset("lattice-14x14", "lattice-dp: 14x14, random values up to 1e9"),
+    preset("lattice-16x16", "lattice-dp: 16x16, random values up to 1e9"),
+    preset("segment-5m", "segment-nim: 5 boards of 1,000,000 pawns, n up to 1e18"),
+    preset("sparse-100k", "general matching: N = 100,000, M = 300,000 random edges"),
+    preset("sparse-1m", "general matching: N = 1,000,000, M = 3,000,000 random edges"),
+    preset("grid-500", "general matching: 500x500 grid, half the squares with a diagonal, 3% cells removed"),
+    preset("dense-2000", "general matching: N = 2,000, each edge with probability 1/2"),
+    preset(
+        "king-board-1000",
+        "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
+    ),
+];
+
+/// The seed of the preset called `name`: a hash of the name (a preset's bytes depend on nothing else).
+pub fn seed(name: &str) -> u64 {
+    0x5eed_0000 ^ name.bytes().fold(0u64, |h, b| h.wrapping_mul(31) ^ u64::from(b))
+}
+
+/// The input of the preset called `name` (`None` for an unknown name).
+pub fn input(name: &str) -> Option<Input> {
+    let rng = &mut Rng::new(seed(name));
+    Some(match name {
+        "pawn-open-16x16" => Input::Pawn(pawn::PawnInput { boards: vec![pawn::open_board(16, 16)] }),
+        "lattice-10x10" => Input::Lattice(lattice::uniform(rng, 10, 10, lattice::MAX_VALUE)),
+        "lattice-14x14" => Input::Lattice(lattice::uniform(rng, 14, 14, lattice::MAX_VALUE)),
+        "lattice-16x16" => Input::Lattice(lattice::uniform(rng, 16, 16, lattice::MAX_VALUE)),
+        "segment-5m" => Input::Segment(segment::strided(rng, 5, 1_000_000)),
+        "sparse-100k" => Input::Matching(matching::sparse(rng, 100_000, 300_000)),
+        "sparse-1m" => Input::Matching(matching::sparse(rng, 1_000_000, 3_000_000)),
+        "grid-500" => Input::Matching(matching::holed_grid(rng, 500)),
+        "dense-2000" => Input::Matching(matching::half_dense(rng, 2000)),
+        "king-board-1000" => Input::King(king::scattered(rng, 1000)),
+        _ => return None,
+    })
+}
+
+/// The text of the preset called `name`, exactly as the solver reads it (`None` for an unknown
+/// name). A pawn input's file label is the name without `pawn-` (not `stress`).
+pub fn render(name: &str) -> Option<String> {
+    Some(match input(name)? {
+        Input::Pawn(p) => p.render_labelled(name.strip_prefix("pawn-").unwrap_or(name)),
+        other => other.render(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_preset_generates_and_nothing_else_does() {
+        for p in PRESETS {
+            assert!(input(p.name).is_some(), "{} is listed but not generated", p.name);
+        }
+        assert!(input("nope").is_none() && render("lattice-10x1").is_none());
+    }
+
+    #[test]
+    fn the_pawn_board_has_one_black_two_red_and_its_label() {
+        let text = render("pawn-open-16x16").unwrap();
+        assert!(text.starts_with("open-16x16 1\n16 16\n"));
+        assert_eq!(text.matches('X').count(), 1);
+        assert_eq!(text.matches('O').count(), 2);
+        assert_eq!(text.lines().count(), 18);
+    }
+}

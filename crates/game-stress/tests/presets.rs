@@ -1,0 +1,120 @@
+//! The benchmark presets are pinned byte for byte: each one's SHA-256 is the one recorded when the
+//! presets moved here from xtask's own generators (`cargo xtask gen NAME | sha256sum` then), so
+//! benchmark figures keep measuring the same inputs. `cargo xtask gen --help` lists the same presets.
+
+use std::process::Command;
+
+use game_stress::generate::preset::{PRESETS, render};
+
+/// `(name, byte count, SHA-256)` of every preset, as `cargo xtask gen NAME` printed them before.
+const RECORDED: &[(&str, usize, &str)] = &[
+    ("pawn-open-16x16", 291, "cc888099d8cbcca94204ffe71739c9743a3522466b5d6c5a1a331c3943007193"),
+    ("lattice-10x10", 1993, "f9b5892828fe7430144be61f1d62999cfc9ddb21926412e41f2b9b9a60739308"),
+    ("lattice-14x14", 3876, "d0a69f63e0eaa180987654c4d4efd8592d852aecbe7d35583c0bb930cc03723d"),
+    ("lattice-16x16", 5068, "a2c1be6780c4d59beb9ed7822616cdf83382b9a42b2493ecbd628d685ad76a50"),
+    ("segment-5m", 93_404_972, "3080edf1dcbb321ae9aeb30f3312bf98ae1282f7ceaac1707ee2e6e5dffb312c"),
+    ("sparse-100k", 3_533_036, "23894dd4886c61c6a248d9162a753800a36d900d0770635b724ebb1b0150d814"),
+    ("sparse-1m", 41_331_452, "43f58583ad86d1fd9b295f678c0841e9c977328a921126915b583cc2c19e50a4"),
+    ("grid-500", 7_685_217, "151afb94fb15222fd1e5f641d8621c8663be7d05d827206f1ac9ac3e1272a257"),
+    ("dense-2000", 8_883_052, "9635178fb6b958cc69e38a3c958bfcf69602e18153d17db86333cba6ecc68da6"),
+    ("king-board-1000", 1_001_012, "01531f086779c3ea5cb73d214c9ccfdcf71a0adffafc299a1025792e69ed570c"),
+];
+
+#[test]
+fn every_preset_has_its_recorded_bytes() {
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    let recorded: Vec<&str> = RECORDED.iter().map(|r| r.0).collect();
+    assert_eq!(names, recorded, "a preset was added or removed: record its bytes here");
+    for &(name, len, digest) in RECORDED {
+        let text = render(name).unwrap();
+        assert_eq!((text.len(), sha256_hex(text.as_bytes()).as_str()), (len, digest), "{name}");
+    }
+}
+
+#[test]
+fn the_test_sha256_is_sha256() {
+    assert_eq!(sha256_hex(b""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    let long = b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    assert_eq!(sha256_hex(long), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    assert_eq!(
+        sha256_hex(&vec![b'a'; 1_000_000]),
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+    );
+}
+
+#[test]
+fn the_binary_prints_a_preset_and_rejects_unknown_names() {
+    let bin = env!("CARGO_BIN_EXE_game-stress");
+    let out = Command::new(bin).args(["preset", "lattice-10x10"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, render("lattice-10x10").unwrap().into_bytes());
+    let out = Command::new(bin).args(["preset", "lattice-10x1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let help = Command::new(bin).args(["preset", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for p in PRESETS {
+        assert!(help.contains(p.name) && help.contains(p.summary), "`preset --help` lacks {}", p.name);
+    }
+}
+
+/// xtask keeps a copy of the list for `cargo xtask gen --help` (it depends on no workspace crate, so
+/// it cannot import this one): the names and summaries of its `PRESETS` must be these, in order.
+#[test]
+fn xtask_lists_the_same_presets() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/src/preset.rs");
+    let source = std::fs::read_to_string(path).unwrap();
+    let start = source.find("pub const PRESETS").expect("xtask's PRESETS");
+    let block = &source[start..];
+    let block = &block[block.find("= &[").unwrap()..block.find("];").unwrap()];
+    let literals: Vec<&str> = block.split('"').skip(1).step_by(2).collect();
+    let ours: Vec<&str> = PRESETS.iter().flat_map(|p| [p.name, p.summary]).collect();
+    assert_eq!(literals, ours, "xtask/src/preset.rs lists other presets than game-stress");
+}
+
+/// SHA-256 (FIPS 180-4) as lowercase hex; enough for a test, no dependency.
+fn sha256_hex(data: &[u8]) -> String {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ];
+    let mut h: [u32; 8] =
+        [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    let mut message = data.to_vec();
+    message.push(0x80);
+    while message.len() % 64 != 56 {
+        message.push(0);
+    }
+    message.extend_from_slice(&((data.len() as u64) * 8).to_be_bytes());
+    for block in message.chunks_exact(64) {
+        let mut w = [0u32; 64];
+        for (i, word) in block.chunks_exact(4).enumerate() {
+            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+        }
+        for i in 16..64 {
+            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
+        }
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
+        for i in 0..64 {
+            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = hh.wrapping_add(s1).wrapping_add(ch).wrapping_add(K[i]).wrapping_add(w[i]);
+            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            let t2 = s0.wrapping_add(maj);
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d.wrapping_add(t1), c, b, a, t1.wrapping_add(t2));
+        }
+        for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+            *x = x.wrapping_add(y);
+        }
+    }
+    h.iter().map(|x| format!("{x:08x}")).collect()
+}

@@ -1,0 +1,120 @@
+//! The seeded benchmark inputs (`gen:NAME` in a manifest, or `cargo xtask gen NAME`), obtained from
+//! the release binary of `game-stress` (`game-stress preset NAME`), whose generators they are.
+//!
+//! xtask depends on no workspace crate, so it runs the binary rather than linking the generators;
+//! only the list of names is kept here, for `cargo xtask gen --help`, and a game-stress test checks
+//! that it is the binary's list. A preset always gives the same bytes (game-stress pins them by
+//! their SHA-256), so benchmark figures from different runs and machines measure the same work.
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::cargo::{build_release, release_binary};
+use crate::cli::{Matches, Spec, UsageError, suggestion};
+
+/// The crate whose release binary prints the presets.
+pub const GENERATOR_CRATE: &str = "game-stress";
+
+/// The preset names, with a line on each: the list of `game-stress preset --help`, in its order.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("pawn-open-16x16", "pawn-retrograde: one open 16x16 board, black bottom-left, red top-right"),
+    ("lattice-10x10", "lattice-dp: 10x10, random values up to 1e9"),
+    ("lattice-14x14", "lattice-dp: 14x14, random values up to 1e9"),
+    ("lattice-16x16", "lattice-dp: 16x16, random values up to 1e9"),
+    ("segment-5m", "segment-nim: 5 boards of 1,000,000 pawns, n up to 1e18"),
+    ("sparse-100k", "general matching: N = 100,000, M = 300,000 random edges"),
+    ("sparse-1m", "general matching: N = 1,000,000, M = 3,000,000 random edges"),
+    ("grid-500", "general matching: 500x500 grid, half the squares with a diagonal, 3% cells removed"),
+    ("dense-2000", "general matching: N = 2,000, each edge with probability 1/2"),
+    (
+        "king-board-1000",
+        "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
+    ),
+];
+
+/// The command line of `gen`.
+pub const SPEC: Spec = Spec {
+    name: "gen",
+    summary: "Print a seeded generated input (the `gen:` inputs of bench) to stdout",
+    usage: "NAME",
+    max_positionals: Some(1),
+    positionals: &[("NAME", "the generator (listed below)")],
+    options: &[],
+    listing: Some(("Generators", PRESETS)),
+    notes: "The same NAME always gives the same bytes. The inputs are game-stress's presets: this builds
+the release binary of game-stress and prints `target/release/game-stress preset NAME`.",
+};
+
+/// The generator named on the command line (see [`SPEC`]).
+pub fn name_from_matches(matches: &Matches) -> Result<String, UsageError> {
+    let Some(name) = matches.positionals.first() else {
+        return Err(UsageError::in_command("gen", "missing the generator NAME"));
+    };
+    if PRESETS.iter().all(|(known, _)| known != name) {
+        let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+        let guess = suggestion(name, &names).map(|g| format!(" (did you mean `{g}`?)")).unwrap_or_default();
+        return Err(UsageError::in_command("gen", format!("unknown generator `{name}`{guess}")));
+    }
+    Ok(name.clone())
+}
+
+/// `cargo xtask gen NAME`: builds game-stress, then its `preset NAME` writes the input to stdout.
+pub fn run(name: &str) -> Result<bool, String> {
+    build_release(&[GENERATOR_CRATE.to_string()])?;
+    if run_to_end(&mut preset_command(name)?, name)? {
+        Ok(true)
+    } else {
+        Err(format!("{GENERATOR_CRATE} could not generate `{name}`"))
+    }
+}
+
+/// Writes the preset `name` to `path` with the release binary of game-stress, which must be built
+/// (see [`GENERATOR_CRATE`]). The file appears only complete: it is written beside `path` first.
+pub fn write(name: &str, path: &Path) -> Result<(), String> {
+    let partial = path.with_extension("partial");
+    let file = File::create(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+    let mut command = preset_command(name)?;
+    command.stdout(file);
+    if !run_to_end(&mut command, name)? {
+        let _ = std::fs::remove_file(&partial);
+        return Err(format!("{GENERATOR_CRATE} could not generate `{name}`"));
+    }
+    std::fs::rename(&partial, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `game-stress preset NAME`, or an error if the release binary is missing.
+fn preset_command(name: &str) -> Result<Command, String> {
+    let binary = release_binary(GENERATOR_CRATE);
+    if !binary.is_file() {
+        return Err(format!("{} is missing (cargo build --release -p {GENERATOR_CRATE})", binary.display()));
+    }
+    let mut command = Command::new(binary);
+    command.args(["preset", name]).stdin(Stdio::null());
+    Ok(command)
+}
+
+/// Runs `command` (stderr inherited); whether it succeeded.
+fn run_to_end(command: &mut Command, name: &str) -> Result<bool, String> {
+    let status = command.status().map_err(|e| format!("cannot run {GENERATOR_CRATE} preset {name}: {e}"))?;
+    Ok(status.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_come_from_the_release_binary_or_say_how_to_build_it() {
+        if release_binary(GENERATOR_CRATE).is_file() {
+            let path = std::env::temp_dir().join(format!("xtask-preset-{}.in", std::process::id()));
+            write("lattice-10x10", &path).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.starts_with("10 10\n") && text.lines().count() == 21, "{text}");
+            std::fs::remove_file(&path).unwrap();
+        } else {
+            let error = preset_command("lattice-10x10").unwrap_err();
+            assert!(error.contains("cargo build --release -p game-stress"), "{error}");
+        }
+    }
+}

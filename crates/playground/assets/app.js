@@ -57,7 +57,12 @@ async function ask(text, options) {
     $('status').textContent = `solving… ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }, 200);
   try {
-    const reply = await query(state.info.name, text, options, controller.signal);
+    let reply = await query(state.info.name, text, options, controller.signal);
+    // A busy server (503) says when to come back: try again up to 3 times.
+    for (let attempt = 0; reply.status === 503 && reply.retryAfter > 0 && attempt < 3; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, reply.retryAfter * 1000));
+      reply = await query(state.info.name, text, options, controller.signal);
+    }
     if (reply.ok) return { report: reply.body, error: null };
     return { report: null, error: reply.body.error || `HTTP ${reply.status}` };
   } catch (e) {

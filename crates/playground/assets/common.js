@@ -51,7 +51,8 @@ export async function query(game, position, options = {}, signal = undefined, vi
   } catch {
     body = { error: `HTTP ${response.status}` };
   }
-  return { ok: response.ok, status: response.status, body };
+  const retryAfter = Number(response.headers.get('Retry-After')) || 0;
+  return { ok: response.ok, status: response.status, body, retryAfter };
 }
 
 // An eval ({value, remoteness} or {score}) in words: `win in 3`, `draw`, `lose`, `score 7`.

@@ -28,7 +28,7 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -53,9 +53,22 @@ async function ask(text, options) {
   state.controller = controller;
   const started = performance.now();
   setBusy(true);
-  const ticker = setInterval(() => {
-    $('status').textContent = `solving… ${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 200);
+  // The solve's name, to follow its progress (GET /api/progress/<id>: the lattice game's layers).
+  const id = `page-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  let layers = '';
+  const ticker = setInterval(async () => {
+    $('status').textContent = `solving… ${((performance.now() - started) / 1000).toFixed(1)} s${layers}`;
+    try {
+      const reply = await fetch(`/api/progress/${id}`);
+      if (reply.ok) {
+        const { done, total } = await reply.json();
+        if (total > 0) layers = `, layer ${done} of ${total}`;
+      }
+    } catch {
+      // progress is only shown when available
+    }
+  }, 300);
+  options = { ...options, id };
   try {
     let reply = await query(state.info.name, text, options, controller.signal);
     // A busy server (503) says when to come back: try again up to 3 times.

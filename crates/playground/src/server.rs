@@ -8,7 +8,8 @@
 //! and with them the memory. The cancel flag of the solve is set when its request ends either way
 //! (the lattice game stops at its next layer; the other games' solves are short by their caps).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
@@ -57,13 +58,16 @@ pub struct AppState {
     games: Arc<Vec<Arc<dyn Game>>>,
     pool: Arc<Semaphore>,
     config: Arc<Config>,
+    /// The solves of requests that named an `id`, while their request runs (at most one per pool
+    /// permit held by a request, so the map stays small).
+    running: Arc<Mutex<HashMap<String, Cancel>>>,
 }
 
 impl AppState {
     /// The state of a server answering for `games` under `config`.
     pub fn new(games: Vec<Arc<dyn Game>>, config: Config) -> AppState {
         let pool = Arc::new(Semaphore::new(config.max_solves));
-        AppState { games: Arc::new(games), pool, config: Arc::new(config) }
+        AppState { games: Arc::new(games), pool, config: Arc::new(config), running: Arc::default() }
     }
 
     fn game(&self, name: &str) -> Option<&Arc<dyn Game>> {
@@ -79,6 +83,7 @@ pub fn router(games: Vec<Arc<dyn Game>>, config: Config) -> Router {
         .route("/static/{*file}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/status", get(status))
+        .route("/api/progress/{id}", get(progress))
         .route("/api/{game}/{view}", post(query))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
@@ -150,6 +155,32 @@ async fn status(State(state): State<AppState>) -> Response {
     json_response(StatusCode::OK, format!("{{\"solves_running\":{running},\"max_solves\":{max}}}"))
 }
 
+/// `GET /api/progress/<id>`: `{"done": d, "total": t}` of the running solve of the request that
+/// named `id` (`total` 0: the game reports no progress), or 404 once it has ended.
+async fn progress(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let found = state.running.lock().ok().and_then(|running| running.get(&id).map(Cancel::progress));
+    match found {
+        Some((done, total)) => {
+            json_response(StatusCode::OK, format!("{{\"done\":{done},\"total\":{total}}}"))
+        }
+        None => error(StatusCode::NOT_FOUND, format!("no solve `{}` is running", shorten(&id))),
+    }
+}
+
+/// Removes a request's solve from [`AppState::running`] when the request ends.
+struct Unregister {
+    running: Arc<Mutex<HashMap<String, Cancel>>>,
+    id: String,
+}
+
+impl Drop for Unregister {
+    fn drop(&mut self) {
+        if let Ok(mut running) = self.running.lock() {
+            running.remove(&self.id);
+        }
+    }
+}
+
 /// The body of `POST /api/<game>/query`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -159,6 +190,10 @@ struct QueryRequest {
     /// The king game's move set.
     #[serde(default)]
     moves: Option<String>,
+    /// A name for this solve, to follow its progress at `GET /api/progress/<id>` (1 to 64
+    /// characters of `A-Z a-z 0-9 - _`).
+    #[serde(default)]
+    id: Option<String>,
 }
 
 /// Sets the cancel flag when the request ends, whether it completed, timed out or its client went
@@ -211,6 +246,16 @@ async fn query(
             );
         }
     };
+    let valid = |id: &String| {
+        (1..=64).contains(&id.len())
+            && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    if let Some(id) = request.id.as_ref().filter(|id| !valid(id)) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("bad id `{}`: 1 to 64 characters of A-Z a-z 0-9 - _", shorten(id)),
+        );
+    }
     let Ok(permit) = state.pool.clone().try_acquire_owned() else {
         let mut response = error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -222,6 +267,12 @@ async fn query(
     };
     let cancel = Cancel::new();
     let _guard = CancelOnDrop(cancel.clone());
+    let _registered = request.id.map(|id| {
+        if let Ok(mut running) = state.running.lock() {
+            running.insert(id.clone(), cancel.clone());
+        }
+        Unregister { running: state.running.clone(), id }
+    });
     let options = QueryOptions { moves: request.moves };
     let solve = tokio::task::spawn_blocking(move || {
         let _permit = permit; // released when the solve really ends

@@ -300,3 +300,32 @@ async fn a_view_is_another_endpoint_and_unknown_views_are_404() {
     assert_eq!(reply.error(), "`mock` has no view `nope`: GET /api/games lists them");
     assert_eq!(get(&app, "/api/games").await.json()["games"][0]["views"], json!(["echo"]));
 }
+
+#[tokio::test]
+async fn a_named_solve_reports_its_progress_while_it_runs() {
+    let app = app_with(Duration::from_millis(600), config());
+    let slow = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok", "id": "solve-1"}"#).await }
+    });
+    let start = Instant::now();
+    let progress = loop {
+        let reply = get(&app, "/api/progress/solve-1").await;
+        if reply.status == StatusCode::OK && reply.json()["done"].as_u64().unwrap_or(0) > 0 {
+            break reply.json();
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "no progress reported");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(progress["total"], 600);
+    assert!(progress["done"].as_u64().unwrap() <= 600);
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+    let reply = get(&app, "/api/progress/solve-1").await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert_eq!(reply.error(), "no solve `solve-1` is running");
+    for bad in [r#""""#, r#""a b""#, r#""ü""#, &format!("\"{}\"", "x".repeat(65))] {
+        let reply = query(&app, "mock", &format!(r#"{{"position": "ok", "id": {bad}}}"#)).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(reply.error().starts_with("bad id "), "{}", reply.error());
+    }
+}

@@ -287,6 +287,10 @@ fn a_cancelled_lattice_solve_stops() {
     let text = "3 3\n1 2 3\n4 5 6\n7 8 9\n9 8 7\n6 5 4\n3 2 1\n";
     let cancel = Cancel::new();
     assert!(lattice.query(text, &QueryOptions::default(), &cancel).is_ok());
+    // Its progress is reported in layers (n·m + 1 of them).
+    let (done, total) = cancel.progress();
+    assert_eq!(total, 10);
+    assert!(done > 0 && done <= total);
     cancel.cancel();
     assert_eq!(lattice.query(text, &QueryOptions::default(), &cancel), Err(QueryError::Cancelled));
     // The solve unwound without leaving anything behind: the next one works.

@@ -44,9 +44,9 @@ impl Game for Lattice {
     }
 
     /// `lattice-dp query --json`: [`parse_positions`], then [`query::query`]. The solve reports its
-    /// progress once per layer; when `cancel` is set, that report unwinds out of the solve with a
-    /// private payload ([`resume_unwind`] runs no panic hook), which is caught here: the layers are
-    /// plain owned buffers, dropped on the way out.
+    /// progress once per layer (passed on to [`Cancel::set_progress`]); when `cancel` is set, that
+    /// report unwinds out of the solve with a private payload ([`resume_unwind`] runs no panic
+    /// hook), which is caught here: the layers are plain owned buffers, dropped on the way out.
     fn query(
         &self,
         position: &str,
@@ -64,7 +64,8 @@ impl Game for Lattice {
             )));
         }
         let solve = catch_unwind(AssertUnwindSafe(|| {
-            query::query(position, 1, &mut |_| {
+            query::query(position, 1, &mut |progress| {
+                cancel.set_progress(progress.done as u64, progress.total as u64);
                 if cancel.is_cancelled() {
                     resume_unwind(Box::new(Cancelled));
                 }

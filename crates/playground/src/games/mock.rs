@@ -10,7 +10,8 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 /// Position texts it understands: `bad` → a located input error (400), `big` → over its cap (422),
 /// `panic` → a panic inside the solve (500), `internal` → an internal error (500), `unavailable` →
 /// no query API (501), anything else →
-/// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag). Its one view,
+/// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag and reporting
+/// the milliseconds slept as progress). Its one view,
 /// `echo`, answers `{"echo": position}`.
 #[derive(Debug, Clone)]
 pub struct Mock {
@@ -71,6 +72,7 @@ impl Game for Mock {
             }
             std::thread::sleep(slice);
             slept += slice;
+            cancel.set_progress(slept.as_millis() as u64, self.delay.as_millis() as u64);
         }
         Ok(serde_json::json!({
             "game": self.name,

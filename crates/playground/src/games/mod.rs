@@ -10,7 +10,7 @@
 //! [`mock`] is a configurable game for the server's own tests (fixed answers, slow solves).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use serde::Serialize;
 
@@ -43,25 +43,44 @@ pub enum QueryError {
     Internal(String),
 }
 
-/// A flag a long solve polls to stop early: set when the request's client goes away or its time
-/// limit is reached. Cheap to clone (shared).
+/// What a running solve shares with its request: a flag the solve polls to stop early (set when
+/// the request's client goes away or its time limit is reached), and the progress the solve
+/// reports (`GET /api/progress/<id>`). Cheap to clone (shared).
 #[derive(Debug, Clone, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Shared>);
+
+#[derive(Debug, Default)]
+struct Shared {
+    cancelled: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+}
 
 impl Cancel {
-    /// A flag that is not set.
+    /// A flag that is not set, no progress reported.
     pub fn new() -> Cancel {
         Cancel::default()
     }
 
     /// Asks the solve to stop.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.cancelled.store(true, Ordering::Relaxed);
     }
 
     /// Whether the solve was asked to stop.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Records that the solve has done `done` of `total` steps (the lattice game: layers).
+    pub fn set_progress(&self, done: u64, total: u64) {
+        self.0.total.store(total, Ordering::Relaxed);
+        self.0.done.store(done, Ordering::Relaxed);
+    }
+
+    /// The last progress reported, `(done, total)`; `(0, 0)` when the solve reports none.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.0.done.load(Ordering::Relaxed), self.0.total.load(Ordering::Relaxed))
     }
 }
 

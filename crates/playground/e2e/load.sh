@@ -3,8 +3,9 @@
 # release server on a free port with --max-solves 2, then:
 #   1. small queries (the pawn and king examples) at 2 connections (the pool's size): requests/s;
 #   2. small queries at 16 connections: the share answered 200 and 503 (try_acquire, no queue);
-#   3. big lattice-dp 15x15 queries (about 0.8 s each on an idle machine) at 8 connections for 20 s:
-#      the pool saturates, the rest is 503; small queries meanwhile get 503 too (one pool);
+#   3. big lattice-dp 14x14 queries (about 0.26 s each on an idle machine, the largest the default
+#      cap allows) at 2 connections (all answered), then at 8 connections for 20 s: the pool
+#      saturates, the rest is 503; small queries meanwhile get 503 too (one pool);
 # sampling the server's resident memory (RSS). About a minute; stops the server at the end.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,7 +29,7 @@ body() { python3 -c 'import json,sys; print(json.dumps({"position": sys.stdin.re
 pawn="$(printf 'load 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n' | body)"
 king="$(printf '1\n4 5\nK....\n.#...\n...#.\n.....\n' | body)"
 lattice="$(python3 -c '
-n = m = 15
+n = m = 14
 rows = lambda k: "\n".join(" ".join(str((i * 7 + j * 13 + k) % 10) for j in range(m)) for i in range(n))
 print(f"{n} {m}\n{rows(1)}\n{rows(3)}")' | body)"
 
@@ -40,7 +41,10 @@ BODY="$king" wrk -t2 -c2 -d10s -s "$here/status.lua" "$url/api/edmonds-blossom/q
 echo "== small queries: pawn example, 16 connections (8 per slot), 10 s"
 BODY="$pawn" wrk -t2 -c16 -d10s -s "$here/status.lua" "$url/api/pawn-retrograde/query" | grep -E 'Requests/sec|Latency|status'
 echo "RSS: $(rss)"
-echo "== big queries: lattice 15x15, 8 connections, 20 s (RSS sampled every 2 s)"
+echo "== big queries: lattice 14x14, 2 connections (= the pool), 10 s"
+BODY="$lattice" wrk -t2 -c2 -d10s --timeout 30s -s "$here/status.lua" "$url/api/lattice-dp/query" | grep -E 'Requests/sec|Latency|status'
+echo "RSS: $(rss)"
+echo "== big queries: lattice 14x14, 8 connections, 20 s (RSS sampled every 2 s)"
 ( for _ in $(seq 1 10); do sleep 2; echo "  RSS $(rss)"; done ) &
 sampler=$!
 BODY="$lattice" wrk -t2 -c8 -d20s --timeout 30s -s "$here/status.lua" "$url/api/lattice-dp/query" >"$log.big" &

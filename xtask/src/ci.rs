@@ -7,23 +7,24 @@ use crate::verify;
 /// The command line of `ci` (no arguments).
 pub const SPEC: Spec = Spec {
     name: "ci",
-    summary: "Everything CI checks: fmt check, clippy with warnings denied, the tests, then verify",
+    summary: "Everything CI checks: fmt check, clippy and rustdoc with warnings denied, the tests, then verify",
     usage: "",
     max_positionals: Some(0),
     positionals: &[],
     options: &[],
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
-`cargo test --workspace`, then `cargo xtask verify` with its defaults; stops at the first failing
-step. `fuzz` is not part of it.",
+`cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
+`cargo xtask verify` with its defaults; stops at the first failing step. `fuzz` is not part of it.",
 };
 
-/// fmt check, clippy with warnings denied, the test suite, then `verify` (whose last line is the
-/// `N passed, M failed` summary); `Ok(false)` at the first failing step.
+/// fmt check, clippy and rustdoc with warnings denied, the test suite, then `verify` (whose last
+/// line is the `N passed, M failed` summary); `Ok(false)` at the first failing step.
 pub fn run() -> Result<bool, String> {
-    let steps: [&[&str]; 3] = [
+    let steps: [&[&str]; 4] = [
         &["fmt", "--all", "--", "--check"],
         &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &["doc", "--workspace", "--no-deps", "--config", r#"build.rustdocflags=["-D", "warnings"]"#],
         &["test", "--workspace"],
     ];
     for step in steps {

@@ -1,0 +1,213 @@
+// Browser tests of the playground: for each game, open the page, edit the board, solve, compare the
+// shown value with the CLI's `query --json` answer for the same position text, play two moves, undo
+// one, and write a screenshot to docs/img/<game>.png.
+//
+// Run by run.sh, which starts the server and sets PLAYGROUND_URL and CLI_DIR (the directory of the
+// solver binaries).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..');
+const base = process.env.PLAYGROUND_URL ?? 'http://127.0.0.1:8080';
+const cliDir = process.env.CLI_DIR ?? join(root, 'target', 'release');
+const shots = join(root, 'docs', 'img');
+
+let browser;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+// The CLI's report of a position text.
+function cli(game, text, args = []) {
+  const out = execFileSync(join(cliDir, game), ['query', '--json', ...args], { input: text });
+  return JSON.parse(out.toString().trim().split('\n')[0]);
+}
+
+const evalText = (e) => (e.score !== undefined ? `score ${e.score}`
+  : e.value === 'draw' || e.remoteness === undefined ? e.value : `${e.value} in ${e.remoteness}`);
+
+// Waits until no query is in flight and the status shows a value.
+async function settled() {
+  await page.waitForFunction(() => document.body.dataset.idle === 'true'
+    && (document.querySelector('#value') || document.querySelector('#error:not([hidden])')));
+}
+
+async function historyLength() {
+  return page.locator('#history li').count();
+}
+
+async function playFirstMove(expected) {
+  await settled();
+  await page.locator('#moves button.move').first().click();
+  await page.waitForFunction((n) => document.querySelectorAll('#history li').length === n, expected);
+  await settled();
+}
+
+const GAMES = [
+  {
+    name: 'pawn-retrograde',
+    edit: async () => {
+      await page.locator('input[data-tool="#"]').check();
+      await page.locator('rect[data-cell="4,2"]').click();
+    },
+    expectText: /\.#\.\./,
+  },
+  {
+    name: 'lattice-dp',
+    edit: async () => {
+      const input = page.locator('input[name="A-1-1"]');
+      await input.fill('7');
+      await input.dispatchEvent('change');
+    },
+    expectText: /^3 4\n7 /,
+  },
+  {
+    name: 'segment-nim',
+    edit: async () => {
+      await page.locator('circle.hit[data-field="12"]').click();
+    },
+    expectText: /^1\n12 4 3 white\n1 2 7 12\n/,
+  },
+  {
+    name: 'edmonds-blossom',
+    edit: async () => {
+      await page.locator('input[data-tool="#"]').check();
+      await page.locator('rect[data-cell="4,5"]').click();
+    },
+    expectText: /\.\.\.\.#\n$/,
+    args: ['--moves', 'king20'],
+    after: async () => {
+      await page.locator('#all-starts').check();
+      await page.locator('rect.start-win, rect.start-lose').first().waitFor();
+    },
+  },
+];
+
+for (const game of GAMES) {
+  test(`${game.name}: edit, solve, compare with the CLI, play two moves, undo one`, async () => {
+    await page.goto(`${base}/?game=${game.name}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await settled();
+    assert.equal(await page.locator('#error').isHidden(), true, await page.locator('#error').textContent());
+
+    // Edit the board.
+    await page.locator('#editing').check();
+    await game.edit();
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#text').value), game.expectText.source);
+    await page.locator('#editing').uncheck();
+    await page.locator('#solve').click();
+    await settled();
+
+    // The shown value is the CLI's for the same text.
+    const text = await page.locator('#text').inputValue();
+    const shown = await page.locator('#value').textContent();
+    const report = cli(game.name, text, game.args);
+    assert.equal(shown, evalText(report), `position:\n${text}`);
+    assert.equal(await page.locator('#moves li').count(), report.moves.length);
+
+    // Two moves, then undo one.
+    await playFirstMove(1);
+    await playFirstMove(2);
+    await page.locator('#undo').click();
+    await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+    assert.equal(await historyLength(), 1);
+    const afterUndo = await page.locator('#text').inputValue();
+    assert.equal(await page.locator('#value').textContent(), evalText(cli(game.name, afterUndo, game.args)));
+
+    if (game.after) await game.after();
+    await page.screenshot({ path: join(shots, `${game.name}.png`), fullPage: true });
+    assert.deepEqual(pageErrors, []);
+  });
+}
+
+test('a bad position shows the CLI message next to the board', async () => {
+  await page.goto(`${base}/?game=pawn-retrograde`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  const bad = 'x 1\n3 3\n...\n.Q.\nO.O\n';
+  await page.locator('#text').fill(bad);
+  await page.locator('#load').click();
+  await page.locator('#error:not([hidden])').waitFor();
+  const message = await page.locator('#error').textContent();
+  let cliMessage = '';
+  try {
+    execFileSync(join(cliDir, 'pawn-retrograde'), ['query'], { input: bad, stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (e) {
+    cliMessage = e.stderr.toString().trim().replace(/^error: /, '');
+  }
+  assert.match(message, /^line 4, column 2: /);
+  assert.equal(message, cliMessage);
+});
+
+test('play against the solver: it answers each move; undo goes back to your turn', async () => {
+  await page.goto(`${base}/?game=pawn-retrograde`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#human').selectOption('red');
+  await playFirstMove(1);
+  // The solver (black) answers by itself.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await settled();
+  assert.match(await page.locator('#history li').nth(1).textContent(), /^black: /);
+  assert.match(await page.locator('#status').textContent(), /^red to move/);
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 0);
+  assert.match(await page.locator('#status').textContent(), /^red to move/);
+  assert.deepEqual(pageErrors, []);
+});
+
+test('the editors: lattice matrices and random fill, a long solve cancelled, segment fields', async () => {
+  await page.goto(`${base}/?game=lattice-dp`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#editing').check();
+  assert.equal(await page.locator('input[name^="A-"]').count(), 12);
+  await page.locator('button[name="random"]').click();
+  await settled();
+  await page.screenshot({ path: join(shots, 'lattice-dp-editor.png'), fullPage: true });
+  await page.locator('#editing').uncheck();
+  await settled();
+  const text = await page.locator('#text').inputValue();
+  assert.equal(await page.locator('#value').textContent(), evalText(cli('lattice-dp', text)));
+
+  // A long solve (15 x 15) shows its time and can be cancelled.
+  const rows = (k) => Array.from({ length: 15 }, (_, i) => Array.from({ length: 15 }, (_, j) => (i * 7 + j * 13 + k) % 10).join(' ')).join('\n');
+  await page.locator('#text').fill(`15 15\n${rows(1)}\n${rows(3)}\n`);
+  await page.locator('#load').click();
+  await page.locator('#cancel').click();
+  await page.waitForFunction(() => document.querySelector('#error').textContent === 'cancelled');
+  await settled();
+
+  // Segment: a click on an empty field puts a white pawn there.
+  await page.goto(`${base}/?game=segment-nim`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#editing').check();
+  await page.locator('circle.hit[data-field="3"]').click();
+  await page.locator('#editing').uncheck();
+  await settled();
+  assert.match(await page.locator('#text').inputValue(), /^1\n12 4 3 white\n1 2 3 7\n/);
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,115 @@
+//! edmonds-blossom's king game: every call into the `edmonds_blossom` library.
+
+use edmonds_blossom::query::{KingMoves, Position, parse_positions, query};
+use edmonds_blossom::report::json::OutcomeGridJson;
+use edmonds_blossom::{BoardAnalysis, parse_boards};
+
+use super::{Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions, one_position, to_json};
+
+/// The king game's name, as its reports spell it.
+pub const NAME: &str = "edmonds-blossom";
+
+/// The king game with a cap on its board's cells.
+#[derive(Debug, Clone)]
+pub struct King {
+    max_cells: u64,
+}
+
+impl King {
+    /// The game, refusing boards with more than `max_cells` cells.
+    pub fn new(max_cells: u64) -> King {
+        King { max_cells }
+    }
+}
+
+impl Game for King {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: NAME,
+            title: "No-revisit king (edmonds-blossom)",
+            sides: ["first", "second"],
+            limits: vec![Limit {
+                name: "max_cells",
+                value: self.max_cells,
+                meaning: "cells of the board (rows x columns)",
+            }],
+            options: vec![GameOption { name: "moves", values: vec!["king20", "orth4"], default: "king20" }],
+            example: "1\n4 5\nK....\n.#...\n...#.\n.....\n",
+            available: true,
+            views: vec!["all-starts"],
+        }
+    }
+
+    /// `edmonds-blossom query --json [--moves M]`: [`parse_positions`], then [`query`] (one matching
+    /// and one decomposition; the cell cap keeps it short). Parsing is linear in the text, which the
+    /// body cap bounds; the cell cap is checked before solving.
+    fn query(
+        &self,
+        position: &str,
+        options: &QueryOptions,
+        _cancel: &Cancel,
+    ) -> Result<serde_json::Value, QueryError> {
+        let moves = move_set(options)?;
+        let position = self.position(position)?;
+        let report = query(&position, moves, 1).map_err(|e| QueryError::Internal(e.to_string()))?;
+        to_json(&report)
+    }
+
+    /// `all-starts`: the object `edmonds-blossom all-starts --json` prints for the board that is
+    /// left (the visited cells `o` blocked, the king's cell free): every free cell as a start for
+    /// the side to move, `W` or `L`. One matching and one decomposition, like a query.
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        options: &QueryOptions,
+        _cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        (name == "all-starts").then(|| {
+            let moves = move_set(options)?;
+            let position = self.position(position)?;
+            let dims = position.dims();
+            let rows: Vec<String> = position.rows().iter().map(|row| row.replace('o', "#")).collect();
+            let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
+            let internal = |e: String| QueryError::Internal(e);
+            let boards = parse_boards(text.as_bytes()).map_err(|e| internal(e.to_string()))?;
+            let analysis =
+                BoardAnalysis::new(&boards[0], moves.set()).map_err(|e| internal(e.to_string()))?;
+            to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
+        })
+    }
+}
+
+impl King {
+    /// The one position of a query text, within the cell cap. Parsing is linear in the text,
+    /// which the body cap bounds; the cap is checked before solving.
+    fn position(&self, text: &str) -> Result<Position, QueryError> {
+        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        if positions.len() != 1 {
+            return Err(one_position(positions.len()));
+        }
+        let position = positions.remove(0);
+        let dims = position.dims();
+        let cells = (dims.rows * dims.cols) as u64;
+        if cells > self.max_cells {
+            return Err(QueryError::TooLarge(format!(
+                "a {}x{} board has {cells} cells, more than this server's cap of {} (--king-max-cells)",
+                dims.rows, dims.cols, self.max_cells
+            )));
+        }
+        Ok(position)
+    }
+}
+
+/// The move set of a request: `king20` (default) or `orth4`.
+fn move_set(options: &QueryOptions) -> Result<KingMoves, QueryError> {
+    match options.moves.as_deref() {
+        None | Some("king20") => Ok(KingMoves::King20),
+        Some("orth4") => Ok(KingMoves::Orth4),
+        Some(other) => {
+            let shown: String =
+                other.chars().take(20).map(|c| if c.is_control() { '?' } else { c }).collect();
+            Err(QueryError::Option(format!("unknown move set `{shown}`: king20 or orth4")))
+        }
+    }
+}

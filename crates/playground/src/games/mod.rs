@@ -1,0 +1,219 @@
+//! The games the server knows, behind one small trait.
+//!
+//! Every call into a solver library lives in one module per game (`pawn`, `lattice`, `segment`,
+//! `king`); the rest of the server sees only [`Game`]. A game answers one question, [`Game::query`]:
+//! the position written in its CLI's `query` text format (exactly the text `<crate> query` reads) →
+//! the report object of `<crate> query --json` (`grid_core::report::PositionReport`, see
+//! `docs/REPORT.md`). The front-end applies a move to its own board model and asks for the new
+//! position with a new query: there is no second endpoint and no second format.
+//!
+//! [`mock`] is a configurable game for the server's own tests (fixed answers, slow solves).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use serde::Serialize;
+
+pub mod king;
+pub mod lattice;
+pub mod mock;
+pub mod pawn;
+pub mod segment;
+
+/// Why a query has no report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The position text is malformed: the CLI's message, `line L, column C: message` (HTTP 400).
+    #[error("{0}")]
+    Input(String),
+    /// The position is valid but larger than this server's caps allow (HTTP 422).
+    #[error("{0}")]
+    TooLarge(String),
+    /// A request option is unknown or has a bad value (HTTP 400).
+    #[error("{0}")]
+    Option(String),
+    /// The game's library has no query API in this build (HTTP 501).
+    #[error("{0}")]
+    Unavailable(String),
+    /// The solve was cancelled (its client went away or its time ran out).
+    #[error("the solve was cancelled")]
+    Cancelled,
+    /// A bug: the solver failed on a valid position (HTTP 500).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// What a running solve shares with its request: a flag the solve polls to stop early (set when
+/// the request's client goes away or its time limit is reached), and the progress the solve
+/// reports (`GET /api/progress/<id>`). Cheap to clone (shared).
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<Shared>);
+
+#[derive(Debug, Default)]
+struct Shared {
+    cancelled: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Cancel {
+    /// A flag that is not set, no progress reported.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks the solve to stop.
+    pub fn cancel(&self) {
+        self.0.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the solve was asked to stop.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Records that the solve has done `done` of `total` steps (the lattice game: layers).
+    pub fn set_progress(&self, done: u64, total: u64) {
+        self.0.total.store(total, Ordering::Relaxed);
+        self.0.done.store(done, Ordering::Relaxed);
+    }
+
+    /// The last progress reported, `(done, total)`; `(0, 0)` when the solve reports none.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.0.done.load(Ordering::Relaxed), self.0.total.load(Ordering::Relaxed))
+    }
+}
+
+/// One limit of a game, as `GET /api/games` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Limit {
+    /// Short name, e.g. `max_free_cells` (the CLI flag is the same with dashes and the game's prefix).
+    pub name: &'static str,
+    /// The value in force.
+    pub value: u64,
+    /// What it limits, in words.
+    pub meaning: &'static str,
+}
+
+/// One request option of a game (e.g. the king game's move set).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameOption {
+    /// The JSON field of the query request.
+    pub name: &'static str,
+    /// The values it takes.
+    pub values: Vec<&'static str>,
+    /// The value when the field is absent.
+    pub default: &'static str,
+}
+
+/// What `GET /api/games` says about one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The crate's name and the `game` field of its reports (`pawn-retrograde`, …): the `<game>`
+    /// of `/api/<game>/query`.
+    pub name: &'static str,
+    /// A title for people.
+    pub title: &'static str,
+    /// The two sides, in the game's words, the side that moves first first (the `to_move` words).
+    pub sides: [&'static str; 2],
+    /// The server's caps for one query (beyond the text format's own limits).
+    pub limits: Vec<Limit>,
+    /// The request options.
+    pub options: Vec<GameOption>,
+    /// A small start position in the query text format.
+    pub example: &'static str,
+    /// Whether this build can answer queries (false: every query gets 501).
+    pub available: bool,
+    /// Other views of a position, `POST /api/<game>/<view>` (the king game: `all-starts`).
+    pub views: Vec<&'static str>,
+}
+
+/// The options of one query request (the JSON fields besides `position`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The king game's move set: `king20` (default) or `orth4`.
+    pub moves: Option<String>,
+}
+
+/// One game, as the server sees it. Implementations must be cheap to call concurrently.
+pub trait Game: Send + Sync + 'static {
+    /// The game's name, title, sides, caps and options.
+    fn info(&self) -> GameInfo;
+
+    /// The report of the position `position` (the CLI's `query` text format, exactly one position)
+    /// as the JSON object `query --json` prints. The caps are checked before anything large is
+    /// allocated; a long solve polls `cancel` where its library lets it.
+    fn query(
+        &self,
+        position: &str,
+        options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Result<serde_json::Value, QueryError>;
+
+    /// Another view of the position named by one of [`GameInfo::views`] (the king game's
+    /// `all-starts`: the object `edmonds-blossom all-starts --json` prints); `None` for a name the
+    /// game does not have.
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        let _ = (name, position, options, cancel);
+        None
+    }
+}
+
+/// The caps of the four real games (CLI flags of the binary; defaults keep one query under about a
+/// second and a few hundred MB on a small machine).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameCaps {
+    /// pawn-retrograde: most free cells (the state space grows as F³).
+    pub pawn_free_cells: u64,
+    /// lattice-dp: most states C(n+m, n) of the board.
+    pub lattice_states: u64,
+    /// segment-nim: most pawns.
+    pub segment_pawns: u64,
+    /// edmonds-blossom: most cells of the board.
+    pub king_cells: u64,
+}
+
+impl Default for GameCaps {
+    /// Measured (one query, test profile, this shared 2-core machine): pawn 16x16 open 0.3-0.7 s
+    /// and 27 MB (the text format's own limit is 256 cells); lattice 14x14 (4.0e7 states) 0.26 s,
+    /// 15x15 (1.55e8) 0.8 s and 48 MB, 16x16 (6.0e8) about 3 s and 150 MB; king 500x500 0.2 s
+    /// (orth4 about 0.4 s); segment 10^5 pawns 0.08 s. The lattice cap stops at 14x14 because the
+    /// machine is shared: at a load average of 15, two 15x15 solves at once passed the 10 s limit.
+    fn default() -> GameCaps {
+        GameCaps {
+            pawn_free_cells: 256,
+            lattice_states: 45_000_000,
+            segment_pawns: 100_000,
+            king_cells: 250_000,
+        }
+    }
+}
+
+/// The four real games, in the order the page lists them.
+pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
+    vec![
+        Arc::new(pawn::Pawn::new(caps.pawn_free_cells)),
+        Arc::new(lattice::Lattice::new(caps.lattice_states)),
+        Arc::new(segment::Segment::new(caps.segment_pawns)),
+        Arc::new(king::King::new(caps.king_cells)),
+    ]
+}
+
+/// The error of a query text that holds `count` positions where one is expected.
+pub fn one_position(count: usize) -> QueryError {
+    QueryError::Input(format!(
+        "the playground queries one position at a time; this input holds {count} (write a count of 1)"
+    ))
+}
+
+/// A report serialized to its JSON object.
+pub fn to_json(report: &impl Serialize) -> Result<serde_json::Value, QueryError> {
+    serde_json::to_value(report)
+        .map_err(|e| QueryError::Internal(format!("cannot serialize the report: {e}")))
+}

@@ -1,0 +1,60 @@
+//! pawn-retrograde: every call into the `pawn_retrograde` library.
+
+use pawn_retrograde::{json, parse_queries, query};
+
+use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
+
+/// The pawn game's name, as its reports spell it.
+pub const NAME: &str = "pawn-retrograde";
+
+/// The pawn game with a cap on its free cells.
+#[derive(Debug, Clone)]
+pub struct Pawn {
+    max_free_cells: u64,
+}
+
+impl Pawn {
+    /// The game, refusing boards with more than `max_free_cells` free cells.
+    pub fn new(max_free_cells: u64) -> Pawn {
+        Pawn { max_free_cells }
+    }
+}
+
+impl Game for Pawn {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: NAME,
+            title: "Pawn race (pawn-retrograde)",
+            sides: ["red", "black"],
+            limits: vec![Limit {
+                name: "max_free_cells",
+                value: self.max_free_cells,
+                meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 256",
+            }],
+            options: Vec::new(),
+            example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",
+            available: true,
+            views: Vec::new(),
+        }
+    }
+
+    /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]
+    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short).
+    fn query(
+        &self,
+        position: &str,
+        _options: &QueryOptions,
+        _cancel: &Cancel,
+    ) -> Result<serde_json::Value, QueryError> {
+        let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
+        let free = position.board().open.len() as u64;
+        if free > self.max_free_cells {
+            return Err(QueryError::TooLarge(format!(
+                "the board has {free} free cells, more than this server's cap of {} (--pawn-max-free-cells)",
+                self.max_free_cells
+            )));
+        }
+        to_json(&json::report(1, &query::query(position)))
+    }
+}

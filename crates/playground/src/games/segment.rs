@@ -1,0 +1,74 @@
+//! segment-nim: every call into the `segment_nim` library.
+
+use segment_nim::query::query;
+use segment_nim::{Board, BoardReader};
+
+use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
+
+/// The segment game's name, as its reports spell it.
+pub const NAME: &str = "segment-nim";
+
+/// The segment game with a cap on its pawns.
+#[derive(Debug, Clone)]
+pub struct Segment {
+    max_pawns: u64,
+}
+
+impl Segment {
+    /// The game, refusing boards with more than `max_pawns` pawns.
+    pub fn new(max_pawns: u64) -> Segment {
+        Segment { max_pawns }
+    }
+}
+
+impl Game for Segment {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: NAME,
+            title: "Pawns on a circle (segment-nim)",
+            sides: ["white", "black"],
+            limits: vec![Limit {
+                name: "max_pawns",
+                value: self.max_pawns,
+                meaning: "pawns on the circle (the solve is linear in them; n may be up to 10^18)",
+            }],
+            options: Vec::new(),
+            example: "1\n12 3 3 white\n1 2 7\n4 5 10\n",
+            available: true,
+            views: Vec::new(),
+        }
+    }
+
+    /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`query`] and its report
+    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading).
+    fn query(
+        &self,
+        position: &str,
+        _options: &QueryOptions,
+        _cancel: &Cancel,
+    ) -> Result<serde_json::Value, QueryError> {
+        let input = |e: grid_core::InputError| QueryError::Input(e.to_string());
+        let mut reader = BoardReader::new(position.as_bytes()).map_err(input)?;
+        let mut board = Board::default();
+        let Some(mover) = reader.read_query_into(&mut board).map_err(input)? else {
+            return Err(one_position(0));
+        };
+        let mut rest = Board::default();
+        if reader.read_query_into(&mut rest).map_err(input)?.is_some() {
+            let mut count = 2;
+            while reader.read_query_into(&mut rest).map_err(input)?.is_some() {
+                count += 1;
+            }
+            return Err(one_position(count));
+        }
+        let pawns = board.len() as u64;
+        if pawns > self.max_pawns {
+            return Err(QueryError::TooLarge(format!(
+                "the board has {pawns} pawns, more than this server's cap of {} (--segment-max-pawns)",
+                self.max_pawns
+            )));
+        }
+        let q = query(&board, mover);
+        to_json(&q.report(1, q.fields(&board)))
+    }
+}

@@ -1,0 +1,299 @@
+//! The four real games through the API: the reference answers of `testdata/<crate>/queries/`, the
+//! reports against the report model's checker, the CLI's error messages, the caps, the king game's
+//! option, and the lattice game's cancellation.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use playground::games::{self, Cancel, Game, GameCaps, QueryError, QueryOptions};
+use playground::{Config, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app(caps: GameCaps) -> Router {
+    let config = Config { max_solves: 4, time_limit: Duration::from_secs(60), ..Config::default() };
+    router(games::all(&caps), config)
+}
+
+async fn post(app: &Router, game: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/{game}/query")).body(Body::from(body.to_string())).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+async fn query(app: &Router, game: &str, text: &str) -> (StatusCode, Value) {
+    post(app, game, json!({ "position": text })).await
+}
+
+fn testdata(path: &str) -> String {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// Whitespace tokens of a text.
+fn tokens(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+/// A valid report of the model (the checker every binary's `--json` goes through).
+fn check(report: &Value) {
+    grid_core::cli::schema::check_report(report).unwrap_or_else(|e| panic!("{e}: {report}"));
+}
+
+/// How many reference positions of each file the test asks (the files hold 300 each).
+const SAMPLE: usize = 60;
+
+#[tokio::test]
+async fn pawn_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    let input = testdata("pawn-retrograde/queries/pawn-retrograde.in");
+    let expected = testdata("pawn-retrograde/queries/pawn-retrograde.expected");
+    let t = tokens(&input);
+    let mut at = 2;
+    for line in expected.lines().take(SAMPLE) {
+        let rows: usize = t[at].parse().unwrap();
+        let side = if matches!(t[at + 2], "red" | "black") { t[at + 2] } else { "red" };
+        let head = if side == t[at + 2] { 3 } else { 2 };
+        let text =
+            format!("q 1\n{} {} {side}\n{}\n", t[at], t[at + 1], t[at + head..at + head + rows].join("\n"));
+        at += head + rows;
+        let (status, report) = query(&app, "pawn-retrograde", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = line.split(' ').collect();
+        assert_eq!(report["value"], want[0], "{text}");
+        let remoteness = report.get("remoteness").map_or("-".to_string(), |r| r.to_string());
+        assert_eq!(remoteness, want[1], "{text}");
+        assert_eq!(report["moves"].as_array().unwrap().len().to_string(), want[2], "{text}");
+    }
+}
+
+#[tokio::test]
+async fn king_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    let input = testdata("edmonds-blossom/queries/edmonds-blossom.in");
+    let expected = testdata("edmonds-blossom/queries/edmonds-blossom.expected");
+    let t = tokens(&input);
+    let mut at = 1;
+    for line in expected.lines().take(SAMPLE) {
+        let rows: usize = t[at].parse().unwrap();
+        let text = format!("1\n{} {}\n{}\n", t[at], t[at + 1], t[at + 2..at + 2 + rows].join("\n"));
+        at += 2 + rows;
+        let (status, report) = query(&app, "edmonds-blossom", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = line.split(' ').collect();
+        assert_eq!(report["value"], want[0], "{text}");
+        assert_eq!(report["moves"].as_array().unwrap().len().to_string(), want[1], "{text}");
+    }
+}
+
+#[tokio::test]
+async fn segment_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    let input = testdata("segment-nim/queries/segment-nim.in");
+    let expected = testdata("segment-nim/queries/segment-nim.expected");
+    let t = tokens(&input);
+    let mut at = 1;
+    for line in expected.lines().take(SAMPLE) {
+        let (w, c): (usize, usize) = (t[at + 1].parse().unwrap(), t[at + 2].parse().unwrap());
+        let head = if matches!(t.get(at + 3), Some(&"white" | &"black")) { 4 } else { 3 };
+        let text = format!(
+            "1\n{}\n{}\n{}\n",
+            t[at..at + head].join(" "),
+            t[at + head..at + head + w].join(" "),
+            t[at + head + w..at + head + w + c].join(" ")
+        );
+        at += head + w + c;
+        let (status, report) = query(&app, "segment-nim", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = line.split(' ').collect();
+        assert_eq!(report["value"], want[0], "{text}");
+        assert_eq!(report["legal_moves"].to_string(), want[1], "{text}");
+    }
+}
+
+#[tokio::test]
+async fn lattice_answers_the_reference_queries() {
+    let app = app(GameCaps::default());
+    for i in 0..10 {
+        let text = testdata(&format!("lattice-dp/queries/q{i:02}.in"));
+        let expected = testdata(&format!("lattice-dp/queries/q{i:02}.expected"));
+        let (status, report) = query(&app, "lattice-dp", &text).await;
+        assert_eq!(status, StatusCode::OK, "{text}{report}");
+        check(&report);
+        let want: Vec<&str> = expected.split_whitespace().collect();
+        assert_eq!(report["score"].to_string(), want[0], "{text}");
+        assert_eq!(report["moves"].as_array().unwrap().len().to_string(), want[1], "{text}");
+    }
+}
+
+#[tokio::test]
+async fn every_example_is_a_valid_report_and_equals_the_library_report() {
+    let app = app(GameCaps::default());
+    let (_, list) = {
+        let request = Request::get("/api/games").body(Body::empty()).unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        ((), serde_json::from_slice::<Value>(&bytes).unwrap())
+    };
+    for game in list["games"].as_array().unwrap() {
+        assert_eq!(game["available"], true);
+        let name = game["name"].as_str().unwrap();
+        let example = game["example"].as_str().unwrap();
+        let (status, report) = query(&app, name, example).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {report}");
+        check(&report);
+        assert_eq!(report["game"], name);
+        assert!(!report["moves"].as_array().unwrap().is_empty(), "{name}");
+        assert_eq!(report["to_move"], game["sides"][0], "{name}");
+    }
+    // The same object the library's own `query --json` path builds.
+    let example = "q 1\n3 3\n...\n.X.\nO.O\n";
+    let positions = pawn_retrograde::parse_queries(example.as_bytes()).unwrap();
+    let direct =
+        serde_json::to_value(pawn_retrograde::json::report(1, &pawn_retrograde::query(&positions[0])))
+            .unwrap();
+    assert_eq!(query(&app, "pawn-retrograde", example).await.1, direct);
+}
+
+#[tokio::test]
+async fn bad_positions_get_the_cli_messages() {
+    let app = app(GameCaps::default());
+    let cases: [(&str, &str, String); 4] = [
+        (
+            "pawn-retrograde",
+            "x 1\n3 3\n...\n.Q.\nO.O\n",
+            pawn_retrograde::parse_queries(b"x 1\n3 3\n...\n.Q.\nO.O\n").unwrap_err().to_string(),
+        ),
+        (
+            "edmonds-blossom",
+            "1\n1 2\nKx\n",
+            edmonds_blossom::query::parse_positions(b"1\n1 2\nKx\n").unwrap_err().to_string(),
+        ),
+        (
+            "lattice-dp",
+            "2 2\n1 2\n3\n",
+            lattice_dp::parse_positions(b"2 2\n1 2\n3\n").unwrap_err().to_string(),
+        ),
+        ("segment-nim", "1\n9 2 1 white\n3 2\n5\n", {
+            let mut reader = segment_nim::BoardReader::new(b"1\n9 2 1 white\n3 2\n5\n").unwrap();
+            reader.read_query_into(&mut segment_nim::Board::default()).unwrap_err().to_string()
+        }),
+    ];
+    for (game, text, message) in cases {
+        assert!(message.starts_with("line "), "{message}");
+        let (status, body) = query(&app, game, text).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{game}");
+        assert_eq!(body, json!({ "error": message }), "{game}");
+    }
+}
+
+#[tokio::test]
+async fn one_position_at_a_time() {
+    let app = app(GameCaps::default());
+    let cases = [
+        ("pawn-retrograde", "q 2\n2 2\nOO\nX.\n2 2\nOO\n.X\n"),
+        ("pawn-retrograde", "q 0\n"),
+        ("edmonds-blossom", "2\n1 1\nK\n1 1\nK\n"),
+        ("segment-nim", "2\n3 1 1\n1\n2\n3 1 1\n1\n2\n"),
+        ("segment-nim", "0\n"),
+        ("lattice-dp", "1 1\n1\n1\n1 1\n2\n2\n"),
+    ];
+    for (game, text) in cases {
+        let (status, body) = query(&app, game, text).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {text}");
+        assert!(body["error"].as_str().unwrap().starts_with("the playground queries one position"), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn positions_over_the_caps_are_422() {
+    let caps = GameCaps { pawn_free_cells: 5, lattice_states: 6, segment_pawns: 2, king_cells: 3 };
+    let app = app(caps);
+    let cases = [
+        ("pawn-retrograde", "q 1\n3 2\n..\n.X\nOO\n", "--pawn-max-free-cells"),
+        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-states"),
+        ("segment-nim", "1\n9 2 1\n1 3\n5\n", "--segment-max-pawns"),
+        ("edmonds-blossom", "1\n2 2\nK.\n..\n", "--king-max-cells"),
+    ];
+    for (game, text, flag) in cases {
+        let (status, body) = query(&app, game, text).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {body}");
+        assert!(body["error"].as_str().unwrap().contains(flag), "{body}");
+    }
+    // Just at the caps is fine.
+    let (status, _) = query(&app, "pawn-retrograde", "q 1\n3 2\n#.\n.X\nOO\n").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // C(4,2) = 6 states
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_king_move_set_is_an_option() {
+    let app = app(GameCaps::default());
+    let text = "1\n3 3\nK..\n...\n...\n";
+    let (_, king20) = post(&app, "edmonds-blossom", json!({"position": text})).await;
+    let (_, orth4) = post(&app, "edmonds-blossom", json!({"position": text, "moves": "orth4"})).await;
+    assert_eq!(king20["move_set"], "king20");
+    assert_eq!(orth4["move_set"], "orth4");
+    assert_eq!(orth4["moves"].as_array().unwrap().len(), 2);
+    assert!(king20["moves"].as_array().unwrap().len() > 2);
+    let (status, body) = post(&app, "edmonds-blossom", json!({"position": text, "moves": "queen"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "unknown move set `queen`: king20 or orth4");
+}
+
+#[tokio::test]
+async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
+    let app = app(GameCaps::default());
+    let post_view = |body: Value| {
+        let app = app.clone();
+        async move {
+            let request =
+                Request::post("/api/edmonds-blossom/all-starts").body(Body::from(body.to_string())).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        }
+    };
+    // The README's example of `edmonds-blossom all-starts`.
+    let (status, grid) = post_view(json!({"position": "1\n3 4\nK.#.\n..#.\n....\n"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(grid["rows"], json!(["WW#W", "WW#W", "WWWW"]));
+    assert_eq!(grid["game"], "edmonds-blossom");
+    assert_eq!(grid["move_set"], "king20");
+    // Visited cells are blocked; the king's cell is a start like any free cell.
+    let (_, grid) = post_view(json!({"position": "1\n1 4\noK..\n", "moves": "orth4"})).await;
+    assert_eq!(grid["rows"], json!(["#LWL"]));
+    assert_eq!(grid["winning_starts"], 1);
+    let (status, body) = post_view(json!({"position": "1\n1 4\nxK..\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().starts_with("line 3, column 1: "));
+}
+
+#[test]
+fn a_cancelled_lattice_solve_stops() {
+    let lattice = games::lattice::Lattice::new(u64::MAX);
+    let text = "3 3\n1 2 3\n4 5 6\n7 8 9\n9 8 7\n6 5 4\n3 2 1\n";
+    let cancel = Cancel::new();
+    assert!(lattice.query(text, &QueryOptions::default(), &cancel).is_ok());
+    // Its progress is reported in layers (n·m + 1 of them).
+    let (done, total) = cancel.progress();
+    assert_eq!(total, 10);
+    assert!(done > 0 && done <= total);
+    cancel.cancel();
+    assert_eq!(lattice.query(text, &QueryOptions::default(), &cancel), Err(QueryError::Cancelled));
+    // The solve unwound without leaving anything behind: the next one works.
+    assert!(lattice.query(text, &QueryOptions::default(), &Cancel::new()).is_ok());
+    let _shared: Arc<dyn Game> = Arc::new(lattice);
+}

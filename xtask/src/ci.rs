@@ -1,13 +1,23 @@
 //! `cargo xtask ci`: everything CI checks, in the order a developer would fix them.
 
+use std::path::Path;
+use std::process::Command;
+
 use crate::cargo::cargo_step;
 use crate::cli::Spec;
-use crate::verify;
+use crate::{verify, workspace_root};
+
+/// The playground's browser tests (Playwright driving Debian's Chromium).
+const BROWSER_TESTS: &str = "crates/playground/e2e/run.sh";
+/// Where the browser tests expect Chromium.
+const CHROMIUM: &str = "/usr/bin/chromium";
+/// Set (to anything) to make missing Chromium or node a failure instead of a skip; `.ci/run` sets it.
+const REQUIRE_BROWSER: &str = "XTASK_REQUIRE_BROWSER";
 
 /// The command line of `ci` (no arguments).
 pub const SPEC: Spec = Spec {
     name: "ci",
-    summary: "Everything CI checks: fmt check, clippy and rustdoc with warnings denied, the tests, then verify",
+    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, browser tests",
     usage: "",
     max_positionals: Some(0),
     positionals: &[],
@@ -15,7 +25,10 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
 `cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
-`cargo xtask verify` with its defaults; stops at the first failing step. `fuzz` is not part of it.",
+`cargo xtask verify` with its defaults, then the playground's browser tests
+(crates/playground/e2e/run.sh: Playwright and Debian's Chromium at /usr/bin/chromium; skipped with a
+message when Chromium or node is missing, a failure instead when XTASK_REQUIRE_BROWSER is set, as
+.ci/run does); stops at the first failing step. `fuzz` is not part of it.",
 };
 
 /// fmt check, clippy and rustdoc with warnings denied, the test suite, then `verify` (whose last
@@ -33,5 +46,32 @@ pub fn run() -> Result<bool, String> {
             return Ok(false);
         }
     }
-    verify::run(&verify::Options::default())
+    if !verify::run(&verify::Options::default())? {
+        return Ok(false);
+    }
+    browser_tests()
+}
+
+/// Runs the playground's browser tests, or says why not.
+fn browser_tests() -> Result<bool, String> {
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !Path::new(CHROMIUM).is_file() || !node {
+        let why = format!("browser tests need {CHROMIUM} (apt-get install -y chromium) and node");
+        if std::env::var_os(REQUIRE_BROWSER).is_some() {
+            eprintln!("xtask ci: {why}, and {REQUIRE_BROWSER} is set");
+            return Ok(false);
+        }
+        eprintln!("xtask ci: browser tests skipped: {why}");
+        return Ok(true);
+    }
+    eprintln!("$ bash {BROWSER_TESTS}");
+    let status = Command::new("bash")
+        .arg(BROWSER_TESTS)
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run bash: {e}"))?;
+    if !status.success() {
+        eprintln!("xtask ci: the browser tests failed");
+    }
+    Ok(status.success())
 }

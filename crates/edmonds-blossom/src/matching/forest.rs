@@ -88,7 +88,7 @@ pub(crate) enum Label {
     Outer,
     /// Odd distance from a root.
     Inner,
-    /// Removed for good after a failed search (see [`AlternatingForest::finish`]).
+    /// Removed for good after a failed one-shot search (see [`AlternatingForest::finish`]).
     Retired,
 }
 
@@ -299,7 +299,7 @@ impl AlternatingForest<Shared> {
     /// turns outer and is queued (any outer neighbour will do: that is one step of growth). A
     /// released vertex with no outer neighbour now is found later by whichever neighbour turns outer,
     /// since every vertex that turns outer is queued and scanned. So when the queue runs empty, every
-    /// outer vertex has only inner, retired or same-blossom neighbours, as in a single search.
+    /// outer vertex has only inner, retired or same-blossom neighbours, as in a one-shot search.
     pub(crate) fn dissolve_augmented_trees(&mut self, graph: &Graph) {
         if self.queue_head > self.state.len() {
             self.queue.drain(..self.queue_head);

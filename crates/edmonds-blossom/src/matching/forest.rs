@@ -41,16 +41,23 @@
 //! `w` by following the origins, with an explicit stack instead of recursion; it touches each vertex
 //! of the path once.
 //!
-//! # Several trees at once
+//! # Two kinds of search
 //!
-//! In a *shared* search ([`AlternatingForest::share_trees`]) the search goes on after an
-//! augmentation: the two trees of the path are dissolved and their vertices grafted back onto the
-//! neighbouring trees, while every other tree is kept as it is
-//! ([`AlternatingForest::dissolve_augmented_trees`] has the argument). For that each tree keeps its
-//! vertices in a linked list (`next_in_tree`) from its root, a vertex being linked in right after
-//! the outer vertex that reached it, and the roots a flip matched are recorded. Queued vertices
-//! that were dissolved meanwhile are skipped when they come up. Other searches do not keep the
-//! lists, which would cost two more cache misses per labelled pair.
+//! The forest is generic over its [`SearchMode`], chosen when the search starts and fixed by type, so
+//! that each kind pays only for its own bookkeeping and the loop of [`AlternatingForest::grow`] is
+//! compiled once per kind, without a run-time test of the mode:
+//!
+//! - A [`OneShot`] search (every search of stage 1, and the decomposition's search from all free
+//!   vertices) ends with its first augmenting path or when the queue runs empty. It lists every
+//!   vertex it labels, so that ending it resets only those (or retires them).
+//! - A [`Shared`] search ([`AlternatingForest::share_trees`]) goes on after an augmentation: the two
+//!   trees of the path are dissolved and their vertices grafted back onto the neighbouring trees,
+//!   while every other tree is kept as it is ([`AlternatingForest::dissolve_augmented_trees`] has
+//!   the argument). For that each tree keeps its vertices in a linked list (`next_in_tree`) from its
+//!   root, a vertex being linked in right after the outer vertex that reached it, and the roots a
+//!   flip matched are recorded. Queued vertices that were dissolved meanwhile are skipped when they
+//!   come up. A one-shot search does not keep the lists, which would cost two more cache misses per
+//!   labelled pair, nor the test for dissolved vertices, which would cost one per scanned vertex.
 //!
 //! # Workspace discipline
 //!
@@ -61,12 +68,12 @@
 //! three reserved values above every vertex id (ids stay below [`crate::graph::MAX_VERTICES`]). The
 //! colder mate and origin live together in one [`Slot`]. The forest owns the matching while it
 //! searches, and all its arrays, sized once. A search allocates nothing: the queue and the
-//! `touched` list have capacity `V` from the start (a vertex turns outer at most once per search,
-//! and is labelled at most once). Every labelled vertex is pushed on `touched`, and only those
-//! vertices are reset when a search ends, so a search costs what it explores, not `O(V)`. A shared
-//! search is the exception: it labels vertices again and again, so it lists nothing on `touched`
-//! (it ends by resetting every vertex, once) and it drops the scanned part of the queue when that
-//! grows beyond `V` entries. The common-base walk marks vertices with a stamp that
+//! one-shot search's `touched` list have capacity `V` from the start (a vertex turns outer at most
+//! once per search, and is labelled at most once). A one-shot search pushes every labelled vertex
+//! on `touched`, and only those vertices are reset when it ends, so it costs what it explores, not
+//! `O(V)`. A shared search is the exception: it labels vertices again and again, so it lists
+//! nothing (it ends by resetting every vertex, once) and it drops the scanned part of the queue
+//! when that grows beyond `V` entries. The common-base walk marks vertices with a stamp that
 //! increases per walk, so marks are never cleared.
 
 use crate::NO_VERTEX;
@@ -81,7 +88,7 @@ pub(crate) enum Label {
     Outer,
     /// Odd distance from a root.
     Inner,
-    /// Removed for good after a failed search (see [`AlternatingForest::finish`]).
+    /// Removed for good after a failed one-shot search (see [`AlternatingForest::finish`]).
     Retired,
 }
 
@@ -125,34 +132,112 @@ struct Slot {
     origin: [u32; 2],
 }
 
-/// The search workspace and the matching it improves; see the module documentation for the
-/// invariants.
+/// What tells the two kinds of search apart (see the module documentation): the bookkeeping of the
+/// vertices a search labels, and whether a queued vertex may have been released before its turn.
+/// Implemented by [`OneShot`] and [`Shared`] only; the forest is monomorphised over it, so the
+/// search loop carries no test of the mode.
+pub(crate) trait SearchMode {
+    /// Records the new root `root`.
+    fn planted(&mut self, root: u32);
+
+    /// Records the matched pair `y` (inner) and `y_mate` (outer), just reached from the outer `x`.
+    fn attached(&mut self, x: u32, y: u32, y_mate: u32);
+
+    /// Records that an augmentation matched the root `root`.
+    fn root_matched(&mut self, root: u32);
+
+    /// Whether the dequeued vertex `x` is to be skipped because it was released after it was
+    /// queued (`state` is the forest's state array).
+    fn released_while_queued(state: &[u32], x: u32) -> bool;
+}
+
+/// The bookkeeping of a one-shot search: it ends with its first augmenting path or when the queue
+/// runs empty, and lists every vertex it labels so that ending it costs what it explored.
 #[derive(Debug, Clone)]
-pub(crate) struct AlternatingForest {
-    slots: Vec<Slot>,
-    /// Label and union–find parent, encoded as the module documentation says.
-    state: Vec<u32>,
-    walk_mark: Vec<u32>,
-    walk_stamp: u32,
-    /// In a shared search, each tree's vertices as a linked list from its root (`NO_VERTEX` ends
-    /// it); meaningful for labelled vertices only. A vertex is linked in right after the outer
-    /// vertex that reached it. Allocated by the first shared search.
+pub(crate) struct OneShot {
+    /// Every vertex labelled by the current search, once; capacity `V` from the start.
+    touched: Vec<u32>,
+}
+
+impl SearchMode for OneShot {
+    #[inline]
+    fn planted(&mut self, root: u32) {
+        self.touched.push(root);
+    }
+
+    #[inline]
+    fn attached(&mut self, _x: u32, y: u32, y_mate: u32) {
+        self.touched.push(y);
+        self.touched.push(y_mate);
+    }
+
+    #[inline]
+    fn root_matched(&mut self, _root: u32) {}
+
+    #[inline]
+    fn released_while_queued(_state: &[u32], _x: u32) -> bool {
+        // Nothing is released: not reading the state saves a cache miss per scanned vertex.
+        false
+    }
+}
+
+/// The bookkeeping of a shared search, which goes on after augmentations by dissolving the two
+/// trees of each augmenting path ([`AlternatingForest::dissolve_augmented_trees`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Shared {
+    /// Each tree's vertices as a linked list from its root (`NO_VERTEX` ends it); meaningful for
+    /// labelled vertices only. A vertex is linked in right after the outer vertex that reached it.
     next_in_tree: Vec<u32>,
     /// The roots of the trees whose paths the last augmentation flipped.
     augmented_roots: Vec<u32>,
     /// Scratch list of the vertices of dissolved trees.
     released: Vec<u32>,
-    queue: Vec<u32>,
-    queue_head: usize,
-    touched: Vec<u32>,
-    /// Whether the current search is shared: trees are linked in `next_in_tree` and may be
-    /// dissolved, and `touched` is not kept (see the module documentation).
-    shared: bool,
-    /// Pending `rematch(v, w)` calls of an augmentation.
-    rematch_stack: Vec<(u32, u32)>,
 }
 
-impl AlternatingForest {
+impl SearchMode for Shared {
+    #[inline]
+    fn planted(&mut self, root: u32) {
+        self.next_in_tree[root as usize] = NO_VERTEX;
+    }
+
+    #[inline]
+    fn attached(&mut self, x: u32, y: u32, y_mate: u32) {
+        self.next_in_tree[y_mate as usize] = self.next_in_tree[x as usize];
+        self.next_in_tree[y as usize] = y_mate;
+        self.next_in_tree[x as usize] = y;
+    }
+
+    #[inline]
+    fn root_matched(&mut self, root: u32) {
+        self.augmented_roots.push(root);
+    }
+
+    #[inline]
+    fn released_while_queued(state: &[u32], x: u32) -> bool {
+        // Queued, then released with its tree (and possibly labelled inner since).
+        state[x as usize] >= FIRST_RESERVED
+    }
+}
+
+/// The search workspace and the matching it improves, for searches of the mode `M` (one-shot
+/// unless said otherwise); see the module documentation for the invariants. Between searches no
+/// vertex is labelled (retired vertices stay retired), and the forest is a one-shot one.
+#[derive(Debug, Clone)]
+pub(crate) struct AlternatingForest<M = OneShot> {
+    slots: Vec<Slot>,
+    /// Label and union–find parent, encoded as the module documentation says.
+    state: Vec<u32>,
+    walk_mark: Vec<u32>,
+    walk_stamp: u32,
+    queue: Vec<u32>,
+    queue_head: usize,
+    /// Pending `rematch(v, w)` calls of an augmentation.
+    rematch_stack: Vec<(u32, u32)>,
+    /// The bookkeeping of the current search's mode.
+    mode: M,
+}
+
+impl AlternatingForest<OneShot> {
     /// An empty forest over the vertices of the matching `mates` (`NO_VERTEX` = free).
     pub(crate) fn new(mates: &[u32]) -> Self {
         let n = mates.len();
@@ -161,20 +246,119 @@ impl AlternatingForest {
             state: vec![UNLABELLED; n],
             walk_mark: vec![0; n],
             walk_stamp: 0,
-            next_in_tree: Vec::new(),
-            augmented_roots: Vec::new(),
-            released: Vec::new(),
             queue: Vec::with_capacity(n),
             queue_head: 0,
-            touched: Vec::with_capacity(n),
-            shared: false,
             rematch_stack: Vec::new(),
+            mode: OneShot { touched: Vec::with_capacity(n) },
         }
     }
 
-    /// Number of vertices labelled by the current search (not kept in a shared search).
+    /// Number of vertices labelled by the current search.
     pub(crate) fn labelled_count(&self) -> usize {
-        self.touched.len()
+        self.mode.touched.len()
+    }
+
+    /// Turns the forest into one for a shared search, which may go on after augmentations (call
+    /// before planting its roots): see [`AlternatingForest::dissolve_augmented_trees`].
+    pub(crate) fn share_trees(self) -> AlternatingForest<Shared> {
+        debug_assert!(self.mode.touched.is_empty() && self.queue.is_empty(), "a search is under way");
+        let n = self.state.len();
+        self.with_mode(Shared {
+            next_in_tree: vec![NO_VERTEX; n],
+            augmented_roots: Vec::new(),
+            released: Vec::new(),
+        })
+    }
+
+    /// Ends the current search: every touched vertex is reset to unlabelled, or retired for good
+    /// when `retire` is set.
+    pub(crate) fn finish(&mut self, retire: bool) {
+        let reset_to = if retire { RETIRED } else { UNLABELLED };
+        for &v in &self.mode.touched {
+            self.state[v as usize] = reset_to;
+        }
+        self.mode.touched.clear();
+        self.queue.clear();
+        self.queue_head = 0;
+    }
+}
+
+impl AlternatingForest<Shared> {
+    /// Dissolves the trees whose roots the last augmentation matched, and grafts their vertices
+    /// back onto the rest of the forest where possible.
+    ///
+    /// Why the other trees stay valid. The flipped path runs inside the two dissolved trees (from
+    /// root to root), so every vertex of another tree keeps its mate, its label and its path `P(v)`
+    /// to its root, and its blossoms are untouched. The dissolved trees' vertices are matched among
+    /// themselves (the path's own vertices pairwise along it, the others to their old mates, which
+    /// lay in the same tree), so they become ordinary unlabelled matched pairs.
+    ///
+    /// Why grafting is needed. An outer vertex scans its neighbours once; one that was labelled in a
+    /// dissolved tree at that time was skipped and would never be looked at again. So every released
+    /// vertex adjacent to an outer vertex is attached to it right away, as an inner child whose mate
+    /// turns outer and is queued (any outer neighbour will do: that is one step of growth). A
+    /// released vertex with no outer neighbour now is found later by whichever neighbour turns outer,
+    /// since every vertex that turns outer is queued and scanned. So when the queue runs empty, every
+    /// outer vertex has only inner, retired or same-blossom neighbours, as in a one-shot search.
+    pub(crate) fn dissolve_augmented_trees(&mut self, graph: &Graph) {
+        if self.queue_head > self.state.len() {
+            self.queue.drain(..self.queue_head);
+            self.queue_head = 0;
+        }
+        // First unlabel everything, so that nothing is grafted onto a tree about to dissolve.
+        let Shared { next_in_tree, augmented_roots, released } = &mut self.mode;
+        for &root in augmented_roots.iter() {
+            let mut v = root;
+            while v != NO_VERTEX {
+                self.state[v as usize] = UNLABELLED;
+                released.push(v);
+                v = next_in_tree[v as usize];
+            }
+        }
+        augmented_roots.clear();
+        let released = std::mem::take(released);
+        for &y in &released {
+            if self.state[y as usize] != UNLABELLED {
+                // Grafted already, as the mate of a grafted vertex.
+                continue;
+            }
+            let outer_neighbour = graph
+                .neighbours(y as usize)
+                .iter()
+                .copied()
+                .find(|&x| self.state[x as usize] < FIRST_RESERVED);
+            if let Some(x) = outer_neighbour {
+                // y is matched (see above) and its mate is released and unlabelled too, as matched
+                // pairs are labelled together.
+                let y_mate = self.slots[y as usize].mate;
+                self.attach(x, y, y_mate);
+            }
+        }
+        self.mode.released = released;
+        self.mode.released.clear();
+    }
+
+    /// Ends the shared search: every vertex not retired before it is reset to unlabelled (nothing
+    /// was listed, and a shared search cannot retire its trees), and the forest is a one-shot one
+    /// again.
+    pub(crate) fn finish(mut self) -> AlternatingForest<OneShot> {
+        for state in &mut self.state {
+            if *state != RETIRED {
+                *state = UNLABELLED;
+            }
+        }
+        self.queue.clear();
+        self.queue_head = 0;
+        let n = self.state.len();
+        self.with_mode(OneShot { touched: Vec::with_capacity(n) })
+    }
+}
+
+impl<M: SearchMode> AlternatingForest<M> {
+    /// The same forest with the bookkeeping `mode` (between searches only).
+    fn with_mode<N: SearchMode>(self, mode: N) -> AlternatingForest<N> {
+        let Self { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode: _ } = self;
+        AlternatingForest { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode }
     }
 
     /// The current matching as a mate array.
@@ -199,36 +383,22 @@ impl AlternatingForest {
         }
     }
 
-    /// Makes the next search a shared one, which may go on after augmentations (call before
-    /// planting its roots): see [`AlternatingForest::dissolve_augmented_trees`].
-    pub(crate) fn share_trees(&mut self) {
-        debug_assert!(self.touched.is_empty() && self.queue.is_empty(), "a search is under way");
-        self.next_in_tree.resize(self.state.len(), NO_VERTEX);
-        self.shared = true;
-    }
-
     /// Makes the free vertex `root` the root of a new tree.
     pub(crate) fn plant(&mut self, root: u32) {
         debug_assert_eq!(self.state[root as usize], UNLABELLED);
         self.state[root as usize] = root;
         self.slots[root as usize].origin = [NO_VERTEX; 2];
         self.queue.push(root);
-        if self.shared {
-            self.next_in_tree[root as usize] = NO_VERTEX;
-        } else {
-            self.touched.push(root);
-        }
+        self.mode.planted(root);
     }
 
     /// Grows the forest breadth-first until an augmenting path shows up or the queue is empty.
-    /// Retired vertices are treated as absent. After an augmentation (and, with several trees,
-    /// [`AlternatingForest::dissolve_augmented_trees`]) it may be called again to go on.
+    /// Retired vertices are treated as absent. In a shared search, after an augmentation and
+    /// [`AlternatingForest::dissolve_augmented_trees`], it may be called again to go on.
     pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
         while let Some(&x) = self.queue.get(self.queue_head) {
             self.queue_head += 1;
-            if self.shared && self.state[x as usize] >= FIRST_RESERVED {
-                // Queued, then released with its tree (and possibly labelled inner since). Only a
-                // shared search releases vertices; the test would cost a cache miss elsewhere.
+            if M::released_while_queued(&self.state, x) {
                 continue;
             }
             for &y in graph.neighbours(x as usize) {
@@ -258,21 +428,13 @@ impl AlternatingForest {
     }
 
     /// Labels the unlabelled matched pair `y`, `y_mate` from the outer `x`: `y` inner, its mate outer
-    /// (queued) with the vertex origin `x`; both are listed in `touched`, or in a shared search
-    /// linked into `x`'s tree.
+    /// (queued) with the vertex origin `x`; the mode records both.
     #[inline]
     fn attach(&mut self, x: u32, y: u32, y_mate: u32) {
         self.state[y as usize] = INNER;
         self.state[y_mate as usize] = y_mate;
         self.slots[y_mate as usize].origin = [x, NO_VERTEX];
-        if self.shared {
-            self.next_in_tree[y_mate as usize] = self.next_in_tree[x as usize];
-            self.next_in_tree[y as usize] = y_mate;
-            self.next_in_tree[x as usize] = y;
-        } else {
-            self.touched.push(y);
-            self.touched.push(y_mate);
-        }
+        self.mode.attached(x, y, y_mate);
         self.queue.push(y_mate);
     }
 
@@ -300,7 +462,7 @@ impl AlternatingForest {
             let old_mate = self.slots[v as usize].mate;
             self.slots[v as usize].mate = w;
             if old_mate == NO_VERTEX {
-                self.augmented_roots.push(v);
+                self.mode.root_matched(v);
             }
             // Stop at the root, or where an enclosing call has already re-matched `old_mate`'s
             // partner: `P(v)` continues only while `old_mate` is still matched to `v`.
@@ -320,84 +482,6 @@ impl AlternatingForest {
                 }
             }
         }
-    }
-
-    /// Dissolves the trees whose roots the last augmentation matched, and grafts their vertices
-    /// back onto the rest of the forest where possible (shared searches only).
-    ///
-    /// Why the other trees stay valid. The flipped path runs inside the two dissolved trees (from
-    /// root to root), so every vertex of another tree keeps its mate, its label and its path `P(v)`
-    /// to its root, and its blossoms are untouched. The dissolved trees' vertices are matched among
-    /// themselves (the path's own vertices pairwise along it, the others to their old mates, which
-    /// lay in the same tree), so they become ordinary unlabelled matched pairs.
-    ///
-    /// Why grafting is needed. An outer vertex scans its neighbours once; one that was labelled in a
-    /// dissolved tree at that time was skipped and would never be looked at again. So every released
-    /// vertex adjacent to an outer vertex is attached to it right away, as an inner child whose mate
-    /// turns outer and is queued (any outer neighbour will do: that is one step of growth). A
-    /// released vertex with no outer neighbour now is found later by whichever neighbour turns outer,
-    /// since every vertex that turns outer is queued and scanned. So when the queue runs empty, every
-    /// outer vertex has only inner, retired or same-blossom neighbours, as in a single search.
-    pub(crate) fn dissolve_augmented_trees(&mut self, graph: &Graph) {
-        debug_assert!(self.shared, "only the trees of a shared search are linked");
-        if self.queue_head > self.state.len() {
-            self.queue.drain(..self.queue_head);
-            self.queue_head = 0;
-        }
-        // First unlabel everything, so that nothing is grafted onto a tree about to dissolve.
-        for &root in &self.augmented_roots {
-            let mut v = root;
-            while v != NO_VERTEX {
-                self.state[v as usize] = UNLABELLED;
-                self.released.push(v);
-                v = self.next_in_tree[v as usize];
-            }
-        }
-        self.augmented_roots.clear();
-        let released = std::mem::take(&mut self.released);
-        for &y in &released {
-            if self.state[y as usize] != UNLABELLED {
-                // Grafted already, as the mate of a grafted vertex.
-                continue;
-            }
-            let outer_neighbour = graph
-                .neighbours(y as usize)
-                .iter()
-                .copied()
-                .find(|&x| self.state[x as usize] < FIRST_RESERVED);
-            if let Some(x) = outer_neighbour {
-                // y is matched (see above) and its mate is released and unlabelled too, as matched
-                // pairs are labelled together.
-                let y_mate = self.slots[y as usize].mate;
-                self.attach(x, y, y_mate);
-            }
-        }
-        self.released = released;
-        self.released.clear();
-    }
-
-    /// Ends the current search: every touched vertex is reset to unlabelled, or retired for good
-    /// when `retire` is set.
-    pub(crate) fn finish(&mut self, retire: bool) {
-        debug_assert!(!(self.shared && retire), "a shared search cannot retire its trees");
-        let reset_to = if retire { RETIRED } else { UNLABELLED };
-        if self.shared {
-            // Nothing was listed: every vertex not retired before this search may be labelled.
-            for state in &mut self.state {
-                if *state != RETIRED {
-                    *state = reset_to;
-                }
-            }
-            self.shared = false;
-        } else {
-            for &v in &self.touched {
-                self.state[v as usize] = reset_to;
-            }
-        }
-        self.touched.clear();
-        self.augmented_roots.clear();
-        self.queue.clear();
-        self.queue_head = 0;
     }
 
     /// The base of the outermost blossom containing the outer vertex `v` (path halving).

@@ -116,7 +116,7 @@ impl Matching {
 pub fn maximum_matching(graph: &Graph) -> Matching {
     let mut forest = AlternatingForest::new(&greedy::greedy_matching(graph));
     augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * graph.vertex_count());
-    augment_in_one_forest(graph, &mut forest);
+    let forest = augment_in_one_forest(graph, forest);
     Matching::from_mates(forest.mates())
 }
 
@@ -157,16 +157,18 @@ fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget:
 /// next to them ([`AlternatingForest::dissolve_augmented_trees`] explains why the other trees stay
 /// valid and why grafting is needed). The search ends when the queue is empty, with every edge at an
 /// outer vertex leading to an inner vertex, inside its blossom or to a retired vertex: by the
-/// argument above (applied to all trees together) the matching is then maximum.
-fn augment_in_one_forest(graph: &Graph, forest: &mut AlternatingForest) {
+/// argument above (applied to all trees together) the matching is then maximum. Gives the forest
+/// back for one-shot searches, with the maximum matching and nothing labelled but the retired
+/// vertices.
+fn augment_in_one_forest(graph: &Graph, forest: AlternatingForest) -> AlternatingForest {
     let is_root =
         |v: usize| forest.mate(v) == NO_VERTEX && graph.degree(v) > 0 && forest.label(v) == Label::Unlabelled;
     let roots: Vec<u32> = (0..graph.vertex_count()).filter(|&v| is_root(v)).map(|v| v as u32).collect();
     if roots.is_empty() {
         // Stage 1 went through every free vertex: nothing is left to do.
-        return;
+        return forest;
     }
-    forest.share_trees();
+    let mut forest = forest.share_trees();
     for root in roots {
         forest.plant(root);
     }
@@ -181,7 +183,7 @@ fn augment_in_one_forest(graph: &Graph, forest: &mut AlternatingForest) {
             }
         }
     }
-    forest.finish(false);
+    forest.finish()
 }
 
 #[cfg(test)]

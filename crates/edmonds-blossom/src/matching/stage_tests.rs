@@ -40,7 +40,7 @@ fn run(graph: &Graph, greedy_start: bool, stages: Stages) -> Matching {
     if let Some(budget) = budget {
         augment_from_each_root(graph, &mut forest, budget);
     }
-    augment_in_one_forest(graph, &mut forest);
+    let forest = augment_in_one_forest(graph, forest);
     Matching::from_mates(forest.mates())
 }
 
@@ -144,8 +144,7 @@ fn forest_dissolves_trees_along_a_long_path() {
         start[v as usize] = v + 1;
         start[v as usize + 1] = v;
     }
-    let mut forest = AlternatingForest::new(&start);
-    augment_in_one_forest(&graph, &mut forest);
+    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
     let matching = Matching::from_mates(forest.mates());
     assert_eq!(matching.size(), 20);
     assert_eq!(matching.mate(0), Some(1));
@@ -164,8 +163,7 @@ fn path_between_two_trees_crosses_a_blossom() {
         start[u] = v as u32;
         start[v] = u as u32;
     }
-    let mut forest = AlternatingForest::new(&start);
-    augment_in_one_forest(&graph, &mut forest);
+    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
     let matching = Matching::from_mates(forest.mates());
     assert_eq!(matching.edges(), vec![(0, 1), (2, 4), (3, 5), (6, 7), (8, 9)]);
 }

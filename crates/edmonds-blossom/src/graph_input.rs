@@ -4,12 +4,11 @@
 //! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
 //! huge `M` with a short input cannot exhaust memory.
 //!
-//! Inputs run to tens of megabytes, so a well-formed input is read by a strict byte loop
-//! (`parse_fast`) that does no line bookkeeping. It accepts exactly the inputs the located
-//! [`Scanner`] path accepts, and gives up (returns `None`) at the first thing it does not like; the
-//! scanner path then reads the input again and reports the error with its line and column.
+//! Inputs run to tens of megabytes. They are read by [`Scanner`]'s integer reader, which counts
+//! no lines while reading: the line and column of an edge's first vertex are kept as a byte offset
+//! ([`Mark`]) and worked out only for the error about it.
 
-use grid_core::{ErrorKind, InputError, Scanner};
+use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
 use crate::graph::Graph;
 
@@ -21,88 +20,19 @@ pub const MAX_INPUT_EDGES: usize = 50_000_000;
 
 /// Reads a whole `general_matching` input into a graph.
 pub fn parse_graph(input: &[u8]) -> Result<Graph, InputError> {
-    match parse_fast(input) {
-        Some((n, edges)) => Graph::from_edges(n, &edges).map_err(|e| InputError::msg(1, 1, e.to_string())),
-        None => parse_located(input),
-    }
-}
-
-/// The strict fast reader: `Some((N, edges))` for a valid input, `None` otherwise.
-fn parse_fast(input: &[u8]) -> Option<(usize, Vec<(u32, u32)>)> {
-    let mut reader = FastReader { bytes: input, pos: 0 };
-    let n = reader.uint()?;
-    let m = reader.uint()?;
-    if !(1..=MAX_INPUT_VERTICES as u64).contains(&n) || m > MAX_INPUT_EDGES as u64 {
-        return None;
-    }
-    let mut edges = Vec::with_capacity((m as usize).min(input.len() / 4 + 1));
-    for _ in 0..m {
-        let (u, v) = (reader.uint()?, reader.uint()?);
-        if u >= n || v >= n || u == v {
-            return None;
-        }
-        edges.push((u as u32, v as u32));
-    }
-    reader.skip_whitespace();
-    (reader.pos == input.len()).then_some((n as usize, edges))
-}
-
-/// A cursor for [`parse_fast`]; whitespace is what [`Scanner`] skips: space, tab, CR, LF.
-struct FastReader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl FastReader<'_> {
-    fn skip_whitespace(&mut self) {
-        while matches!(self.bytes.get(self.pos), Some(b' ' | b'\t' | b'\r' | b'\n')) {
-            self.pos += 1;
-        }
-    }
-
-    /// The next token as an integer of at most 18 digits; `None` for anything else.
-    #[inline]
-    fn uint(&mut self) -> Option<u64> {
-        self.skip_whitespace();
-        let start = self.pos;
-        let mut value = 0u64;
-        while let Some(&b) = self.bytes.get(self.pos) {
-            let digit = b.wrapping_sub(b'0');
-            if digit > 9 {
-                break;
-            }
-            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-            self.pos += 1;
-        }
-        let digits = self.pos - start;
-        let at_boundary = matches!(self.bytes.get(self.pos), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
-        (digits > 0 && digits <= 18 && at_boundary).then_some(value)
-    }
-}
-
-/// The located reader: slower, and names the line and column of the first problem.
-fn parse_located(input: &[u8]) -> Result<Graph, InputError> {
     let mut scanner = Scanner::new(input);
-    let (n, n_loc) = scanner.uint_at("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
+    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
     let n = n as usize;
     let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
     // An edge line takes at least 4 bytes ("u v\n").
     let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
     let max_vertex = (n - 1) as u64;
     for i in 0..m {
-        let name_missing_edge = |e: InputError| match e.kind {
-            ErrorKind::UnexpectedEnd(_) => {
-                InputError::new(e.line, e.column, ErrorKind::UnexpectedEnd(format!("edge {} of {m}", i + 1)))
-            }
-            _ => e,
-        };
-        let (u, u_loc) = scanner.uint_at("vertex", 0, max_vertex).map_err(name_missing_edge)?;
-        let v = scanner.uint("vertex", 0, max_vertex).map_err(name_missing_edge)?;
+        let (u, v, u_at) = read_edge(&mut scanner, max_vertex).map_err(|e| name_missing_edge(e, i, m))?;
         if u == v {
-            return Err(u_loc.msg(format!("self-loop at vertex {u}")));
+            return Err(scanner.loc_at(u_at).msg(format!("self-loop at vertex {u}")));
         }
-        // Both are below MAX_INPUT_VERTICES, so they fit a u32.
-        edges.push((u as u32, v as u32));
+        edges.push((u, v));
     }
     scanner.finish().map_err(|e| match e.kind {
         ErrorKind::TrailingInput(t) => InputError::msg(
@@ -112,7 +42,27 @@ fn parse_located(input: &[u8]) -> Result<Graph, InputError> {
         ),
         _ => e,
     })?;
-    Graph::from_edges(n, &edges).map_err(|e| n_loc.msg(e.to_string()))
+    Graph::from_edges(n, &edges).map_err(|e| scanner.loc_at(n_at).msg(e.to_string()))
+}
+
+/// Reads one edge `u v` with both ends at most `max_vertex`, and where `u` stands.
+#[inline]
+fn read_edge(scanner: &mut Scanner<'_>, max_vertex: u64) -> Result<(u32, u32, Mark), InputError> {
+    let (u, u_at) = scanner.uint_mark("vertex", 0, max_vertex)?;
+    let (v, _) = scanner.uint_mark("vertex", 0, max_vertex)?;
+    // Both are below MAX_INPUT_VERTICES, so they fit a u32.
+    Ok((u as u32, v as u32, u_at))
+}
+
+/// The input ended inside edge `i` (0-based) of `m`: say which edge was expected.
+#[cold]
+fn name_missing_edge(e: InputError, i: usize, m: usize) -> InputError {
+    match e.kind {
+        ErrorKind::UnexpectedEnd(_) => {
+            InputError::new(e.line, e.column, ErrorKind::UnexpectedEnd(format!("edge {} of {m}", i + 1)))
+        }
+        _ => e,
+    }
 }
 
 #[cfg(test)]
@@ -131,14 +81,12 @@ mod tests {
     }
 
     #[test]
-    fn fast_and_located_readers_agree() {
-        for input in
-            ["3 2\n0 1\r\n1 2", "3 2 0 1 1 2 \n\n", "1 0\n", "3 1\n0 0001\n", "3 1\n0 1 junk", "3 1\n0 1x\n"]
-        {
-            let fast = parse_fast(input.as_bytes()).map(|(n, e)| Graph::from_edges(n, &e).unwrap());
-            assert_eq!(fast, parse_located(input.as_bytes()).ok(), "{input:?}");
+    fn whitespace_and_leading_zeros() {
+        for input in ["3 2\n0 1\r\n1 2", "3 2 0 1 1 2 \n\n", "\t3 2\n\n00 1\n1 0000000000000000000000002\n"] {
+            let g = parse_graph(input.as_bytes()).unwrap();
+            assert_eq!((g.vertex_count(), g.edge_count()), (3, 2), "{input:?}");
         }
-        assert!(parse_fast(b"3 1\n0 99999999999999999999\n").is_none());
+        assert_eq!(parse_graph(b"1 0\n").unwrap().vertex_count(), 1);
     }
 
     #[test]
@@ -149,5 +97,12 @@ mod tests {
         assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edge: '1'");
         assert_eq!(error("0 0\n"), "line 1, column 1: number of vertices 0 out of range 1..=10000000");
         assert_eq!(error("2 1\n0 x\n"), "line 2, column 3: expected vertex, found 'x'");
+        assert_eq!(error("3 1\n0 1x\n"), "line 2, column 3: expected vertex, found '1x'");
+        assert_eq!(error("3 1\n0 1 junk"), "line 2, column 5: input continues after the 1 edge: 'junk'");
+        assert_eq!(error("3 2\n0 1\n2"), "line 3, column 2: unexpected end of input, expected edge 2 of 2");
+        assert_eq!(
+            error("3 1\n0 99999999999999999999\n"),
+            "line 2, column 3: vertex 99999999999999999999 out of range 0..=2"
+        );
     }
 }

@@ -93,7 +93,7 @@ pub fn printable(bytes: &[u8]) -> String {
 }
 
 /// One character made safe for a terminal (see [`printable`]).
-pub fn printable_char(c: char) -> String {
+fn printable_char(c: char) -> String {
     if c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}') {
         c.escape_default().to_string()
     } else {

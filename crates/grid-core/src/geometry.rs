@@ -49,11 +49,6 @@ impl Dims {
         Pos { row: index / self.cols, col: index % self.cols }
     }
 
-    /// Whether the signed coordinates lie on the board.
-    pub const fn contains(self, row: isize, col: isize) -> bool {
-        row >= 0 && col >= 0 && (row as usize) < self.rows && (col as usize) < self.cols
-    }
-
     /// `pos` moved by `(dr, dc)`, or `None` when that leaves the board.
     pub fn offset(self, pos: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
         let row = pos.row.checked_add_signed(dr)?;
@@ -81,6 +76,6 @@ mod tests {
         assert_eq!(d.offset(Pos::new(0, 0), (1, 1)), Some(Pos::new(1, 1)));
         assert_eq!(d.offset(Pos::new(0, 0), (-1, 0)), None);
         assert_eq!(d.offset(Pos::new(1, 1), (0, 1)), None);
-        assert!(d.contains(1, 0) && !d.contains(2, 0) && !d.contains(0, -1));
+        assert_eq!(d.offset(Pos::new(1, 0), (-1, 1)), Some(Pos::new(0, 1)));
     }
 }

@@ -44,11 +44,6 @@ impl CharGrid {
         self.dims
     }
 
-    /// The character at `pos`.
-    pub fn get(&self, pos: Pos) -> u8 {
-        self.cells[self.dims.index(pos)]
-    }
-
     /// All characters, row-major.
     pub fn cells(&self) -> &[u8] {
         &self.cells
@@ -87,7 +82,6 @@ mod tests {
     fn reads_a_grid() {
         let g = read(".#\nX.\n", 2, 2).unwrap();
         assert_eq!(g.cells(), b".#X.");
-        assert_eq!(g.get(Pos::new(1, 0)), b'X');
         assert_eq!(g.find_all(b'.').collect::<Vec<_>>(), vec![0, 3]);
         assert_eq!(g.loc_of(Pos::new(1, 1)), Loc { line: 2, column: 2 });
     }

@@ -3,14 +3,15 @@
 //! Every solver reads a whole input, parses it into boards, solves, and prints. This crate owns the
 //! parts of that which are not game-specific:
 //!
-//! - [`scanner`]: a whitespace token reader over the input bytes that knows the line and column of
-//!   every token and parses integers with range checks, without allocating per token;
+//! - [`scanner`]: the one whitespace token reader over the input bytes of every solver: it parses
+//!   integers with range checks without allocating per token, and counts lines only to locate a
+//!   token or an error (line and column);
 //! - [`error`]: the single [`InputError`] type (`line L, column C: message`) every solver reports bad
 //!   input with, so that all binaries speak the same way and exit with status 2;
 //! - [`grid`]: reading an R × C character board over an alphabet;
-//! - [`geometry`] and [`moves`]: positions, row-major indices, and move-offset tables with in-bounds
-//!   neighbour lists that never touch the heap for up to 20 moves;
-//! - [`cellset`]: a `bitvec` bitboard of cells (obstacle maps, visited sets);
+//! - [`geometry`] and [`moves`]: positions, row-major indices and on-board offsets, and move-offset
+//!   tables;
+//! - [`cellset`]: a `bitvec` bitboard of cells (pawn-retrograde's obstacle map);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
 //! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
 //!   game's [`play::PlayGame`];
@@ -39,7 +40,7 @@ pub use cellset::CellSet;
 pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};
 pub use grid::CharGrid;
-pub use moves::{MoveSet, Neighbours};
+pub use moves::MoveSet;
 pub use report::{Cell, Eval, MoveReport, PositionReport, Value};
-pub use scanner::{Loc, Scanner, Token};
+pub use scanner::{Loc, Mark, Scanner, Token};
 pub use source::{EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, SourceError, read_input};

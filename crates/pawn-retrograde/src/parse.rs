@@ -77,8 +77,7 @@ fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side
 /// The optional side-to-move token of a query's size line: a token that cannot start a grid row
 /// (rows use only `.#XO`) must be `red` or `black`; anything else leaves the default, Red.
 fn side_to_move(scanner: &mut Scanner<'_>) -> Result<Side, InputError> {
-    let mut ahead = scanner.clone();
-    let Some(token) = ahead.try_token() else { return Ok(Side::Red) };
+    let Some(token) = scanner.peek() else { return Ok(Side::Red) };
     if b".#XO".contains(&token.text[0]) {
         return Ok(Side::Red);
     }
@@ -92,7 +91,7 @@ fn side_to_move(scanner: &mut Scanner<'_>) -> Result<Side, InputError> {
                 .msg(format!("expected the side to move `red` or `black`, found '{found}'")));
         }
     };
-    *scanner = ahead;
+    scanner.try_token();
     Ok(side)
 }
 

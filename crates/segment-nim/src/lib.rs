@@ -50,9 +50,9 @@
 //!
 //! # Complexity and design
 //! Linear time, and 8 bytes of memory a pawn for the one board held at a time:
-//! - [`parse`] streams boards out of the input bytes ([`scan`]: a tighter integer reader than
-//!   `grid_core::Scanner` with the same errors, no allocation per token), merging the white and
-//!   black lists into one array while reading ([`board`] documents the encoding
+//! - [`parse`] streams boards out of the input bytes (`grid_core::Scanner`: no allocation per
+//!   token, no line counting unless an error is reported), merging the white and black lists into
+//!   one array while reading ([`board`] documents the encoding
 //!   `position << 1 | colour`);
 //! - [`structure`] applies rules 1–4 in three sweeps over that array, never storing runs or
 //!   segments, and folds the segments into [`structure::Facts`] (safe segments, threats, xor);
@@ -69,7 +69,6 @@ pub mod query;
 pub mod render;
 pub mod report;
 pub mod rules;
-pub mod scan;
 pub mod structure;
 pub mod winning;
 

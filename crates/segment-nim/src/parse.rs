@@ -3,12 +3,13 @@
 //!
 //! One board is read at a time into a reused [`Board`]; the white and black lists are merged
 //! while the black list is read, so a board costs 8 bytes a pawn and nothing per token. Numbers
-//! are read by [`IntReader`], which reports errors exactly as `grid_core::Scanner` does.
+//! are read by `grid_core::Scanner`'s integer reader, which keeps where each number starts as a
+//! byte offset ([`Mark`]) and works out its line and column only for an error.
 
-use grid_core::InputError;
+use grid_core::error::shorten;
+use grid_core::{InputError, Mark, Scanner};
 
 use crate::board::{Board, Colour, MAX_FIELDS};
-use crate::scan::IntReader;
 
 /// The most pawns one input may hold (the format's limit; it also bounds every allocation).
 pub const MAX_PAWNS_PER_FILE: u64 = 10_000_000;
@@ -16,7 +17,7 @@ pub const MAX_PAWNS_PER_FILE: u64 = 10_000_000;
 /// Reads the boards of one input, in order.
 #[derive(Debug)]
 pub struct BoardReader<'a> {
-    reader: IntReader<'a>,
+    reader: Scanner<'a>,
     boards_left: u64,
     pawns_read: u64,
 }
@@ -24,8 +25,8 @@ pub struct BoardReader<'a> {
 impl<'a> BoardReader<'a> {
     /// Reads the board count `t` at the start of `bytes`.
     pub fn new(bytes: &'a [u8]) -> Result<Self, InputError> {
-        let mut reader = IntReader::new(bytes);
-        let (boards_left, _) = reader.uint("number of boards t", 0, u64::MAX)?;
+        let mut reader = Scanner::new(bytes);
+        let boards_left = reader.uint("number of boards t", 0, u64::MAX)?;
         Ok(Self { reader, boards_left, pawns_read: 0 })
     }
 
@@ -50,36 +51,21 @@ impl<'a> BoardReader<'a> {
             return Ok(None);
         }
         self.boards_left -= 1;
-        let (n, _) = self.reader.uint("n", 1, MAX_FIELDS)?;
-        let (white, _) = self.reader.uint("w", 0, n)?;
-        let (black, black_at) = self.reader.uint("c", 0, n)?;
-        let mut mover = Colour::White;
-        if side {
-            if let Some((word, at)) = self.reader.word() {
-                mover = match word {
-                    b"white" => Colour::White,
-                    b"black" => Colour::Black,
-                    _ => {
-                        let found = IntReader::shown(word);
-                        return Err(self
-                            .reader
-                            .loc(at)
-                            .msg(format!("expected side to move `white` or `black`, found '{found}'")));
-                    }
-                };
-            }
-        }
+        let n = self.reader.uint("n", 1, MAX_FIELDS)?;
+        let white = self.reader.uint("w", 0, n)?;
+        let (black, black_at) = self.reader.uint_mark("c", 0, n)?;
+        let mover = if side { self.side_to_move()? } else { Colour::White };
         if white + black > n {
             return Err(self
                 .reader
-                .loc(black_at)
+                .loc_at(black_at)
                 .msg(format!("w + c = {} pawns do not fit on n = {n} fields", white + black)));
         }
         self.pawns_read += white + black;
         if self.pawns_read > MAX_PAWNS_PER_FILE {
             return Err(self
                 .reader
-                .loc(black_at)
+                .loc_at(black_at)
                 .msg(format!("more than {MAX_PAWNS_PER_FILE} pawns in the input")));
         }
         // Both counts are now <= 10^7, so they fit usize and the buffer is at most 80 MB.
@@ -92,12 +78,32 @@ impl<'a> BoardReader<'a> {
         self.merge_black(board, n, black).map(|()| Some(mover))
     }
 
+    /// The optional side to move after a query's header: a token starting with a letter must be
+    /// `white` or `black` and is consumed; anything else (the next number) leaves the default, white.
+    fn side_to_move(&mut self) -> Result<Colour, InputError> {
+        let Some(token) = self.reader.peek().filter(|t| t.text[0].is_ascii_alphabetic()) else {
+            return Ok(Colour::White);
+        };
+        let mover = match token.text {
+            b"white" => Colour::White,
+            b"black" => Colour::Black,
+            word => {
+                let found = shorten(word);
+                return Err(token
+                    .loc
+                    .msg(format!("expected side to move `white` or `black`, found '{found}'")));
+            }
+        };
+        self.reader.try_token();
+        Ok(mover)
+    }
+
     /// Reads the white positions into `pawns[black..]`, the back of the buffer, so the merge with
     /// the black list can fill the buffer from the front without overwriting unread white pawns.
     fn read_white(&mut self, board: &mut Board, n: u64, black: usize) -> Result<(), InputError> {
         let mut previous = 0;
         for slot in &mut board.pawns[black..] {
-            let (p, at) = self.reader.uint("white position", 1, n)?;
+            let (p, at) = self.reader.uint_mark("white position", 1, n)?;
             if p <= previous {
                 return Err(self.not_increasing(p, previous, at, "white"));
             }
@@ -114,7 +120,7 @@ impl<'a> BoardReader<'a> {
         let (mut out, mut white_at) = (0, black);
         let mut previous = 0;
         for _ in 0..black {
-            let (p, at) = self.reader.uint("black position", 1, n)?;
+            let (p, at) = self.reader.uint_mark("black position", 1, n)?;
             if p <= previous {
                 return Err(self.not_increasing(p, previous, at, "black"));
             }
@@ -127,7 +133,7 @@ impl<'a> BoardReader<'a> {
                 white_at += 1;
             }
             if white_at < total && pawns[white_at] >> 1 == p {
-                return Err(self.reader.loc(at).msg(format!("field {p} holds a white and a black pawn")));
+                return Err(self.reader.loc_at(at).msg(format!("field {p} holds a white and a black pawn")));
             }
             pawns[out] = p << 1 | 1;
             out += 1;
@@ -137,10 +143,10 @@ impl<'a> BoardReader<'a> {
         Ok(())
     }
 
-    /// The error for position `p` at byte `at` not after `previous`.
-    fn not_increasing(&self, p: u64, previous: u64, at: usize, colour: &str) -> InputError {
+    /// The error for position `p` at `at` not after `previous`.
+    fn not_increasing(&self, p: u64, previous: u64, at: Mark, colour: &str) -> InputError {
         self.reader
-            .loc(at)
+            .loc_at(at)
             .msg(format!("{colour} positions must be strictly increasing: {p} after {previous}"))
     }
 }

@@ -19,6 +19,16 @@ impl CellSet {
         self.bits[cell]
     }
 
+    /// Number of cells in the set (the playground caps boards by free cells).
+    pub fn len(&self) -> usize {
+        self.bits.count_ones()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.bits.not_any()
+    }
+
     /// Adds `cell`; returns whether it was absent.
     pub fn insert(&mut self, cell: usize) -> bool {
         !self.bits.replace(cell, true)
@@ -35,5 +45,7 @@ mod tests {
         assert!((0..70).all(|cell| !s.contains(cell)));
         assert!(s.insert(3) && s.insert(69) && !s.insert(3));
         assert!(s.contains(69) && s.contains(3) && !s.contains(4));
+        assert_eq!(s.len(), 2);
+        assert!(!s.is_empty() && CellSet::new(5).is_empty());
     }
 }

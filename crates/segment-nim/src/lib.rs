@@ -73,8 +73,10 @@ pub mod scan;
 pub mod structure;
 pub mod winning;
 
+#[cfg(feature = "cli")]
 use std::io::{self, Write};
 
+#[cfg(feature = "cli")]
 use grid_core::InputError;
 
 pub use board::{Board, Colour};
@@ -83,6 +85,7 @@ pub use rules::{Answer, Outcome, Rule, Verdict, solve};
 pub use winning::{Move, winning_move};
 
 /// What to print per board.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// The answer letter.
@@ -94,6 +97,7 @@ pub enum Mode {
 }
 
 /// Why [`run`] stopped.
+#[cfg(feature = "cli")]
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The input is malformed; boards before the bad one have been written.
@@ -104,7 +108,9 @@ pub enum RunError {
     Output(#[from] io::Error),
 }
 
-/// Reads every board of `input`, solving and writing each before reading the next.
+/// Reads every board of `input`, solving and writing each before reading the next (feature `cli`:
+/// the JSON Lines printing needs `serde_json`).
+#[cfg(feature = "cli")]
 pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunError> {
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();
@@ -124,7 +130,8 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
 
 /// `query`: reads every position of `input` (the default format; the header `n w c` of a board
 /// may be followed by `white` or `black`, the side to move, default white) and writes each one's
-/// report before reading the next: text, or one JSON object per line with `json`.
+/// report before reading the next: text, or one JSON object per line with `json` (feature `cli`).
+#[cfg(feature = "cli")]
 pub fn run_query(input: &[u8], json: bool, out: &mut impl Write) -> Result<(), RunError> {
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();

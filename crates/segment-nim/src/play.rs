@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use grid_core::cli::play::{GameResult, PlayGame, PlayMove};
+use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::board::{Board, Colour};
 use crate::query::{Direction, NOTATION, Slide, eval_of, query};

@@ -52,6 +52,7 @@
 pub mod analysis;
 pub mod board;
 pub mod explain;
+pub mod index;
 pub mod json;
 pub mod parse;
 pub mod play;
@@ -62,7 +63,7 @@ pub mod space;
 use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
-pub use board::Board;
+pub use board::{Board, BoardError};
 pub use parse::{parse_input, parse_queries};
 pub use query::{Position, query};
 pub use solve::{Outcome, Solution, Value};

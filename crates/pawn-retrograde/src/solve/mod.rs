@@ -1,6 +1,6 @@
 //! Solving one board: the retrograde pass and the table of values it leaves behind.
 
-pub mod cell;
+pub(crate) mod cell;
 mod retrograde;
 
 use cell::{DistanceOverflow, Word};

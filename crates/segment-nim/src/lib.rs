@@ -40,7 +40,7 @@
 //! start position with white to move, every move's value, and the `--explain` analysis.
 //!
 //! # `query` and `play`
-//! [`run_query`] reads positions in the same format, where the header `n w c` may be followed by
+//! `run_query` (feature `cli`) reads positions in the same format, where the header `n w c` may be followed by
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
 //! legal move's value (win/lose/draw, no remoteness: the method does not give one), streamed board
 //! by board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
@@ -48,30 +48,58 @@
 //! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
+//! # Example
+//!
+//! Read boards from the input format and solve them, or build one and ask for every move:
+//!
+//! ```
+//! use segment_nim::{Board, BoardReader, Colour, Outcome, solve};
+//!
+//! // t = 2 boards; each `n w c`, then the white and the black positions.
+//! let mut reader = BoardReader::new(b"2\n5 1 1\n1\n3\n9 2 2\n1 2\n5 6\n")?;
+//! let mut board = Board::default();
+//! let mut letters = String::new();
+//! while reader.read_into(&mut board)? {
+//!     letters.push(solve(&board, Colour::White).answer().letter() as char);
+//! }
+//! // B: white wins; R: nobody can force a win (C would be black).
+//! assert_eq!(letters, "RB");
+//!
+//! // One pawn each on a circle of 4 fields: nobody can ever be stuck, so it is a draw.
+//! let board = Board::from_positions(4, &[1], &[3]).expect("a valid board");
+//! assert_eq!(solve(&board, Colour::White).outcome, Outcome::Draw);
+//! // Every move, as ranges of distances with one value, best first.
+//! let report = segment_nim::query::query(&board, Colour::White);
+//! assert_eq!(report.legal_moves, 2);
+//! assert!(report.moves.iter().all(|range| range.outcome == Outcome::Draw));
+//! # Ok::<(), grid_core::InputError>(())
+//! ```
+//!
 //! # Complexity and design
 //! Linear time, and 8 bytes of memory a pawn for the one board held at a time:
-//! - [`parse`] streams boards out of the input bytes ([`scan`]: a tighter integer reader than
-//!   `grid_core::Scanner` with the same errors, no allocation per token), merging the white and
-//!   black lists into one array while reading ([`board`] documents the encoding
+//! - `parse` ([`BoardReader`]) streams boards out of the input bytes (`scan`: a tighter integer
+//!   reader than `grid_core::Scanner` with the same errors, no allocation per token), merging the
+//!   white and black lists into one array while reading ([`board`] documents the encoding
 //!   `position << 1 | colour`);
 //! - [`structure`] applies rules 1–4 in three sweeps over that array, never storing runs or
 //!   segments, and folds the segments into [`structure::Facts`] (safe segments, threats, xor);
-//! - [`rules`] is rule 5 and the degenerate cases, for either side to move;
-//! - [`winning`] finds a winning first move for white from the deciding rule and confirms it by
+//! - `rules` ([`solve`]) is rule 5 and the degenerate cases, for either side to move;
+//! - `winning` ([`winning_move`]) finds a winning first move for white from the deciding rule and confirms it by
 //!   re-solving the position after it with black to move;
-//! - [`report`] and [`render`] are `--explain` and `--json`; [`run`] drives a whole input;
+//! - [`report`] and [`render`] are `--explain` and `--json`; `run` drives a whole input (feature
+//!   `cli`);
 //! - [`query`] values every move of any position, [`play`] plays against a person.
 
 pub mod board;
-pub mod parse;
+mod parse;
 pub mod play;
 pub mod query;
 pub mod render;
 pub mod report;
-pub mod rules;
-pub mod scan;
+mod rules;
+mod scan;
 pub mod structure;
-pub mod winning;
+mod winning;
 
 #[cfg(feature = "cli")]
 use std::io::{self, Write};

@@ -6,7 +6,7 @@
 //! which hands it a buffered standard output. Whatever goes wrong is a [`Failure`], and [`run`] maps
 //! it to one line on stderr and the status of [`crate::source`]: bad input or usage exits 2, internal
 //! errors 1. A reader that goes away (`solver FILE | head`) is not an error: the binary stops quietly.
-//! Messages are made [`printable`](crate::error::printable) before they reach stderr, so a control
+//! Messages are made [`printable`] before they reach stderr, so a control
 //! byte of the input is never copied to the terminal.
 
 pub mod args;

@@ -30,6 +30,34 @@
 //! - [`verify`]: an independent check that the matching is valid and meets the Tutte–Berge bound
 //!   `(|V| + |A| − odd(G − A)) / 2` with equality, which proves it maximum.
 //!
+//! # Example
+//!
+//! A maximum matching of a path `0 – 1 – 2` and a triangle `3 4 5`, its Gallai–Edmonds
+//! decomposition, and the certificate that proves it maximum:
+//!
+//! ```
+//! use edmonds_blossom::{Graph, VertexClass, gallai_edmonds, maximum_matching, verify};
+//!
+//! let graph = Graph::from_edges(6, &[(0, 1), (1, 2), (3, 4), (4, 5), (5, 3)])?;
+//! let matching = maximum_matching(&graph);
+//! assert_eq!(matching.size(), 2);
+//! // The triangle is an odd cycle (a blossom): one of its vertices always stays free.
+//! assert!(matching.mate(1).is_some());
+//!
+//! let decomposition = gallai_edmonds(&graph, &matching)?;
+//! assert_eq!(decomposition.class(1), VertexClass::A);
+//! for v in [0, 2, 3, 4, 5] {
+//!     assert_eq!(decomposition.class(v), VertexClass::D);
+//! }
+//! // Tutte–Berge: (|V| + |A| − odd components of G − A) / 2 = (6 + 1 − 3) / 2 = 2.
+//! let certificate = verify(&graph, &matching, &decomposition)?;
+//! assert_eq!((certificate.bound, certificate.matching_size), (2, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The king game reads boards with [`parse_boards`] and answers every start with
+//! [`BoardAnalysis`]; [`query()`] values every move of any position.
+//!
 //! # Complexity
 //!
 //! Each search costs `O(E α(V))` and there is at most one per free vertex after the greedy pass;
@@ -43,7 +71,7 @@
 //! # Design
 //!
 //! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
-//! indexed by vertex. Parsing ([`board`], [`graph_input`]) reads the whole input before anything is
+//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`]) reads the whole input before anything is
 //! solved; [`report`] prints plain, JSON and explained answers one case at a time.
 
 pub mod board;
@@ -51,7 +79,7 @@ pub mod certificate;
 pub mod decomposition;
 pub mod game;
 pub mod graph;
-pub mod graph_input;
+mod graph_input;
 pub mod matching;
 pub mod query;
 pub mod report;

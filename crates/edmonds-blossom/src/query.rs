@@ -39,7 +39,7 @@
 
 use std::io::{self, Write};
 
-use grid_core::cli::play::{GameResult, PlayGame, PlayMove};
+use grid_core::play::{GameResult, PlayGame, PlayMove};
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best_first};
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;

@@ -19,6 +19,11 @@ impl CellSet {
         self.bits[cell]
     }
 
+    /// Number of cells the set ranges over (`len` of [`CellSet::new`]).
+    pub fn capacity(&self) -> usize {
+        self.bits.len()
+    }
+
     /// Number of cells in the set (the playground caps boards by free cells).
     pub fn len(&self) -> usize {
         self.bits.count_ones()
@@ -45,7 +50,7 @@ mod tests {
         assert!((0..70).all(|cell| !s.contains(cell)));
         assert!(s.insert(3) && s.insert(69) && !s.insert(3));
         assert!(s.contains(69) && s.contains(3) && !s.contains(4));
-        assert_eq!(s.len(), 2);
+        assert_eq!((s.len(), s.capacity()), (2, 70));
         assert!(!s.is_empty() && CellSet::new(5).is_empty());
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! # Method
 //! A position is the boundary of the diagram: a lattice path of `n` up-steps and `m` right-steps,
-//! one bit per step in a `u32` ([`path`] documents the encoding), so there are C(n+m, n) positions
+//! one bit per step in a `u32` (module `path` documents the encoding), so there are C(n+m, n) positions
 //! (601,080,390 at 16 × 16). Who moves follows from the number of taken cells `k` (the first player
 //! iff `k` is even). A move turns one `10` pair of the path into `01` and takes one cell, so
 //! positions fall into layers by `k`, and layer `k` depends only on layer `k + 1`. Negamax,
@@ -43,20 +43,46 @@
 //!
 //! Reports follow `grid_core::report` (docs/REPORT.md): cells are 1-based `row,column`.
 //!
+//! # Example
+//!
+//! ```
+//! use lattice_dp::{Board, parse_board, parse_positions, query, value};
+//!
+//! // `n m`, then the first player's values A and the second player's values B, row by row.
+//! let board = parse_board(b"2 2\n1 2\n3 4\n4 3\n2 1\n")?;
+//! let score = value(&board);
+//! // The same board, built directly: n, m, A and B in row-major order.
+//! let same = Board::new(2, 2, vec![1, 2, 3, 4], vec![4, 3, 2, 1]).expect("a valid board");
+//! assert_eq!(value(&same), score);
+//!
+//! // Any position: its score (mover's future gain minus the opponent's) is the best of its moves.
+//! let start = lattice_dp::query::Position::start(board);
+//! let moves = lattice_dp::query::moves(&start, &mut |_| {});
+//! assert_eq!(lattice_dp::query::score_of(&moves), score);
+//!
+//! // A position from the query format: the board, then the taken diagram as row lengths (here
+//! // the corner cell is taken); every takeable cell is a move of the report, best first.
+//! let positions = parse_positions(b"2 2\n1 2\n3 4\n4 3\n2 1\ntaken 1 0\n")?;
+//! let report = query(&positions[0], 1, &mut |_| {});
+//! assert_eq!(report.to_move, "second");
+//! assert_eq!(report.moves.len(), 2);
+//! # Ok::<(), grid_core::InputError>(())
+//! ```
+//!
 //! # Features
 //! `cli` (default): the binary, its progress bar (module `progress`) and the module `play`. Without it the
 //! library needs neither clap nor indicatif nor serde_json.
 //!
 //! # Modules
-//! [`board`] (limits, values), [`parse`] (input), [`path`] (the state encoding), [`solve`](mod@solve) (the
+//! [`board`] (limits, values), `parse` (input: [`parse_board`]), `path` (the state encoding, internal), [`solve`](mod@solve) (the
 //! layered sweep, its half-path tables and inner loop), [`query`](mod@query) (any position: its score and every
 //! move's, as a `grid_core` report; the `--json` line), `play` (the `play` session, feature `cli`), [`explain`]
 //! (the optimal game for people), `progress` (the terminal progress bar, feature `cli`).
 
 pub mod board;
 pub mod explain;
-pub mod parse;
-pub mod path;
+mod parse;
+mod path;
 #[cfg(feature = "cli")]
 pub mod play;
 #[cfg(feature = "cli")]

@@ -85,7 +85,9 @@ pub fn from_rows(rows: &[usize], m: usize) -> Path {
     path
 }
 
-/// The row lengths of the diagram of `path` on a board of `n` rows (row 0 first).
+/// The row lengths of the diagram of `path` on a board of `n` rows (row 0 first): the inverse of
+/// [`from_rows`], which the tests check.
+#[cfg(test)]
 pub fn rows_of(path: Path, n: usize) -> Vec<usize> {
     let mut rows = vec![0; n];
     let mut up = 0;

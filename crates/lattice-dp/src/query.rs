@@ -85,7 +85,7 @@ impl Position {
         self.taken_cells() == self.board.rows() * self.board.cols()
     }
 
-    /// The boundary path of the diagram (see [`crate::path`]).
+    /// The boundary path of the diagram (one bit per step, as the crate documentation describes).
     pub fn path(&self) -> Path {
         path::from_rows(&self.taken, self.board.cols())
     }

@@ -126,7 +126,7 @@ impl Walker<'_> {
 
     fn first_moves(&self) -> Vec<FirstMove> {
         let start = self.space().start();
-        let position = Position { black: self.board.black, reds: self.board.reds };
+        let position = Position { black: self.board.black(), reds: self.board.reds() };
         let mut moves = Vec::new();
         self.space().for_each_successor(start, |step, next| {
             let mv = self.describe(start, step, position);
@@ -139,7 +139,7 @@ impl Walker<'_> {
     /// a fastest win, the loser a slowest loss, and in a tie both keep the tie until a position
     /// repeats.
     fn principal_variation(&self, mut state: State) -> (Vec<(Move, Position)>, LineEnd) {
-        let mut position = Position { black: self.board.black, reds: self.board.reds };
+        let mut position = Position { black: self.board.black(), reds: self.board.reds() };
         let mut line = Vec::new();
         let mut seen: Vec<State> = vec![state];
         let mut visited = BitVec::<usize>::repeat(false, self.space().num_states());

@@ -12,9 +12,9 @@ use crate::space::Side;
 /// The explanation of board number `number` (1-based).
 pub fn explain(number: usize, board: &Board, analysis: &Analysis) -> String {
     let mut out = String::new();
-    let dims = board.dims;
+    let dims = board.dims();
     let _ = writeln!(out, "Board {number} ({}×{}), Red to move:", dims.rows, dims.cols);
-    let start = Position { black: board.black, reds: board.reds };
+    let start = Position { black: board.black(), reds: board.reds() };
     draw(&mut out, board, start);
     let _ = writeln!(out, "Result: {} ({})", analysis.outcome, describe_outcome(analysis.outcome));
     write_first_moves(&mut out, &analysis.first_moves);
@@ -118,15 +118,15 @@ pub fn draw_position(position: &crate::query::Position) -> String {
         Side::Black => "Black",
     };
     let mut out = format!("{side} to move:\n");
-    draw(&mut out, board, Position { black: board.black, reds: board.reds });
+    draw(&mut out, board, Position { black: board.black(), reds: board.reds() });
     out
 }
 
 /// Draws the board with the pieces of `position`, indented.
 pub(crate) fn draw(out: &mut String, board: &Board, position: Position) {
-    for row in 0..board.dims.rows {
+    for row in 0..board.dims().rows {
         out.push_str("       ");
-        for col in 0..board.dims.cols {
+        for col in 0..board.dims().cols {
             let pos = Pos::new(row, col);
             let red = position.reds.iter().position(|&r| r == pos);
             out.push(match (position.black == pos, red) {

@@ -13,7 +13,7 @@
 //!
 //! # Method
 //!
-//! Retrograde analysis over the whole state space ([`space`]): a state is (side to move, black cell,
+//! Retrograde analysis over the whole state space (module `space`): a state is (side to move, black cell,
 //! unordered pair of red cells), indexed densely over the free cells only, `2·F·F(F−1)/2` states for
 //! F free cells (≤ 16.7 million), no hash maps. The terminal states are enumerated straight from the
 //! rules and form level 0. Each level is processed state by state, generating predecessors on the
@@ -27,7 +27,7 @@
 //!
 //! Two things keep the pass fast: each level is sorted by state index before it is processed, which
 //! turns the predecessor accesses into nearly sequential ones, and the per-state data is one word
-//! holding both the refutation counter and the decided value ([`solve::cell`]), 1 byte per state
+//! holding both the refutation counter and the decided value (module `solve::cell`), 1 byte per state
 //! while distances stay below 120, widened in place to 2 (then 4) bytes when they do not.
 //!
 //! # Complexity
@@ -39,11 +39,42 @@
 //! and the level buffers are allocated zeroed, so a pass that stops early never touches most of them.
 //! Boards of a file are solved in parallel with rayon.
 //!
+//! # Example
+//!
+//! Solve the boards of an input, then ask about one position: its value and every move's, best
+//! first (the same report `pawn-retrograde query` prints).
+//!
+//! ```
+//! use grid_core::Eval;
+//! use pawn_retrograde::{Outcome, Position, Side, parse_input, query, solve_boards};
+//!
+//! // Label, number of boards, then per board its size and rows: `.` free, `#` obstacle,
+//! // `X` the black pawn, `O` a red piece.
+//! let input = b"example 1\n3 3\n...\n.X.\nO#O\n";
+//! let boards = parse_input(input)?;
+//! assert_eq!(solve_boards(&boards), [Outcome::Black(2)]);
+//!
+//! // The same board with Black to move: every move of the pawn, with its value for Black, best
+//! // first. Stepping up to row 1 wins at once; stepping aside loses.
+//! let report = query(&Position::new(boards[0].clone(), Side::Black));
+//! let moves: Vec<(String, Eval)> =
+//!     report.evaluation.moves.iter().map(|m| (m.notation.to_string(), m.eval)).collect();
+//! assert_eq!(moves[0], ("2,2-1,2".to_string(), Eval::win(1)));
+//! assert_eq!(moves[1], ("2,2-2,1".to_string(), Eval::lose(2)));
+//! assert_eq!(report.evaluation.eval(), Eval::win(1));
+//! # Ok::<(), grid_core::InputError>(())
+//! ```
+//!
+//! Boards can also be built without the parser: [`Board::new`] checks every piece against the
+//! board, so a piece on an obstacle or two red pieces on one cell are refused ([`BoardError`]).
+//!
 //! # Design
 //!
-//! - [`parse`]: input → [`Board`]s, every error located by line and column;
-//! - [`space`]: the state encoding, moves, unmoves and terminal states;
-//! - [`solve`]: the retrograde pass and its packed per-state word ([`solve::cell`]);
+//! - `parse` ([`parse_input`], [`parse_queries`]): input → [`Board`]s, every error located by line
+//!   and column;
+//! - [`index`]: the widths of cell, pair and state numbers, and their limits;
+//! - `space`: the state encoding, moves, unmoves and terminal states (internal);
+//! - [`solve`]: the retrograde pass and its packed per-state word;
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
 //! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
@@ -52,20 +83,25 @@
 pub mod analysis;
 pub mod board;
 pub mod explain;
+pub mod index;
 pub mod json;
-pub mod parse;
+mod parse;
 pub mod play;
 pub mod query;
 pub mod solve;
+// The state space: pub only for the crate's integration tests (`tests/unmoves.rs`, `tests/oracle.rs`
+// check moves and unmoves against the rules) and `examples/stats.rs`; not part of the API.
+#[doc(hidden)]
 pub mod space;
 
 use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
-pub use board::Board;
+pub use board::{Board, BoardError};
 pub use parse::{parse_input, parse_queries};
 pub use query::{Position, query};
 pub use solve::{Outcome, Solution, Value};
+pub use space::Side;
 
 /// The outcome of every board, solved in parallel, in input order.
 pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {

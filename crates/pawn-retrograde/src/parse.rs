@@ -40,23 +40,23 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
 ///
 /// A black pawn sharing a cell with a red piece (a capture: the game is over), a piece on an
 /// obstacle or two red pieces on one cell cannot be written in this format (one character per
-/// cell), so every position read is a valid [`Position`].
+/// cell), so every position read is a valid [`Position`] (see [`Board::new`]).
 pub fn parse_queries(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
     let mut scanner = Scanner::new(bytes);
     scanner.token("file label")?;
     let count = scanner.uint("number of positions", 0, u64::MAX)?;
     let mut positions = Vec::new();
     for _ in 0..count {
-        let (board, to_move, loc) = parse_board(&mut scanner, Format::Query)?;
-        positions.push(Position::new(board, to_move).map_err(|e| loc.msg(e.to_string()))?);
+        let (board, to_move) = parse_board(&mut scanner, Format::Query)?;
+        positions.push(Position::new(board, to_move));
     }
     scanner.finish()?;
     Ok(positions)
 }
 
 /// Parses one board: its size line (with the side to move in the query format) and its rows.
-/// Returns the board, the side to move and where the board starts.
-fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side, Loc), InputError> {
+/// Returns the board and the side to move.
+fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side), InputError> {
     let (rows, size_loc) = scanner.uint_at("number of rows", 2, MAX_CELLS as u64)?;
     let cols = scanner.uint("number of columns", 1, MAX_CELLS as u64)?;
     let to_move = match format {
@@ -71,7 +71,7 @@ fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side
         return Err(size_loc.msg(message));
     }
     let grid = CharGrid::read(scanner, Dims::new(rows, cols), b".#XO")?;
-    Ok((board_from_grid(&grid, format)?, to_move, size_loc))
+    Ok((board_from_grid(&grid, format)?, to_move))
 }
 
 /// The optional side-to-move token of a query's size line: a token that cannot start a grid row
@@ -119,7 +119,9 @@ fn board_from_grid(grid: &CharGrid, format: Format) -> Result<Board, InputError>
     for (cell, _) in grid.cells().iter().enumerate().filter(|&(_, &c)| c != b'#') {
         open.insert(cell);
     }
-    Ok(Board { dims, open, black, reds })
+    // The checks above and the grid (one character per cell) leave nothing for `Board::new` to
+    // refuse; its message is located at the board all the same.
+    Board::new(dims, open, black, reds).map_err(|e| origin.msg(e.to_string()))
 }
 
 /// The error for a board with fewer than two red pieces.
@@ -143,8 +145,8 @@ mod tests {
         let boards = parse_input(b"7 1\n3 3\n...\n.X.\nO#O\n").unwrap();
         assert_eq!(boards.len(), 1);
         let b = &boards[0];
-        assert_eq!(b.black, Pos::new(1, 1));
-        assert_eq!(b.reds, [Pos::new(2, 0), Pos::new(2, 2)]);
+        assert_eq!(b.black(), Pos::new(1, 1));
+        assert_eq!(b.reds(), [Pos::new(2, 0), Pos::new(2, 2)]);
         assert!(!b.is_open(Pos::new(2, 1)) && b.is_open(Pos::new(0, 0)) && !b.is_open(Pos::new(3, 0)));
     }
 

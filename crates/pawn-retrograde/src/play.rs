@@ -4,7 +4,7 @@
 //! every position the game reaches is answered by a table lookup. Sides are `red` (0) and `black`
 //! (1); moves are written `FROM-TO` ([`crate::query::Notation`]).
 
-use grid_core::cli::play::{GameResult, PlayGame, PlayMove};
+use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::analysis::{self, ending_reason};
 use crate::board::Board;

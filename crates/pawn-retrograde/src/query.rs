@@ -23,27 +23,14 @@ use crate::board::Board;
 use crate::solve::{Outcome, Solution, Value};
 use crate::space::{Side, State, StateSpace, Terminal};
 
-/// Why a board and side to move do not make a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// A piece stands outside the board.
-    #[error("the {0} at (row {r}, column {c}) is outside the board", r = .1.row + 1, c = .1.col + 1)]
-    OffBoard(&'static str, Pos),
-    /// A piece stands on an obstacle.
-    #[error("the {0} at ({r},{c}) stands on an obstacle", r = .1.row + 1, c = .1.col + 1)]
-    OnObstacle(&'static str, Pos),
-    /// Both red pieces stand on one cell.
-    #[error("both red pieces stand on ({r},{c})", r = .0.row + 1, c = .0.col + 1)]
-    RedsTogether(Pos),
-}
-
 /// A position to query: a board, where its three pieces stand, and the side to move.
 ///
-/// Invariants (checked by [`Position::new`]): every piece stands on a free cell of the board and
-/// the two red pieces on different cells. The black pawn may stand in row 1 (the game is over:
-/// Black has won) or share a cell with a red piece (a capture: the game is over, the side that
-/// just moved won). Legal moves lead to captures, so a position can be one; the input format
-/// cannot write one (one character per cell), so `query` input never holds one.
+/// Every [`Board`] is valid (its constructors check that every piece stands on a free cell and the
+/// two red pieces on different cells), so every board and side make a position. The black pawn
+/// may stand in row 1 (the game is over: Black has won) or share a cell with a red piece (a
+/// capture: the game is over, the side that just moved won). Legal moves lead to captures, so a
+/// position can be one; the input format cannot write one (one character per cell), so `query`
+/// input never holds one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     board: Board,
@@ -51,25 +38,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// The position of `board`'s pieces with `to_move` to move, if the pieces stand validly.
-    pub fn new(board: Board, to_move: Side) -> Result<Position, PositionError> {
-        let pieces = [
-            ("black pawn", board.black),
-            ("first red piece", board.reds[0]),
-            ("second red piece", board.reds[1]),
-        ];
-        for (name, pos) in pieces {
-            if pos.row >= board.dims.rows || pos.col >= board.dims.cols {
-                return Err(PositionError::OffBoard(name, pos));
-            }
-            if !board.is_open(pos) {
-                return Err(PositionError::OnObstacle(name, pos));
-            }
-        }
-        if board.reds[0] == board.reds[1] {
-            return Err(PositionError::RedsTogether(board.reds[0]));
-        }
-        Ok(Position { board, to_move })
+    /// The position of `board`'s pieces with `to_move` to move.
+    pub fn new(board: Board, to_move: Side) -> Position {
+        Position { board, to_move }
     }
 
     /// The start position of a parsed board (Red to move).
@@ -242,7 +213,7 @@ pub fn query(position: &Position) -> Query {
     let (solution, state) = solve_position(position);
     let evaluation = evaluate(&solution, state);
     let (line, end) = analysis::line_from(&solution, &position.board, state);
-    Query { dims: position.board.dims, evaluation, line, end }
+    Query { dims: position.board.dims(), evaluation, line, end }
 }
 
 /// Why a principal variation stops, in words.

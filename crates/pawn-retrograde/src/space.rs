@@ -18,9 +18,8 @@
 use grid_core::{Dims, Pos};
 
 use crate::board::Board;
+use crate::index::{CellId, CellSlot, NO_CELL, PairId, StateId, cell_id, pair_id, state_id};
 
-/// Marks "no neighbour in this direction" in the step table.
-const NO_CELL: u16 = u16::MAX;
 /// Direction numbers used by the step table.
 const UP: usize = 0;
 const DOWN: usize = 1;
@@ -56,9 +55,9 @@ pub struct State {
     /// Whose turn it is.
     pub to_move: Side,
     /// The black pawn's free-cell number.
-    pub black: u8,
+    pub black: CellId,
     /// The red pieces' pair number.
-    pub pair: u16,
+    pub pair: PairId,
 }
 
 /// Why a position ends the game (checked in this order).
@@ -85,9 +84,9 @@ pub struct Terminal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
     /// Free-cell number the piece leaves.
-    pub from: u8,
+    pub from: CellId,
     /// Free-cell number the piece enters.
-    pub to: u8,
+    pub to: CellId,
 }
 
 /// The state space of one board, with the tables that make moves and unmoves cheap.
@@ -98,24 +97,24 @@ pub struct StateSpace {
     /// Board position of each free cell, by free-cell number.
     positions: Vec<Pos>,
     /// Free-cell number of each row-major cell, `NO_CELL` for obstacles.
-    numbers: Vec<u16>,
+    numbers: Vec<CellSlot>,
     /// Neighbour of each free cell in each direction (`UP`, `DOWN`, `LEFT`, `RIGHT`), or `NO_CELL`.
-    steps: Vec<[u16; 4]>,
+    steps: Vec<[CellSlot; 4]>,
     /// Whether each free cell is in row 1.
     top_row: Vec<bool>,
     /// For each free cell, the free cells outside row 1 that black can step into it from (below,
     /// right, left), `NO_CELL`-padded.
-    black_sources: Vec<[u16; 3]>,
+    black_sources: Vec<[CellSlot; 3]>,
     /// Number of legal black moves from each free cell.
     black_moves: Vec<u8>,
     /// `hi·(hi−1)/2` for each free cell `hi`: the first pair number whose larger cell is `hi`.
-    pair_base: Vec<u32>,
+    pair_base: Vec<StateId>,
     /// The cells `[lo, hi]` of each pair.
-    pair_cells: Vec<[u8; 2]>,
+    pair_cells: Vec<[CellId; 2]>,
     /// Number of legal red moves of each pair (independent of where black stands).
     red_moves: Vec<u8>,
     /// `P`, the number of pairs.
-    pairs: u32,
+    pairs: StateId,
     /// The start position (Red to move).
     start: State,
 }
@@ -123,17 +122,17 @@ pub struct StateSpace {
 impl StateSpace {
     /// Builds the tables of `board`.
     pub fn new(board: &Board) -> Self {
-        let dims = board.dims;
+        let dims = board.dims();
         let mut numbers = vec![NO_CELL; dims.cells()];
         let mut positions = Vec::new();
         for (index, number) in numbers.iter_mut().enumerate() {
-            if board.open.contains(index) {
-                // At most 256 free cells, so numbers are 0..=255.
-                *number = positions.len() as u16;
+            if board.open().contains(index) {
+                // A board has at most MAX_FREE_CELLS cells, so the number fits.
+                *number = CellSlot::from(cell_id(positions.len()));
                 positions.push(dims.pos(index));
             }
         }
-        let steps: Vec<[u16; 4]> = positions
+        let steps: Vec<[CellSlot; 4]> = positions
             .iter()
             .map(|&pos| {
                 let toward =
@@ -152,11 +151,13 @@ impl StateSpace {
         let black_moves =
             steps.iter().map(|s| BLACK_STEPS.iter().filter(|&&d| s[d] != NO_CELL).count() as u8).collect();
         let free = positions.len();
-        let pair_base: Vec<u32> = (0..free as u32).map(|hi| hi * hi.saturating_sub(1) / 2).collect();
-        let pair_cells: Vec<[u8; 2]> =
-            (0..free).flat_map(|hi| (0..hi).map(move |lo| [lo as u8, hi as u8])).collect();
+        let pair_base: Vec<StateId> = (0..free).map(|hi| state_id(hi * hi.saturating_sub(1) / 2)).collect();
+        let pair_cells: Vec<[CellId; 2]> =
+            (0..free).flat_map(|hi| (0..hi).map(move |lo| [cell_id(lo), cell_id(hi)])).collect();
         let red_moves = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
-        let pairs = pair_cells.len() as u32;
+        // Checks that every pair number fits a `PairId` and every state index a `StateId`.
+        let pairs = StateId::from(pair_id(pair_cells.len()));
+        state_id(2 * free * pair_cells.len());
         let mut space = Self {
             dims,
             positions,
@@ -171,12 +172,13 @@ impl StateSpace {
             pairs,
             start: State { to_move: Side::Red, black: 0, pair: 0 },
         };
-        // The parser guarantees that every piece stands on a free cell.
-        let number = |pos: Pos| space.numbers[dims.index(pos)] as u8;
-        let [a, b] = board.reds;
+        // `Board` guarantees that every piece stands on a free cell and the reds on two cells.
+        let number = |pos: Pos| space.cell_at(pos).expect("a board's pieces stand on free cells");
+        let [a, b] = board.reds();
+        assert_ne!(a, b, "a board's red pieces stand on two cells");
         let start = State {
             to_move: Side::Red,
-            black: number(board.black),
+            black: number(board.black()),
             pair: space.pair_of(number(a), number(b)),
         };
         space.start = start;
@@ -204,7 +206,7 @@ impl StateSpace {
     }
 
     /// The board position of a free cell.
-    pub fn position(&self, cell: u8) -> Pos {
+    pub fn position(&self, cell: CellId) -> Pos {
         self.positions[usize::from(cell)]
     }
 
@@ -214,42 +216,45 @@ impl StateSpace {
     }
 
     /// The free-cell number of a board position, if it is a free cell.
-    pub fn cell_at(&self, pos: Pos) -> Option<u8> {
+    pub fn cell_at(&self, pos: Pos) -> Option<CellId> {
         if pos.row >= self.dims.rows || pos.col >= self.dims.cols {
             return None;
         }
         let n = self.numbers[self.dims.index(pos)];
-        (n != NO_CELL).then_some(n as u8)
+        (n != NO_CELL).then(|| cell_id(usize::from(n)))
     }
 
     /// The number of the pair of two distinct cells (in either order).
-    pub fn pair_of(&self, a: u8, b: u8) -> u16 {
+    pub fn pair_of(&self, a: CellId, b: CellId) -> PairId {
         debug_assert_ne!(a, b);
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        (self.pair_base[usize::from(hi)] + u32::from(lo)) as u16
+        // Below `P`, which fits a `PairId` (checked in `new`).
+        (self.pair_base[usize::from(hi)] + StateId::from(lo)) as PairId
     }
 
     /// The cells `[lo, hi]` of a pair.
-    pub fn pair_cells(&self, pair: u16) -> [u8; 2] {
+    pub fn pair_cells(&self, pair: PairId) -> [CellId; 2] {
         self.pair_cells[usize::from(pair)]
     }
 
     /// The index of a state (see the module doc).
-    pub fn index(&self, state: State) -> u32 {
+    pub fn index(&self, state: State) -> StateId {
         let side = match state.to_move {
             Side::Red => 0,
             Side::Black => 1,
         };
-        (side * self.free_cells() as u32 + u32::from(state.black)) * self.pairs + u32::from(state.pair)
+        (side * self.free_cells() as StateId + StateId::from(state.black)) * self.pairs
+            + StateId::from(state.pair)
     }
 
     /// The state of an index.
-    pub fn state(&self, index: u32) -> State {
-        let pair = (index % self.pairs) as u16;
+    pub fn state(&self, index: StateId) -> State {
+        // Remainders below `P` and `F`, which fit (checked in `new`).
+        let pair = (index % self.pairs) as PairId;
         let rest = index / self.pairs;
-        let free = self.free_cells() as u32;
+        let free = self.free_cells() as StateId;
         let to_move = if rest < free { Side::Red } else { Side::Black };
-        State { to_move, black: (rest % free) as u8, pair }
+        State { to_move, black: (rest % free) as CellId, pair }
     }
 
     /// Number of legal moves of the side to move (terminal or not).
@@ -261,7 +266,7 @@ impl StateSpace {
     }
 
     /// Whether the black cell is in row 1.
-    pub fn on_top_row(&self, cell: u8) -> bool {
+    pub fn on_top_row(&self, cell: CellId) -> bool {
         self.top_row[usize::from(cell)]
     }
 
@@ -322,7 +327,7 @@ impl StateSpace {
     /// This must be the exact inverse of [`Self::for_each_successor`] (a property test checks both
     /// directions). It works on indices straight from the tables, as it runs once per processed state.
     #[inline]
-    pub fn for_each_predecessor_index(&self, index: u32, visit: impl FnMut(u32, u8)) {
+    pub fn for_each_predecessor_index(&self, index: StateId, visit: impl FnMut(StateId, u8)) {
         let block = index / self.pairs;
         self.for_each_predecessor_in_block(block, index - block * self.pairs, visit);
     }
@@ -331,8 +336,13 @@ impl StateSpace {
     /// `block = side·F + black`. The retrograde pass walks sorted indices and tracks `block` as it
     /// goes, which saves a division per state.
     #[inline]
-    pub fn for_each_predecessor_in_block(&self, block: u32, pair: u32, mut visit: impl FnMut(u32, u8)) {
-        let free = self.free_cells() as u32;
+    pub fn for_each_predecessor_in_block(
+        &self,
+        block: StateId,
+        pair: StateId,
+        mut visit: impl FnMut(StateId, u8),
+    ) {
+        let free = self.free_cells() as StateId;
         let half = free * self.pairs;
         let red_to_move = block < free;
         let black = if red_to_move { block } else { block - free };
@@ -342,8 +352,11 @@ impl StateSpace {
             // predecessor has Black to move and the same pair. It must not be terminal: black not in
             // row 1 (possible for a sideways step within row 1) and not on a red piece.
             for &from in &self.black_sources[black as usize] {
-                if from != NO_CELL && from != u16::from(lo) && from != u16::from(hi) {
-                    visit(half + u32::from(from) * self.pairs + pair, self.black_moves[usize::from(from)]);
+                if from != NO_CELL && from != CellSlot::from(lo) && from != CellSlot::from(hi) {
+                    visit(
+                        half + StateId::from(from) * self.pairs + pair,
+                        self.black_moves[usize::from(from)],
+                    );
                 }
             }
         } else {
@@ -356,13 +369,13 @@ impl StateSpace {
             let base = black * self.pairs;
             for (to, other) in [(lo, hi), (hi, lo)] {
                 // If the piece that stayed is on the black pawn, the predecessor is a capture too.
-                if u32::from(other) == black {
+                if StateId::from(other) == black {
                     continue;
                 }
                 for &from in &self.steps[usize::from(to)] {
-                    if from != NO_CELL && from != u16::from(other) && u32::from(from) != black {
-                        let pred_pair = self.pair_of(from as u8, other);
-                        visit(base + u32::from(pred_pair), self.red_moves[usize::from(pred_pair)]);
+                    if from != NO_CELL && from != CellSlot::from(other) && StateId::from(from) != black {
+                        let pred_pair = self.pair_of(from as CellId, other);
+                        visit(base + StateId::from(pred_pair), self.red_moves[usize::from(pred_pair)]);
                     }
                 }
             }
@@ -372,9 +385,9 @@ impl StateSpace {
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without
     /// scanning the whole space. Each terminal state is visited exactly once.
     pub fn for_each_terminal(&self, mut visit: impl FnMut(State, Terminal)) {
-        let free = self.free_cells() as u16;
-        let cells = || (0..free).map(|c| c as u8);
-        let all_pairs = || 0..self.pairs as u16;
+        let free = self.free_cells();
+        let cells = || (0..free).map(cell_id);
+        let all_pairs = || 0..pair_id(self.pairs());
         let both_sides = [Side::Red, Side::Black];
         // Rule 1: black in row 1, whoever is to move.
         for black in cells().filter(|&b| self.on_top_row(b)) {
@@ -411,18 +424,18 @@ impl StateSpace {
 
     /// The neighbour of free cell `cell` in direction `d`, if it is a free cell.
     #[inline]
-    fn neighbour(&self, cell: u8, d: usize) -> Option<u8> {
+    fn neighbour(&self, cell: CellId, d: usize) -> Option<CellId> {
         let n = self.steps[usize::from(cell)][d];
-        // Free-cell numbers are at most 255; only the sentinel is larger.
-        (n != NO_CELL).then_some(n as u8)
+        // Every entry but the sentinel is a `CellId`.
+        (n != NO_CELL).then_some(n as CellId)
     }
 }
 
 /// Number of legal red moves with pieces on `lo` and `hi`: each piece steps to a free neighbour that
 /// is not the other piece (stepping onto black is legal: it captures).
-fn red_move_count(steps: &[[u16; 4]], lo: u8, hi: u8) -> u8 {
-    let moves_of = |from: u8, other: u8| {
-        steps[usize::from(from)].iter().filter(|&&n| n != NO_CELL && n != u16::from(other)).count()
+fn red_move_count(steps: &[[CellSlot; 4]], lo: CellId, hi: CellId) -> u8 {
+    let moves_of = |from: CellId, other: CellId| {
+        steps[usize::from(from)].iter().filter(|&&n| n != NO_CELL && n != CellSlot::from(other)).count()
     };
     (moves_of(lo, hi) + moves_of(hi, lo)) as u8
 }

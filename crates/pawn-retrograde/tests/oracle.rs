@@ -36,8 +36,8 @@ fn sorted(a: Pos, b: Pos) -> (Pos, Pos) {
 
 fn free_cells(board: &Board) -> Vec<Pos> {
     let mut cells = Vec::new();
-    for row in 0..board.dims.rows {
-        for col in 0..board.dims.cols {
+    for row in 0..board.dims().rows {
+        for col in 0..board.dims().cols {
             if board.is_open(Pos::new(row, col)) {
                 cells.push(Pos::new(row, col));
             }
@@ -156,7 +156,8 @@ fn oracle(board: &Board) -> HashMap<Spot, OracleValue> {
 }
 
 fn oracle_outcome(board: &Board, values: &HashMap<Spot, OracleValue>) -> Outcome {
-    let start = Spot { red_to_move: true, black: board.black, reds: sorted(board.reds[0], board.reds[1]) };
+    let start =
+        Spot { red_to_move: true, black: board.black(), reds: sorted(board.reds()[0], board.reds()[1]) };
     match values[&start] {
         OracleValue::Win(d) => Outcome::Red(d),
         OracleValue::Loss(d) => Outcome::Black(d),
@@ -250,9 +251,9 @@ proptest! {
         let board = board_of(&text);
         let values = oracle(&board);
         for first in analyse(&board).first_moves {
-            let (a, b) = (board.reds[0], board.reds[1]);
+            let (a, b) = (board.reds()[0], board.reds()[1]);
             let other = if first.mv.from == a { b } else { a };
-            let after = Spot { red_to_move: false, black: board.black, reds: sorted(first.mv.to, other) };
+            let after = Spot { red_to_move: false, black: board.black(), reds: sorted(first.mv.to, other) };
             let expected = match values[&after] {
                 OracleValue::Win(d) => Outcome::Black(d + 1),
                 OracleValue::Loss(d) => Outcome::Red(d + 1),
@@ -265,10 +266,8 @@ proptest! {
 
 /// The query position of an oracle spot on `board`.
 fn position_of(board: &Board, s: Spot) -> Position {
-    let mut b = board.clone();
-    b.black = s.black;
-    b.reds = [s.reds.0, s.reds.1];
-    Position::new(b, if s.red_to_move { Side::Red } else { Side::Black }).expect("spots are positions")
+    let b = board.with_pieces(s.black, [s.reds.0, s.reds.1]).expect("spots are positions");
+    Position::new(b, if s.red_to_move { Side::Red } else { Side::Black })
 }
 
 /// The oracle's value of `s` as a report eval.

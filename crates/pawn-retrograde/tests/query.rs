@@ -89,15 +89,17 @@ fn position() -> impl Strategy<Value = Position> {
 
 /// The position after `notation` is played in `position`.
 fn after(position: &Position, notation: Notation) -> Position {
-    let mut board: Board = position.board().clone();
-    if board.black == notation.from {
-        board.black = notation.to;
+    let board: &Board = position.board();
+    let (mut black, mut reds) = (board.black(), board.reds());
+    if black == notation.from {
+        black = notation.to;
     } else {
-        let i = board.reds.iter().position(|&r| r == notation.from).expect("a piece moves");
-        board.reds[i] = notation.to;
-        board.reds.sort();
+        let i = reds.iter().position(|&r| r == notation.from).expect("a piece moves");
+        reds[i] = notation.to;
+        reds.sort();
     }
-    Position::new(board, position.to_move().other()).expect("a legal move leads to a position")
+    let board = board.with_pieces(black, reds).expect("a legal move leads to a position");
+    Position::new(board, position.to_move().other())
 }
 
 /// Whether the game is over by the rules (pawn in row 1 or no move), without the crate's tables.
@@ -115,11 +117,12 @@ fn over(position: &Position) -> bool {
     let four = [(-1, 0), (1, 0), (0, -1), (0, 1)];
     let moves = match position.to_move() {
         Side::Red => {
-            moves_from(b.reds[0], &four, Some(b.reds[1])) + moves_from(b.reds[1], &four, Some(b.reds[0]))
+            moves_from(b.reds()[0], &four, Some(b.reds()[1]))
+                + moves_from(b.reds()[1], &four, Some(b.reds()[0]))
         }
-        Side::Black => moves_from(b.black, &[(-1, 0), (0, -1), (0, 1)], None),
+        Side::Black => moves_from(b.black(), &[(-1, 0), (0, -1), (0, 1)], None),
     };
-    b.black.row == 0 || b.reds.contains(&b.black) || moves == 0
+    b.black().row == 0 || b.reds().contains(&b.black()) || moves == 0
 }
 
 proptest! {
@@ -168,28 +171,28 @@ fn finished_games_have_no_moves() {
 
 #[test]
 fn positions_are_validated() {
-    use pawn_retrograde::query::PositionError;
+    use pawn_retrograde::BoardError;
     let board = parse_input(b"t 1\n3 3\n...\n.X#\nO.O\n").unwrap().remove(0);
-    let with = |f: &dyn Fn(&mut Board)| {
-        let mut b = board.clone();
-        f(&mut b);
-        Position::new(b, Side::Red)
+    let with = |f: &dyn Fn(&mut Pos, &mut [Pos; 2])| {
+        let (mut black, mut reds) = (board.black(), board.reds());
+        f(&mut black, &mut reds);
+        board.with_pieces(black, reds).map(|b| Position::new(b, Side::Red))
     };
-    assert!(with(&|_| {}).is_ok());
+    assert!(with(&|_, _| {}).is_ok());
     assert_eq!(
-        with(&|b| b.reds[1] = Pos::new(1, 2)),
-        Err(PositionError::OnObstacle("second red piece", Pos::new(1, 2)))
+        with(&|_, reds| reds[1] = Pos::new(1, 2)),
+        Err(BoardError::OnObstacle("second red piece", Pos::new(1, 2)))
     );
     assert_eq!(
-        with(&|b| b.black = Pos::new(5, 0)),
-        Err(PositionError::OffBoard("black pawn", Pos::new(5, 0)))
+        with(&|black, _| *black = Pos::new(5, 0)),
+        Err(BoardError::OffBoard("black pawn", Pos::new(5, 0)))
     );
-    assert_eq!(with(&|b| b.reds[1] = b.reds[0]), Err(PositionError::RedsTogether(Pos::new(2, 0))));
+    assert_eq!(with(&|_, reds| reds[1] = reds[0]), Err(BoardError::RedsTogether(Pos::new(2, 0))));
     // A capture is a position (moves lead to it); it is over: the side to move has lost.
-    let capture = with(&|b| b.black = b.reds[0]).unwrap();
+    let capture = with(&|black, reds| *black = reds[0]).unwrap();
     assert_eq!(query(&capture).evaluation.eval(), Eval::lose(0));
     assert_eq!(
-        PositionError::OnObstacle("second red piece", Pos::new(1, 2)).to_string(),
+        BoardError::OnObstacle("second red piece", Pos::new(1, 2)).to_string(),
         "the second red piece at (2,3) stands on an obstacle"
     );
 }

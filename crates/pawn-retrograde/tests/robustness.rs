@@ -43,7 +43,7 @@ fn damaged_input() -> impl Strategy<Value = Vec<u8>> {
 /// returns the error message on bad input.
 fn run_library(input: &[u8]) -> Result<(), String> {
     let boards = parse_input(input).map_err(|e| e.to_string())?;
-    for (i, board) in boards.iter().enumerate().filter(|(_, b)| b.dims.cells() <= SOLVE_CELLS) {
+    for (i, board) in boards.iter().enumerate().filter(|(_, b)| b.dims().cells() <= SOLVE_CELLS) {
         solve_and_render(i, board);
     }
     Ok(())
@@ -62,7 +62,8 @@ fn solve_and_render(i: usize, board: &Board) {
 /// message on bad input.
 fn run_query_library(input: &[u8]) -> Result<(), String> {
     let positions = parse_queries(input).map_err(|e| e.to_string())?;
-    for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims.cells() <= SOLVE_CELLS) {
+    for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims().cells() <= SOLVE_CELLS)
+    {
         let line = serde_json::to_string(&json::report(i + 1, &query(position))).unwrap();
         grid_core::cli::schema::check_report_line(&line).unwrap();
     }

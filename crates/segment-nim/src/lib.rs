@@ -40,7 +40,7 @@
 //! start position with white to move, every move's value, and the `--explain` analysis.
 //!
 //! # `query` and `play`
-//! [`run_query`] reads positions in the same format, where the header `n w c` may be followed by
+//! `run_query` (feature `cli`) reads positions in the same format, where the header `n w c` may be followed by
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
 //! legal move's value (win/lose/draw, no remoteness: the method does not give one), streamed board
 //! by board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
@@ -48,32 +48,62 @@
 //! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
+//! # Example
+//!
+//! Read boards from the input format and solve them, or build one and ask for every move:
+//!
+//! ```
+//! use segment_nim::{Board, BoardReader, Colour, Outcome, solve};
+//!
+//! // t = 2 boards; each `n w c`, then the white and the black positions.
+//! let mut reader = BoardReader::new(b"2\n5 1 1\n1\n3\n9 2 2\n1 2\n5 6\n")?;
+//! let mut board = Board::default();
+//! let mut letters = String::new();
+//! while reader.read_into(&mut board)? {
+//!     letters.push(solve(&board, Colour::White).answer().letter() as char);
+//! }
+//! // B: white wins; R: nobody can force a win (C would be black).
+//! assert_eq!(letters, "RB");
+//!
+//! // One pawn each on a circle of 4 fields: nobody can ever be stuck, so it is a draw.
+//! let board = Board::from_positions(4, &[1], &[3]).expect("a valid board");
+//! assert_eq!(solve(&board, Colour::White).outcome, Outcome::Draw);
+//! // Every move, as ranges of distances with one value, best first.
+//! let report = segment_nim::query::query(&board, Colour::White);
+//! assert_eq!(report.legal_moves, 2);
+//! assert!(report.moves.iter().all(|range| range.outcome == Outcome::Draw));
+//! # Ok::<(), grid_core::InputError>(())
+//! ```
+//!
 //! # Complexity and design
 //! Linear time, and 8 bytes of memory a pawn for the one board held at a time:
-//! - [`parse`] streams boards out of the input bytes (`grid_core::Scanner`: no allocation per
+//! - `parse` ([`BoardReader`]) streams boards out of the input bytes (`grid_core::Scanner`: no allocation per
 //!   token, no line counting unless an error is reported), merging the white and black lists into
 //!   one array while reading ([`board`] documents the encoding
 //!   `position << 1 | colour`);
 //! - [`structure`] applies rules 1–4 in three sweeps over that array, never storing runs or
 //!   segments, and folds the segments into [`structure::Facts`] (safe segments, threats, xor);
-//! - [`rules`] is rule 5 and the degenerate cases, for either side to move;
-//! - [`winning`] finds a winning first move for white from the deciding rule and confirms it by
+//! - `rules` ([`solve`]) is rule 5 and the degenerate cases, for either side to move;
+//! - `winning` ([`winning_move`]) finds a winning first move for white from the deciding rule and confirms it by
 //!   re-solving the position after it with black to move;
-//! - [`report`] and [`render`] are `--explain` and `--json`; [`run`] drives a whole input;
+//! - [`report`] and [`render`] are `--explain` and `--json`; `run` drives a whole input (feature
+//!   `cli`);
 //! - [`query`] values every move of any position, [`play`] plays against a person.
 
 pub mod board;
-pub mod parse;
+mod parse;
 pub mod play;
 pub mod query;
 pub mod render;
 pub mod report;
-pub mod rules;
+mod rules;
 pub mod structure;
-pub mod winning;
+mod winning;
 
+#[cfg(feature = "cli")]
 use std::io::{self, Write};
 
+#[cfg(feature = "cli")]
 use grid_core::InputError;
 
 pub use board::{Board, Colour};
@@ -82,6 +112,7 @@ pub use rules::{Answer, Outcome, Rule, Verdict, solve};
 pub use winning::{Move, winning_move};
 
 /// What to print per board.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// The answer letter.
@@ -93,6 +124,7 @@ pub enum Mode {
 }
 
 /// Why [`run`] stopped.
+#[cfg(feature = "cli")]
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The input is malformed; boards before the bad one have been written.
@@ -103,7 +135,9 @@ pub enum RunError {
     Output(#[from] io::Error),
 }
 
-/// Reads every board of `input`, solving and writing each before reading the next.
+/// Reads every board of `input`, solving and writing each before reading the next (feature `cli`:
+/// the JSON Lines printing needs `serde_json`).
+#[cfg(feature = "cli")]
 pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunError> {
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();
@@ -123,7 +157,8 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
 
 /// `query`: reads every position of `input` (the default format; the header `n w c` of a board
 /// may be followed by `white` or `black`, the side to move, default white) and writes each one's
-/// report before reading the next: text, or one JSON object per line with `json`.
+/// report before reading the next: text, or one JSON object per line with `json` (feature `cli`).
+#[cfg(feature = "cli")]
 pub fn run_query(input: &[u8], json: bool, out: &mut impl Write) -> Result<(), RunError> {
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();

@@ -2,17 +2,25 @@
 
 use std::io::{self, Write};
 
+use grid_core::PositionReport;
+
 use crate::board::{Board, Colour};
-use crate::query::query;
+use crate::query::{RangeFields, query};
 use crate::report::{BoardReport, JsonFields, report};
 use crate::structure::Threat;
 
-/// Writes the default-mode `--json` line of `board` (white to move), the `number`-th of the
-/// input: the start position in the report model with every move's value, plus the analysis.
-pub fn json(out: &mut impl Write, board: &Board, number: u64) -> io::Result<()> {
+/// The default-mode `--json` record of `board` (white to move), the `number`-th of the input:
+/// the start position in the report model with every move's value, plus the analysis.
+pub fn json_report(board: &Board, number: u64) -> PositionReport<JsonFields, RangeFields> {
     let q = query(board, Colour::White);
     let fields = JsonFields { analysis: report(board, number), legal_moves: q.legal_moves };
-    grid_core::cli::write_json_line(out, &q.report(number as usize, fields))
+    q.report(number as usize, fields)
+}
+
+/// Writes [`json_report`] as one JSON line (feature `cli`).
+#[cfg(feature = "cli")]
+pub fn json(out: &mut impl Write, board: &Board, number: u64) -> io::Result<()> {
+    grid_core::cli::write_json_line(out, &json_report(board, number))
 }
 
 /// Writes `report` as text for people.

@@ -90,8 +90,9 @@ pub struct ChildValue {
     pub value: i64,
 }
 
-/// The values of every position one move away from `diagram` (a boundary path of `board`, see
-/// [`crate::path`]), in the order of the path's corners (increasing step).
+/// The values of every position one move away from `diagram` (a boundary path of `board`, as
+/// [`crate::query::Position::path`] gives it), in the order of the path's corners (increasing
+/// step).
 ///
 /// One sweep, from the full board down to the layer just after `diagram`; rows of a layer whose
 /// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that

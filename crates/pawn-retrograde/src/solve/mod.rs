@@ -1,6 +1,6 @@
 //! Solving one board: the retrograde pass and the table of values it leaves behind.
 
-pub mod cell;
+pub(crate) mod cell;
 mod retrograde;
 
 use cell::{DistanceOverflow, Word};
@@ -92,7 +92,7 @@ impl Solution {
     /// The pass starts with 1-byte words and widens them in place (to 2, then 4 bytes) when a
     /// distance would not fit; widening keeps all work done so far.
     pub fn new(space: StateSpace, targets: &[State]) -> Solution {
-        let mut pending: Vec<u32> = targets.iter().map(|&t| space.index(t)).collect();
+        let mut pending: Vec<crate::index::StateId> = targets.iter().map(|&t| space.index(t)).collect();
         let mut narrow = Pass::<u8>::seeded(&space);
         let (words, processed, complete) = match narrow.run(&space, &mut pending) {
             Ok(()) => finish(narrow, Words::U8),

@@ -21,12 +21,13 @@
 use bitvec::vec::BitVec;
 
 use super::cell::{self, DistanceOverflow, Word};
+use crate::index::StateId;
 use crate::space::{Side, StateSpace};
 
 /// A list of distinct state indices in a buffer allocated once with room for every state, so that
 /// appending never allocates.
 struct StateList {
-    buffer: Vec<u32>,
+    buffer: Vec<StateId>,
     len: usize,
 }
 
@@ -38,7 +39,7 @@ impl StateList {
 
     /// Appends `state` (a list never holds a state twice, so it never outgrows the buffer).
     #[inline]
-    fn push(&mut self, state: u32) {
+    fn push(&mut self, state: StateId) {
         self.buffer[self.len] = state;
         self.len += 1;
     }
@@ -53,8 +54,8 @@ pub struct Pass<W> {
     position: usize,
     /// `block = index / P` of the last state processed (tracked, as the level is sorted) and the
     /// first index of the following block.
-    block: u32,
-    block_end: u32,
+    block: StateId,
+    block_end: StateId,
     /// The states decided so far with distance `distance + 1`, unsorted.
     next: StateList,
     distance: u32,
@@ -123,9 +124,9 @@ impl<W: Word> Pass<W> {
     /// Propagates until every state in `pending` is decided (popping them as they are) or nothing
     /// is left; with `pending` empty, until nothing is left. Fails, before deciding any state, when
     /// the next distance would not fit `W`.
-    pub fn run(&mut self, space: &StateSpace, pending: &mut Vec<u32>) -> Result<(), DistanceOverflow> {
+    pub fn run(&mut self, space: &StateSpace, pending: &mut Vec<StateId>) -> Result<(), DistanceOverflow> {
         let stop_early = !pending.is_empty();
-        let pairs = space.pairs() as u32;
+        let pairs = space.pairs() as StateId;
         loop {
             while pending.last().is_some_and(|&t| cell::is_decided(self.words[t as usize])) {
                 pending.pop();
@@ -165,7 +166,7 @@ impl<W: Word> Pass<W> {
         self.next.len = 0;
         self.position = 0;
         self.block = 0;
-        self.block_end = space.pairs() as u32;
+        self.block_end = space.pairs() as StateId;
     }
 }
 
@@ -178,7 +179,7 @@ fn propagate<W: Word>(
     space: &StateSpace,
     words: &mut [W],
     next_level: &mut StateList,
-    (block, pair): (u32, u32),
+    (block, pair): (StateId, StateId),
     lost_for_mover: bool,
     next: u32,
 ) {
@@ -213,7 +214,7 @@ fn propagate<W: Word>(
 
 /// Sorts a list of distinct state indices: through the bitmap `marks` (left all clear) when the list
 /// is large enough for one scan of the bitmap to beat a comparison sort.
-fn sort_states(states: &mut [u32], marks: &mut BitVec<u64>) {
+fn sort_states(states: &mut [StateId], marks: &mut BitVec<u64>) {
     let bitmap_words = marks.len() / 64;
     if states.len() * 8 < bitmap_words {
         states.sort_unstable();
@@ -229,8 +230,8 @@ fn sort_states(states: &mut [u32], marks: &mut BitVec<u64>) {
     for (w, word) in words.iter_mut().enumerate() {
         let mut bits = std::mem::take(word);
         while bits != 0 {
-            // State indices are below 2^25, so the cast is lossless.
-            states[out] = (w * 64) as u32 + bits.trailing_zeros();
+            // State indices are below MAX_STATES (< 2^25), so the cast is lossless.
+            states[out] = (w * 64) as StateId + bits.trailing_zeros();
             out += 1;
             bits &= bits - 1;
         }

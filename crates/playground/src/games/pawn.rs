@@ -48,7 +48,7 @@ impl Game for Pawn {
     ) -> Result<serde_json::Value, QueryError> {
         let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
         let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
-        let free = position.board().open.len() as u64;
+        let free = position.board().open().len() as u64;
         if free > self.max_free_cells {
             return Err(QueryError::TooLarge(format!(
                 "the board has {free} free cells, more than this server's cap of {} (--pawn-max-free-cells)",

@@ -24,7 +24,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_edmonds-blossom");
 /// The testdata (files larger than 30,000 bytes, the two big matching cases, are used by their first
 /// bytes only), and the board alphabet and the digits of the graphs with what
 /// [`Mutation::ReplaceCell`] writes: about half of the replacements keep the character class (and
-/// often the input valid).
+/// often the input valid). The words spliced in are cells (a second king among them), visited
+/// cells and the sides to move of `query`.
 ///
 /// [`Mutation::ReplaceCell`]: damaged_input::Mutation::ReplaceCell
 const CORPUS: Corpus = Corpus {
@@ -34,6 +35,7 @@ const CORPUS: Corpus = Corpus {
     min_files: 5,
     cells: b".#K0123456789",
     cell_replacements: b".#.#.#K0123456789",
+    words: &[".", "#", "K", "KK", "o", "oo", "first", "second", "daizhenyang"],
 };
 
 /// A testdata input (of the files starting with `prefix`) with mutations applied.

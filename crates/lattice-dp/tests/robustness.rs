@@ -32,6 +32,7 @@ const CORPUS: Corpus = Corpus {
     min_files: 10,
     cells: b"0123456789",
     cell_replacements: b"0123456789",
+    words: &["1000000000", "1000000001", "taken"],
 };
 
 /// A testdata input with mutations applied.
@@ -199,7 +200,8 @@ fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
 // ---------------------------------------------------------------------------------------------
 // `query` inputs
 
-/// The reference queries (boards with a `taken` line): the cells are digits, as in the corpus.
+/// The reference queries (boards with a `taken` line): the cells are digits, as in the corpus, and
+/// the keyword `taken` is spliced in besides values at the limit.
 const QUERY_CORPUS: Corpus = Corpus {
     crate_dir: "lattice-dp/queries",
     prefix: "",
@@ -207,6 +209,7 @@ const QUERY_CORPUS: Corpus = Corpus {
     min_files: 30,
     cells: b"0123456789",
     cell_replacements: b"0123456789",
+    words: &["1000000000", "1000000001", "taken"],
 };
 
 /// Parses the positions of a query input and, when small enough, answers them as `query` does.

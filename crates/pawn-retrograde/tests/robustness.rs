@@ -22,7 +22,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_pawn-retrograde");
 const SOLVE_CELLS: usize = 64;
 
 /// The testdata, and the board alphabet with what [`Mutation::ReplaceCell`] writes (free cells and
-/// obstacles mostly, as a moved piece needs two edits).
+/// obstacles mostly, as a moved piece needs two edits); the words spliced in are cells, pairs of
+/// pieces and the sides to move of `query`.
 ///
 /// [`Mutation::ReplaceCell`]: damaged_input::Mutation::ReplaceCell
 const CORPUS: Corpus = Corpus {
@@ -32,6 +33,7 @@ const CORPUS: Corpus = Corpus {
     min_files: 10,
     cells: b".#XO",
     cell_replacements: b"..##XO",
+    words: &[".", "#", "X", "O", "XX", "OO", "red", "black"],
 };
 
 /// A testdata input with mutations applied.

@@ -7,6 +7,8 @@
 //!
 //! Every matching produced here is also checked with `verify()`.
 
+mod common;
+
 use std::collections::HashSet;
 
 use edmonds_blossom::query::{self, KingMoves};
@@ -143,29 +145,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Brute-force king game
 
-const KING20: [(i32, i32); 20] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (-2, -2),
-    (-2, 2),
-    (2, -2),
-    (2, 2),
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-const ORTH4: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+use common::{KING20, ORTH4};
 
 /// The game on one board, searched exhaustively: free cells are numbered `0..cells.len()` in
 /// row-major order, `memo` holds 0 unknown / 1 win / 2 loss per (visited set, position).

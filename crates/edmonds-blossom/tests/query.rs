@@ -15,6 +15,8 @@
 //! - `play`: the solver wins every won position against best and random replies, and refuses
 //!   illegal and malformed moves with a message and a new prompt.
 
+mod common;
+
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -148,29 +150,7 @@ fn query_agrees_with_every_all_starts_cell() {
 // ---------------------------------------------------------------------------------------------
 // Brute force
 
-const KING20: [(i32, i32); 20] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (-2, -2),
-    (-2, 2),
-    (2, -2),
-    (2, 2),
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-const ORTH4: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+use common::{KING20, ORTH4};
 
 /// Exhaustive search of one board's positions: cells are `(row, column)`; `blocked` holds `#`
 /// and `o` cells. Returns whether the side to move wins with the king on `at`.

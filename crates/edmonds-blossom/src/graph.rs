@@ -6,6 +6,8 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
+use rayon::prelude::*;
+
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
 pub const MAX_VERTICES: usize = 50_000_000;
 
@@ -76,6 +78,70 @@ impl Graph {
         drop(degree);
         remove_duplicates(&mut offsets, &mut targets);
         Ok(Self { offsets, targets })
+    }
+
+    /// The graph on `n` vertices whose edges are the pairs `(c[2i], c[2i + 1])` of every chunk
+    /// `c`, built in parallel; returns it with the number of repeated edges dropped (a pair given
+    /// in both orientations counts once as a repeat).
+    ///
+    /// The parsers' builder: every vertex is below `n` and no pair is a loop (checked with
+    /// `debug_assert` only; the parsers have checked both). No per-edge allocation: one degree
+    /// count, one scatter into the final target array, then each list sorted and deduplicated in
+    /// place. The passes split the vertices into one range per thread; every thread reads all
+    /// pairs and writes only its own range, so no atomics are needed.
+    pub(crate) fn from_pair_chunks(n: usize, chunks: &[Vec<u32>]) -> Result<(Self, usize), GraphError> {
+        if n > MAX_VERTICES {
+            return Err(GraphError::TooManyVertices(n));
+        }
+        let pairs: usize = chunks.iter().map(|c| c.len() / 2).sum();
+        if pairs > MAX_EDGES {
+            return Err(GraphError::TooManyEdges(pairs));
+        }
+        debug_assert!(chunks.iter().all(|c| c.len() % 2 == 0));
+        debug_assert!(chunks.iter().all(|c| c.iter().all(|&x| (x as usize) < n)));
+        let threads = rayon::current_num_threads().max(1);
+        // Degrees, counted per vertex range.
+        let mut degree = vec![0u32; n];
+        let bounds = even_bounds(n, threads);
+        split_by_bounds(&mut degree, &bounds).into_par_iter().for_each(|(lo, part)| {
+            for chunk in chunks {
+                for &x in chunk.iter() {
+                    let i = x.wrapping_sub(lo) as usize;
+                    if i < part.len() {
+                        part[i] += 1;
+                    }
+                }
+            }
+        });
+        let mut offsets = prefix_sums(&degree);
+        // `degree` now serves as the fill cursor of each list; ranges balanced by entries.
+        degree.copy_from_slice(&offsets[..n]);
+        let mut targets = vec![0u32; 2 * pairs];
+        let bounds = balanced_bounds(&offsets, threads);
+        let target_parts = split_targets(&mut targets, &offsets, &bounds);
+        let cursor_parts = split_by_bounds(&mut degree, &bounds);
+        cursor_parts.into_par_iter().zip(target_parts).for_each(|((lo, cursor), (base, part))| {
+            let len = cursor.len();
+            for chunk in chunks {
+                for pair in chunk.chunks_exact(2) {
+                    let (u, v) = (pair[0], pair[1]);
+                    let i = u.wrapping_sub(lo) as usize;
+                    if i < len {
+                        part[(cursor[i] - base) as usize] = v;
+                        cursor[i] += 1;
+                    }
+                    let j = v.wrapping_sub(lo) as usize;
+                    if j < len {
+                        part[(cursor[j] - base) as usize] = u;
+                        cursor[j] += 1;
+                    }
+                }
+            }
+        });
+        drop(degree);
+        let repeats = sort_and_dedup(&mut offsets, &mut targets, threads);
+        debug_assert_eq!(repeats % 2, 0);
+        Ok((Self { offsets, targets }, repeats / 2))
     }
 
     /// The graph on `n` vertices whose adjacency list of `v` is `neighbours(v)`.
@@ -156,6 +222,125 @@ fn prefix_sums(degree: &[u32]) -> Vec<u32> {
         offsets.push(total);
     }
     offsets
+}
+
+/// `parts + 1` vertex bounds splitting `0..n` into equal ranges.
+fn even_bounds(n: usize, parts: usize) -> Vec<usize> {
+    (0..=parts).map(|i| n * i / parts).collect()
+}
+
+/// `parts + 1` vertex bounds splitting the vertices into ranges of about equal adjacency entries.
+fn balanced_bounds(offsets: &[u32], parts: usize) -> Vec<usize> {
+    let n = offsets.len() - 1;
+    let total = u64::from(offsets[n]);
+    let mut bounds: Vec<usize> = (0..=parts)
+        .map(|i| {
+            let goal = (total * i as u64 / parts as u64) as u32;
+            offsets.partition_point(|&o| o < goal).min(n)
+        })
+        .collect();
+    bounds[0] = 0;
+    bounds[parts] = n;
+    for i in 1..=parts {
+        bounds[i] = bounds[i].max(bounds[i - 1]);
+    }
+    bounds
+}
+
+/// The pieces `array[bounds[i]..bounds[i + 1]]`, each with its first vertex as a `u32`.
+fn split_by_bounds<'a>(mut array: &'a mut [u32], bounds: &[usize]) -> Vec<(u32, &'a mut [u32])> {
+    let mut parts = Vec::with_capacity(bounds.len());
+    for w in bounds.windows(2) {
+        let (head, tail) = array.split_at_mut(w[1] - w[0]);
+        parts.push((w[0] as u32, head));
+        array = tail;
+    }
+    parts
+}
+
+/// The pieces of `targets` holding the lists of each vertex range, each with its first offset.
+fn split_targets<'a>(
+    mut targets: &'a mut [u32],
+    offsets: &[u32],
+    bounds: &[usize],
+) -> Vec<(u32, &'a mut [u32])> {
+    let mut parts = Vec::with_capacity(bounds.len());
+    for w in bounds.windows(2) {
+        let (lo, hi) = (offsets[w[0]], offsets[w[1]]);
+        let (head, tail) = targets.split_at_mut((hi - lo) as usize);
+        parts.push((lo, head));
+        targets = tail;
+    }
+    parts
+}
+
+/// Sorts every list and drops repeated entries, in parallel over vertex ranges; returns the
+/// number of entries dropped. Lists are compacted within each range, then the ranges are moved
+/// together (a few `memmove`s) only if anything was dropped.
+fn sort_and_dedup(offsets: &mut [u32], targets: &mut Vec<u32>, threads: usize) -> usize {
+    let n = offsets.len() - 1;
+    if n == 0 {
+        return 0;
+    }
+    // Many more ranges than threads: one hub's long list must not leave a thread idle.
+    let bounds = balanced_bounds(offsets, (threads * 16).min(n));
+    let parts = split_targets(targets, offsets, &bounds);
+    let offsets_ro: &[u32] = offsets;
+    // Per range: its new length, and the new (range-relative) list ends of its vertices.
+    let kept: Vec<(usize, Vec<u32>)> = parts
+        .into_par_iter()
+        .zip(bounds.par_windows(2))
+        .map(|((base, part), w)| {
+            let (lo, hi) = (w[0], w[1]);
+            let mut ends = Vec::new();
+            let mut write = 0usize;
+            let mut dropped = false;
+            for u in lo..hi {
+                let (start, end) = ((offsets_ro[u] - base) as usize, (offsets_ro[u + 1] - base) as usize);
+                part[start..end].sort_unstable();
+                for read in start..end {
+                    let w = part[read];
+                    if read == start || w != part[read - 1] {
+                        part[write] = w;
+                        write += 1;
+                    } else {
+                        dropped = true;
+                    }
+                }
+                if dropped {
+                    ends.push(write as u32);
+                }
+                if dropped && ends.len() == 1 {
+                    // Vertices before `u` kept their lists: record their ends too.
+                    ends.clear();
+                    ends.extend(offsets_ro[lo + 1..=u].iter().map(|&o| o - base));
+                    ends.push(write as u32);
+                }
+            }
+            (write, ends)
+        })
+        .collect();
+    let total_before = targets.len();
+    if kept.iter().all(|(_, ends)| ends.is_empty()) {
+        return 0;
+    }
+    // Each range's first offset, before the loop below moves the ranges' ends.
+    let starts: Vec<u32> = bounds.iter().map(|&b| offsets[b]).collect();
+    let mut write = 0usize;
+    for ((w, &start), (len, ends)) in bounds.windows(2).zip(&starts).zip(kept) {
+        let (lo, hi) = (w[0], w[1]);
+        let start = start as usize;
+        let old_ends: Vec<u32> = offsets[lo + 1..=hi].iter().map(|&o| o - start as u32).collect();
+        let ends = if ends.is_empty() { old_ends } else { ends };
+        targets.copy_within(start..start + len, write);
+        for (u, end) in (lo..hi).zip(ends) {
+            offsets[u + 1] = (write + end as usize) as u32;
+        }
+        write += len;
+    }
+    targets.truncate(write);
+    targets.shrink_to_fit();
+    total_before - write
 }
 
 /// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.

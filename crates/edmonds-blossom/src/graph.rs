@@ -81,65 +81,92 @@ impl Graph {
     }
 
     /// The graph on `n` vertices whose edges are the pairs `(c[2i], c[2i + 1])` of every chunk
-    /// `c`, built in parallel; returns it with the number of repeated edges dropped (a pair given
-    /// in both orientations counts once as a repeat).
+    /// `c`; returns it with the number of repeated edges dropped (a pair given in both
+    /// orientations counts once as a repeat). Every vertex is below `n` and no pair is a loop
+    /// (the parsers have checked both).
+    pub(crate) fn from_pair_chunks(n: usize, chunks: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
+        let blocks = EdgeBlocks::new(n);
+        let buckets = chunks
+            .into_par_iter()
+            .map(|chunk| {
+                let mut local = blocks.buckets();
+                for pair in chunk.chunks_exact(2) {
+                    blocks.push(&mut local, pair[0], pair[1]);
+                }
+                local
+            })
+            .collect();
+        Self::from_buckets(n, &blocks, buckets)
+    }
+
+    /// The graph on `n` vertices from the directed entries that [`EdgeBlocks::push`] sorted into
+    /// per-chunk buckets (`buckets[chunk][block]`), built in parallel, one vertex block at a
+    /// time; returns it with the number of repeated edges dropped.
     ///
-    /// The parsers' builder: every vertex is below `n` and no pair is a loop (checked with
-    /// `debug_assert` only; the parsers have checked both). No per-edge allocation: one degree
-    /// count, one scatter into the final target array, then each list sorted and deduplicated in
-    /// place. The passes split the vertices into one range per thread; every thread reads all
-    /// pairs and writes only its own range, so no atomics are needed.
-    pub(crate) fn from_pair_chunks(n: usize, chunks: &[Vec<u32>]) -> Result<(Self, usize), GraphError> {
+    /// No per-edge allocation, and every pass over a block touches only that block's degrees and
+    /// lists (a few megabytes, cache-sized): count the degrees, lay the lists out, scatter the
+    /// entries, sort and deduplicate each list in place. Blocks are then moved together if
+    /// repeats were dropped.
+    pub(crate) fn from_buckets(
+        n: usize,
+        blocks: &EdgeBlocks,
+        buckets: Vec<Vec<Vec<u64>>>,
+    ) -> Result<(Self, usize), GraphError> {
         if n > MAX_VERTICES {
             return Err(GraphError::TooManyVertices(n));
         }
-        let pairs: usize = chunks.iter().map(|c| c.len() / 2).sum();
-        if pairs > MAX_EDGES {
-            return Err(GraphError::TooManyEdges(pairs));
+        let block_count = blocks.count();
+        // Own the buckets by block: buckets[block][chunk].
+        let mut by_block: Vec<Vec<Vec<u64>>> = (0..block_count).map(|_| Vec::new()).collect();
+        for chunk in buckets {
+            debug_assert_eq!(chunk.len(), block_count);
+            for (block, bucket) in chunk.into_iter().enumerate() {
+                by_block[block].push(bucket);
+            }
         }
-        debug_assert!(chunks.iter().all(|c| c.len() % 2 == 0));
-        debug_assert!(chunks.iter().all(|c| c.iter().all(|&x| (x as usize) < n)));
-        let threads = rayon::current_num_threads().max(1);
-        // Degrees, counted per vertex range.
-        let mut degree = vec![0u32; n];
-        let bounds = even_bounds(n, threads);
-        split_by_bounds(&mut degree, &bounds).into_par_iter().for_each(|(lo, part)| {
-            for chunk in chunks {
-                for &x in chunk.iter() {
-                    let i = x.wrapping_sub(lo) as usize;
-                    if i < part.len() {
-                        part[i] += 1;
-                    }
+        let sizes: Vec<usize> = by_block.iter().map(|b| b.iter().map(Vec::len).sum()).collect();
+        let entries: usize = sizes.iter().sum();
+        if entries / 2 > MAX_EDGES {
+            return Err(GraphError::TooManyEdges(entries / 2));
+        }
+        let mut offsets = vec![0u32; n + 1];
+        let mut targets = vec![0u32; entries];
+        // Each block's slice of offsets (its vertices' list ends) and of targets.
+        let mut jobs = Vec::with_capacity(block_count);
+        let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);
+        let mut base = 0usize;
+        for (block, (bucket, &size)) in by_block.into_iter().zip(&sizes).enumerate() {
+            let (lo, hi) = blocks.range(block, n);
+            let (ends, rest) = offsets_rest.split_at_mut(hi - lo);
+            offsets_rest = rest;
+            let (lists, rest) = targets_rest.split_at_mut(size);
+            targets_rest = rest;
+            jobs.push((lo, base, ends, lists, bucket));
+            base += size;
+        }
+        // Per block: the lists built, sorted and deduplicated; its number of entries kept.
+        let kept: Vec<usize> = jobs
+            .into_par_iter()
+            .map(|(lo, base, ends, lists, bucket)| build_block(lo, base, ends, lists, bucket))
+            .collect();
+        // Move the blocks together where entries were dropped.
+        let mut write = 0usize;
+        let mut read = 0usize;
+        for (block, (&size, &kept)) in sizes.iter().zip(&kept).enumerate() {
+            let (lo, hi) = blocks.range(block, n);
+            if write != read {
+                targets.copy_within(read..read + kept, write);
+                let shift = (read - write) as u32;
+                for end in &mut offsets[lo + 1..=hi] {
+                    *end -= shift;
                 }
             }
-        });
-        let mut offsets = prefix_sums(&degree);
-        // `degree` now serves as the fill cursor of each list; ranges balanced by entries.
-        degree.copy_from_slice(&offsets[..n]);
-        let mut targets = vec![0u32; 2 * pairs];
-        let bounds = balanced_bounds(&offsets, threads);
-        let target_parts = split_targets(&mut targets, &offsets, &bounds);
-        let cursor_parts = split_by_bounds(&mut degree, &bounds);
-        cursor_parts.into_par_iter().zip(target_parts).for_each(|((lo, cursor), (base, part))| {
-            let len = cursor.len();
-            for chunk in chunks {
-                for pair in chunk.chunks_exact(2) {
-                    let (u, v) = (pair[0], pair[1]);
-                    let i = u.wrapping_sub(lo) as usize;
-                    if i < len {
-                        part[(cursor[i] - base) as usize] = v;
-                        cursor[i] += 1;
-                    }
-                    let j = v.wrapping_sub(lo) as usize;
-                    if j < len {
-                        part[(cursor[j] - base) as usize] = u;
-                        cursor[j] += 1;
-                    }
-                }
-            }
-        });
-        drop(degree);
-        let repeats = sort_and_dedup(&mut offsets, &mut targets, threads);
+            write += kept;
+            read += size;
+        }
+        targets.truncate(write);
+        targets.shrink_to_fit();
+        let repeats = entries - write;
         debug_assert_eq!(repeats % 2, 0);
         Ok((Self { offsets, targets }, repeats / 2))
     }
@@ -224,123 +251,94 @@ fn prefix_sums(degree: &[u32]) -> Vec<u32> {
     offsets
 }
 
-/// `parts + 1` vertex bounds splitting `0..n` into equal ranges.
-fn even_bounds(n: usize, parts: usize) -> Vec<usize> {
-    (0..=parts).map(|i| n * i / parts).collect()
+/// The vertices split into blocks of `2^bits` for the parallel CSR build: a block's degrees and
+/// lists fit the caches, and there are enough blocks to keep every thread busy.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EdgeBlocks {
+    bits: u32,
+    count: usize,
 }
 
-/// `parts + 1` vertex bounds splitting the vertices into ranges of about equal adjacency entries.
-fn balanced_bounds(offsets: &[u32], parts: usize) -> Vec<usize> {
-    let n = offsets.len() - 1;
-    let total = u64::from(offsets[n]);
-    let mut bounds: Vec<usize> = (0..=parts)
-        .map(|i| {
-            let goal = (total * i as u64 / parts as u64) as u32;
-            offsets.partition_point(|&o| o < goal).min(n)
-        })
-        .collect();
-    bounds[0] = 0;
-    bounds[parts] = n;
-    for i in 1..=parts {
-        bounds[i] = bounds[i].max(bounds[i - 1]);
-    }
-    bounds
-}
-
-/// The pieces `array[bounds[i]..bounds[i + 1]]`, each with its first vertex as a `u32`.
-fn split_by_bounds<'a>(mut array: &'a mut [u32], bounds: &[usize]) -> Vec<(u32, &'a mut [u32])> {
-    let mut parts = Vec::with_capacity(bounds.len());
-    for w in bounds.windows(2) {
-        let (head, tail) = array.split_at_mut(w[1] - w[0]);
-        parts.push((w[0] as u32, head));
-        array = tail;
-    }
-    parts
-}
-
-/// The pieces of `targets` holding the lists of each vertex range, each with its first offset.
-fn split_targets<'a>(
-    mut targets: &'a mut [u32],
-    offsets: &[u32],
-    bounds: &[usize],
-) -> Vec<(u32, &'a mut [u32])> {
-    let mut parts = Vec::with_capacity(bounds.len());
-    for w in bounds.windows(2) {
-        let (lo, hi) = (offsets[w[0]], offsets[w[1]]);
-        let (head, tail) = targets.split_at_mut((hi - lo) as usize);
-        parts.push((lo, head));
-        targets = tail;
-    }
-    parts
-}
-
-/// Sorts every list and drops repeated entries, in parallel over vertex ranges; returns the
-/// number of entries dropped. Lists are compacted within each range, then the ranges are moved
-/// together (a few `memmove`s) only if anything was dropped.
-fn sort_and_dedup(offsets: &mut [u32], targets: &mut Vec<u32>, threads: usize) -> usize {
-    let n = offsets.len() - 1;
-    if n == 0 {
-        return 0;
-    }
-    // Many more ranges than threads: one hub's long list must not leave a thread idle.
-    let bounds = balanced_bounds(offsets, (threads * 16).min(n));
-    let parts = split_targets(targets, offsets, &bounds);
-    let offsets_ro: &[u32] = offsets;
-    // Per range: its new length, and the new (range-relative) list ends of its vertices.
-    let kept: Vec<(usize, Vec<u32>)> = parts
-        .into_par_iter()
-        .zip(bounds.par_windows(2))
-        .map(|((base, part), w)| {
-            let (lo, hi) = (w[0], w[1]);
-            let mut ends = Vec::new();
-            let mut write = 0usize;
-            let mut dropped = false;
-            for u in lo..hi {
-                let (start, end) = ((offsets_ro[u] - base) as usize, (offsets_ro[u + 1] - base) as usize);
-                part[start..end].sort_unstable();
-                for read in start..end {
-                    let w = part[read];
-                    if read == start || w != part[read - 1] {
-                        part[write] = w;
-                        write += 1;
-                    } else {
-                        dropped = true;
-                    }
-                }
-                if dropped {
-                    ends.push(write as u32);
-                }
-                if dropped && ends.len() == 1 {
-                    // Vertices before `u` kept their lists: record their ends too.
-                    ends.clear();
-                    ends.extend(offsets_ro[lo + 1..=u].iter().map(|&o| o - base));
-                    ends.push(write as u32);
-                }
-            }
-            (write, ends)
-        })
-        .collect();
-    let total_before = targets.len();
-    if kept.iter().all(|(_, ends)| ends.is_empty()) {
-        return 0;
-    }
-    // Each range's first offset, before the loop below moves the ranges' ends.
-    let starts: Vec<u32> = bounds.iter().map(|&b| offsets[b]).collect();
-    let mut write = 0usize;
-    for ((w, &start), (len, ends)) in bounds.windows(2).zip(&starts).zip(kept) {
-        let (lo, hi) = (w[0], w[1]);
-        let start = start as usize;
-        let old_ends: Vec<u32> = offsets[lo + 1..=hi].iter().map(|&o| o - start as u32).collect();
-        let ends = if ends.is_empty() { old_ends } else { ends };
-        targets.copy_within(start..start + len, write);
-        for (u, end) in (lo..hi).zip(ends) {
-            offsets[u + 1] = (write + end as usize) as u32;
+impl EdgeBlocks {
+    /// The blocks for `n` vertices.
+    pub(crate) fn new(n: usize) -> Self {
+        let threads = rayon::current_num_threads().max(1);
+        // About 2^15 vertices a block, smaller for small graphs so that every thread has blocks.
+        let mut bits = 15;
+        while bits > 8 && n >> bits < 4 * threads {
+            bits -= 1;
         }
-        write += len;
+        Self { bits, count: (n >> bits) + 1 }
     }
-    targets.truncate(write);
-    targets.shrink_to_fit();
-    total_before - write
+
+    /// Number of blocks.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The vertices `lo..hi` of `block`, for a graph of `n` vertices.
+    fn range(&self, block: usize, n: usize) -> (usize, usize) {
+        ((block << self.bits).min(n), ((block + 1) << self.bits).min(n))
+    }
+
+    /// One empty bucket per block.
+    pub(crate) fn buckets(&self) -> Vec<Vec<u64>> {
+        (0..self.count).map(|_| Vec::new()).collect()
+    }
+
+    /// Files the edge `u v` as the entries `u -> v` and `v -> u` in the blocks of `u` and `v`.
+    #[inline]
+    pub(crate) fn push(&self, buckets: &mut [Vec<u64>], u: u32, v: u32) {
+        buckets[(u >> self.bits) as usize].push(u64::from(u) << 32 | u64::from(v));
+        buckets[(v >> self.bits) as usize].push(u64::from(v) << 32 | u64::from(u));
+    }
+}
+
+/// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `bucket` into
+/// `lists` (which starts at offset `base` of the whole target array): `ends[i]` becomes the
+/// (global) end of vertex `lo + i`'s list before deduplication is undone below. Returns the
+/// number of entries kept; the kept lists are packed at the start of `lists`, and `ends` holds
+/// their ends relative to the packing.
+fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], bucket: Vec<Vec<u64>>) -> usize {
+    let len = ends.len();
+    // Degrees, counted in `ends`, then turned into list starts (relative to `lists`).
+    for part in &bucket {
+        for &entry in part {
+            ends[(entry >> 32) as usize - lo] += 1;
+        }
+    }
+    let mut start = 0u32;
+    for slot in ends.iter_mut() {
+        let degree = *slot;
+        *slot = start;
+        start += degree;
+    }
+    // Scatter: `ends[i]` is the fill cursor of vertex lo + i, and ends as its list's end.
+    for part in bucket {
+        for entry in part {
+            let i = (entry >> 32) as usize - lo;
+            lists[ends[i] as usize] = entry as u32;
+            ends[i] += 1;
+        }
+    }
+    // Sort and deduplicate each list, packing them to the left.
+    let mut write = 0usize;
+    let mut read_start = 0usize;
+    for i in 0..len {
+        let read_end = ends[i] as usize;
+        let list = &mut lists[read_start..read_end];
+        list.sort_unstable();
+        for read in read_start..read_end {
+            let w = lists[read];
+            if read == read_start || w != lists[write - 1] {
+                lists[write] = w;
+                write += 1;
+            }
+        }
+        read_start = read_end;
+        ends[i] = (base + write) as u32;
+    }
+    write
 }
 
 /// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.

@@ -77,7 +77,7 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     })?;
     drop(lists);
     let (graph, repeats) =
-        Graph::from_pair_chunks(n, &pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+        Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
     Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 

@@ -5,7 +5,7 @@
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! The fast path reads chunks of whole lines in parallel into flat `u32` pairs and builds the CSR
-//! from them ([`Graph::from_pair_chunks`]). It only recognises well-formed input; on anything
+//! filed by vertex block ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
 //! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
@@ -13,10 +13,9 @@
 use std::ops::Range;
 
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
-use rayon::prelude::*;
 
 use super::text::{Problem, line_chunks, par_chunks};
-use crate::graph::Graph;
+use crate::graph::{EdgeBlocks, Graph};
 
 /// Largest `N` accepted.
 pub const MAX_INPUT_VERTICES: usize = 10_000_000;
@@ -32,49 +31,46 @@ pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
     let (n, m) = (n as usize, m as usize);
     let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
     match fast_body(input, body, n, m) {
-        Some(chunks) => Graph::from_pair_chunks(n, &chunks)
+        Some((blocks, buckets)) => Graph::from_buckets(n, &blocks, buckets)
             .map(|(graph, _)| graph)
             .map_err(|e| scanner.loc_at(n_at).msg(e.to_string())),
         None => parse_sequential(input),
     }
 }
 
-/// The edges of a well-formed body as flat pairs, or `None` if anything is unusual.
-fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<Vec<Vec<u32>>> {
+/// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
+/// unusual (then the sequential reader decides).
+fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Vec<Vec<Vec<u64>>>)> {
     let max = (n - 1) as u32;
+    let blocks = EdgeBlocks::new(n);
     let chunks = line_chunks(input, body);
     let read = |range: Range<usize>| {
-        let bytes = &input[range];
-        let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+        let mut buckets = blocks.buckets();
         // The Problem is never shown: the sequential reader finds and locates it.
-        read_tokens(bytes, max, &mut out).ok_or_else(|| Problem::msg(0, ""))?;
-        let count = out.len();
-        Ok((out, count))
+        let edges =
+            read_edges(&input[range], max, &blocks, &mut buckets).ok_or_else(|| Problem::msg(0, ""))?;
+        Ok((buckets, edges))
     };
-    let mut parts = par_chunks(&chunks, 2 * m, read).ok()?;
-    if parts.iter().map(Vec::len).sum::<usize>() != 2 * m {
-        return None;
-    }
-    if parts.iter().any(|p| p.len() % 2 == 1) {
-        // An edge split across lines at a chunk boundary: pair the tokens up as one list.
-        parts = vec![parts.concat()];
-    }
-    let has_loop = parts.par_iter().any(|p| p.chunks_exact(2).any(|e| e[0] == e[1]));
-    (!has_loop).then_some(parts)
+    let buckets = par_chunks(&chunks, m, read).ok()?;
+    let edges: usize = buckets.iter().flatten().map(Vec::len).sum::<usize>() / 2;
+    (edges == m).then_some((blocks, buckets))
 }
 
-/// Appends every token of `bytes` to `out` if all are plain integers of at most 10 digits and at
-/// most `max`; `None` otherwise.
+/// Files every edge of `bytes` into `buckets` and returns their number, if all tokens are plain
+/// integers of at most 10 digits and at most `max`, they pair up within `bytes`, and no pair is a
+/// loop; `None` otherwise.
 #[inline]
-fn read_tokens(bytes: &[u8], max: u32, out: &mut Vec<u32>) -> Option<()> {
+fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u64>]) -> Option<usize> {
     let len = bytes.len();
     let mut i = 0;
+    let mut first: Option<u32> = None;
+    let mut edges = 0;
     loop {
         while i < len && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
             i += 1;
         }
         if i == len {
-            return Some(());
+            return first.is_none().then_some(edges);
         }
         let start = i;
         let mut value: u64 = 0;
@@ -93,7 +89,15 @@ fn read_tokens(bytes: &[u8], max: u32, out: &mut Vec<u32>) -> Option<()> {
         if i < len && !matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
             return None;
         }
-        out.push(value as u32);
+        let value = value as u32;
+        match first.take() {
+            None => first = Some(value),
+            Some(u) if u == value => return None,
+            Some(u) => {
+                blocks.push(buckets, u, value);
+                edges += 1;
+            }
+        }
     }
 }
 
@@ -170,12 +174,11 @@ mod tests {
 
     #[test]
     fn fast_and_sequential_readers_agree() {
-        // Big enough for several chunks; edges split across lines in places.
+        // Big enough for several chunks.
         let n = 300_000u32;
         let mut text = format!("{n} {n}\n");
         for i in 0..n {
-            let sep = if i % 1000 == 7 { "\n" } else { " " };
-            text.push_str(&format!("{i}{sep}{}\n", (i * 7 + 1) % n));
+            text.push_str(&format!("{i} {}\n", (i * 7 + 1) % n));
         }
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());

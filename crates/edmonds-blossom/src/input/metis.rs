@@ -134,7 +134,7 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         )));
     }
-    let (graph, _) = Graph::from_pair_chunks(n, &pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    let (graph, _) = Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
     Ok(ParsedGraph { graph, ids: None, self_loops: 0, repeats: 0 })
 }
 

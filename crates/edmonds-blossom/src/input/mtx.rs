@@ -87,7 +87,7 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
         return Err(InputError::new(line, column, kind));
     }
     let (graph, repeats) =
-        Graph::from_pair_chunks(n, &pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+        Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
     Ok(ParsedGraph { graph, ids: None, self_loops, repeats: repeats as u64 })
 }
 

@@ -295,12 +295,10 @@ impl EdgeBlocks {
 }
 
 /// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `bucket` into
-/// `lists` (which starts at offset `base` of the whole target array): `ends[i]` becomes the
-/// (global) end of vertex `lo + i`'s list before deduplication is undone below. Returns the
-/// number of entries kept; the kept lists are packed at the start of `lists`, and `ends` holds
-/// their ends relative to the packing.
+/// `lists`, the part of the target array that starts at offset `base`. The lists are sorted,
+/// deduplicated and packed at the start of `lists`; `ends[i]` becomes the end of vertex
+/// `lo + i`'s list as an offset of the whole array. Returns the number of entries kept.
 fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], bucket: Vec<Vec<u64>>) -> usize {
-    let len = ends.len();
     // Degrees, counted in `ends`, then turned into list starts (relative to `lists`).
     for part in &bucket {
         for &entry in part {
@@ -324,8 +322,8 @@ fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], buck
     // Sort and deduplicate each list, packing them to the left.
     let mut write = 0usize;
     let mut read_start = 0usize;
-    for i in 0..len {
-        let read_end = ends[i] as usize;
+    for end in ends.iter_mut() {
+        let read_end = *end as usize;
         let list = &mut lists[read_start..read_end];
         list.sort_unstable();
         for read in read_start..read_end {
@@ -336,7 +334,7 @@ fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], buck
             }
         }
         read_start = read_end;
-        ends[i] = (base + write) as u32;
+        *end = (base + write) as u32;
     }
     write
 }

@@ -6,8 +6,8 @@
 //! - [`GraphFormat::Metis`]: METIS / DIMACS10 adjacency files (1-based).
 //!
 //! Every reader reports bad input as `line L, column C: message`. The big inputs are read in
-//! parallel: chunks of whole lines ([`input/text.rs`](self)) are parsed by rayon into flat `u32`
-//! pairs, each problem kept as a byte offset and located only when reported, and the CSR is built
+//! parallel: chunks of whole lines are parsed by rayon into flat `u32`
+//! pairs filed by vertex block, each problem kept as a byte offset and located only when reported, and the CSR is built
 //! from the pairs without a per-edge allocation ([`Graph`]'s parallel builder). [`write_graph`]
 //! writes any graph in any of the formats.
 

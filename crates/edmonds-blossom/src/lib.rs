@@ -71,7 +71,8 @@
 //! # Design
 //!
 //! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
-//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`]) reads the whole input before anything is
+//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`] and [`read_graph`]: Library Checker,
+//! SNAP edge lists, Matrix Market, METIS) reads the whole input before anything is
 //! solved; [`report`] prints plain, JSON and explained answers one case at a time.
 
 pub mod board;

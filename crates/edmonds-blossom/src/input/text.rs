@@ -368,7 +368,7 @@ mod tests {
 
     #[test]
     fn overflow_and_problems_come_in_input_order() {
-        let input = vec![b'\n'; 10];
+        let input = [b'\n'; 10];
         let chunks: Vec<_> = (0..10).map(|i| i..i + 1).collect();
         let read = |r: Range<usize>| if r.start == 7 { Err(Problem::msg(7, "bad")) } else { Ok(((), 2)) };
         match par_chunks(&chunks, 9, read) {

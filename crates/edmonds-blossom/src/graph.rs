@@ -6,6 +6,8 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
+use rayon::prelude::*;
+
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
 pub const MAX_VERTICES: usize = 50_000_000;
 
@@ -76,6 +78,97 @@ impl Graph {
         drop(degree);
         remove_duplicates(&mut offsets, &mut targets);
         Ok(Self { offsets, targets })
+    }
+
+    /// The graph on `n` vertices whose edges are the pairs `(c[2i], c[2i + 1])` of every chunk
+    /// `c`; returns it with the number of repeated edges dropped (a pair given in both
+    /// orientations counts once as a repeat). Every vertex is below `n` and no pair is a loop
+    /// (the parsers have checked both).
+    pub(crate) fn from_pair_chunks(n: usize, chunks: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
+        let blocks = EdgeBlocks::new(n);
+        let buckets = chunks
+            .into_par_iter()
+            .map(|chunk| {
+                let mut local = blocks.buckets();
+                for pair in chunk.chunks_exact(2) {
+                    blocks.push(&mut local, pair[0], pair[1]);
+                }
+                local
+            })
+            .collect();
+        Self::from_buckets(n, &blocks, buckets)
+    }
+
+    /// The graph on `n` vertices from the directed entries that [`EdgeBlocks::push`] sorted into
+    /// per-chunk buckets (`buckets[chunk][block]`), built in parallel, one vertex block at a
+    /// time; returns it with the number of repeated edges dropped.
+    ///
+    /// No per-edge allocation, and every pass over a block touches only that block's degrees and
+    /// lists (a few megabytes, cache-sized): count the degrees, lay the lists out, scatter the
+    /// entries, sort and deduplicate each list in place. Blocks are then moved together if
+    /// repeats were dropped.
+    pub(crate) fn from_buckets(
+        n: usize,
+        blocks: &EdgeBlocks,
+        buckets: Vec<Vec<Vec<u64>>>,
+    ) -> Result<(Self, usize), GraphError> {
+        if n > MAX_VERTICES {
+            return Err(GraphError::TooManyVertices(n));
+        }
+        let block_count = blocks.count();
+        // Own the buckets by block: buckets[block][chunk].
+        let mut by_block: Vec<Vec<Vec<u64>>> = (0..block_count).map(|_| Vec::new()).collect();
+        for chunk in buckets {
+            debug_assert_eq!(chunk.len(), block_count);
+            for (block, bucket) in chunk.into_iter().enumerate() {
+                by_block[block].push(bucket);
+            }
+        }
+        let sizes: Vec<usize> = by_block.iter().map(|b| b.iter().map(Vec::len).sum()).collect();
+        let entries: usize = sizes.iter().sum();
+        if entries / 2 > MAX_EDGES {
+            return Err(GraphError::TooManyEdges(entries / 2));
+        }
+        let mut offsets = vec![0u32; n + 1];
+        let mut targets = vec![0u32; entries];
+        // Each block's slice of offsets (its vertices' list ends) and of targets.
+        let mut jobs = Vec::with_capacity(block_count);
+        let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);
+        let mut base = 0usize;
+        for (block, (bucket, &size)) in by_block.into_iter().zip(&sizes).enumerate() {
+            let (lo, hi) = blocks.range(block, n);
+            let (ends, rest) = offsets_rest.split_at_mut(hi - lo);
+            offsets_rest = rest;
+            let (lists, rest) = targets_rest.split_at_mut(size);
+            targets_rest = rest;
+            jobs.push((lo, base, ends, lists, bucket));
+            base += size;
+        }
+        // Per block: the lists built, sorted and deduplicated; its number of entries kept.
+        let kept: Vec<usize> = jobs
+            .into_par_iter()
+            .map(|(lo, base, ends, lists, bucket)| build_block(lo, base, ends, lists, bucket))
+            .collect();
+        // Move the blocks together where entries were dropped.
+        let mut write = 0usize;
+        let mut read = 0usize;
+        for (block, (&size, &kept)) in sizes.iter().zip(&kept).enumerate() {
+            let (lo, hi) = blocks.range(block, n);
+            if write != read {
+                targets.copy_within(read..read + kept, write);
+                let shift = (read - write) as u32;
+                for end in &mut offsets[lo + 1..=hi] {
+                    *end -= shift;
+                }
+            }
+            write += kept;
+            read += size;
+        }
+        targets.truncate(write);
+        targets.shrink_to_fit();
+        let repeats = entries - write;
+        debug_assert_eq!(repeats % 2, 0);
+        Ok((Self { offsets, targets }, repeats / 2))
     }
 
     /// The graph on `n` vertices whose adjacency list of `v` is `neighbours(v)`.
@@ -156,6 +249,94 @@ fn prefix_sums(degree: &[u32]) -> Vec<u32> {
         offsets.push(total);
     }
     offsets
+}
+
+/// The vertices split into blocks of `2^bits` for the parallel CSR build: a block's degrees and
+/// lists fit the caches, and there are enough blocks to keep every thread busy.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EdgeBlocks {
+    bits: u32,
+    count: usize,
+}
+
+impl EdgeBlocks {
+    /// The blocks for `n` vertices.
+    pub(crate) fn new(n: usize) -> Self {
+        let threads = rayon::current_num_threads().max(1);
+        // About 2^15 vertices a block, smaller for small graphs so that every thread has blocks.
+        let mut bits = 15;
+        while bits > 8 && n >> bits < 4 * threads {
+            bits -= 1;
+        }
+        Self { bits, count: (n >> bits) + 1 }
+    }
+
+    /// Number of blocks.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The vertices `lo..hi` of `block`, for a graph of `n` vertices.
+    fn range(&self, block: usize, n: usize) -> (usize, usize) {
+        ((block << self.bits).min(n), ((block + 1) << self.bits).min(n))
+    }
+
+    /// One empty bucket per block.
+    pub(crate) fn buckets(&self) -> Vec<Vec<u64>> {
+        (0..self.count).map(|_| Vec::new()).collect()
+    }
+
+    /// Files the edge `u v` as the entries `u -> v` and `v -> u` in the blocks of `u` and `v`.
+    #[inline]
+    pub(crate) fn push(&self, buckets: &mut [Vec<u64>], u: u32, v: u32) {
+        buckets[(u >> self.bits) as usize].push(u64::from(u) << 32 | u64::from(v));
+        buckets[(v >> self.bits) as usize].push(u64::from(v) << 32 | u64::from(u));
+    }
+}
+
+/// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `bucket` into
+/// `lists`, the part of the target array that starts at offset `base`. The lists are sorted,
+/// deduplicated and packed at the start of `lists`; `ends[i]` becomes the end of vertex
+/// `lo + i`'s list as an offset of the whole array. Returns the number of entries kept.
+fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], bucket: Vec<Vec<u64>>) -> usize {
+    // Degrees, counted in `ends`, then turned into list starts (relative to `lists`).
+    for part in &bucket {
+        for &entry in part {
+            ends[(entry >> 32) as usize - lo] += 1;
+        }
+    }
+    let mut start = 0u32;
+    for slot in ends.iter_mut() {
+        let degree = *slot;
+        *slot = start;
+        start += degree;
+    }
+    // Scatter: `ends[i]` is the fill cursor of vertex lo + i, and ends as its list's end.
+    for part in bucket {
+        for entry in part {
+            let i = (entry >> 32) as usize - lo;
+            lists[ends[i] as usize] = entry as u32;
+            ends[i] += 1;
+        }
+    }
+    // Sort and deduplicate each list, packing them to the left.
+    let mut write = 0usize;
+    let mut read_start = 0usize;
+    for end in ends.iter_mut() {
+        let read_end = *end as usize;
+        let list = &mut lists[read_start..read_end];
+        list.sort_unstable();
+        for read in read_start..read_end {
+            let w = lists[read];
+            if read == read_start || w != lists[write - 1] {
+                lists[write] = w;
+                write += 1;
+            }
+        }
+        read_start = read_end;
+        *end = (base + write) as u32;
+    }
+    write
 }
 
 /// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.

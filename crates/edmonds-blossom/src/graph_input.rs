@@ -1,108 +1,141 @@
-//! The Library Checker `general_matching` input: `N M`, then `M` lines `u v` (0-indexed).
+//! Graph input: the Library Checker format and the formats real graphs come in.
 //!
-//! Self-loops and vertices outside `0..N` are errors located at the offending token; repeated edges are
-//! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
-//! huge `M` with a short input cannot exhaust memory.
+//! - [`GraphFormat::Lc`]: Library Checker `general_matching` (`N M`, then `M` lines `u v`, 0-based).
+//! - [`GraphFormat::Edges`]: SNAP-style edge lists (`#` comments, any ids up to `2^63`, renumbered).
+//! - [`GraphFormat::Mtx`]: Matrix Market coordinate files (1-based, values ignored).
+//! - [`GraphFormat::Metis`]: METIS / DIMACS10 adjacency files (1-based).
 //!
-//! Inputs run to tens of megabytes. They are read by [`Scanner`]'s integer reader, which counts
-//! no lines while reading: the line and column of an edge's first vertex are kept as a byte offset
-//! ([`Mark`]) and worked out only for the error about it.
+//! Every reader reports bad input as `line L, column C: message`. The big inputs are read in
+//! parallel: chunks of whole lines are parsed by rayon into flat `u32`
+//! pairs filed by vertex block, each problem kept as a byte offset and located only when reported, and the CSR is built
+//! from the pairs without a per-edge allocation ([`Graph`]'s parallel builder). [`write_graph`]
+//! writes any graph in any of the formats.
 
-use grid_core::{ErrorKind, InputError, Mark, Scanner};
+use std::io::{self, Write};
+use std::path::Path;
+
+use grid_core::InputError;
 
 use crate::graph::Graph;
 
-/// Largest `N` accepted.
-pub const MAX_INPUT_VERTICES: usize = 10_000_000;
+#[path = "input/edges.rs"]
+mod edges;
+#[path = "input/lc.rs"]
+mod lc;
+#[path = "input/metis.rs"]
+mod metis;
+#[path = "input/mtx.rs"]
+mod mtx;
+#[path = "input/text.rs"]
+mod text;
 
-/// Largest `M` accepted.
-pub const MAX_INPUT_EDGES: usize = 50_000_000;
+/// The input formats of a graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GraphFormat {
+    /// Library Checker `general_matching`: `N M`, then `M` lines `u v` (0-based).
+    Lc,
+    /// An edge list: one edge `u v` per line, `#` or `%` comment lines, ids in `0..=2^63`.
+    Edges,
+    /// A Matrix Market coordinate file (`pattern`, `real` or `integer`).
+    Mtx,
+    /// A METIS / DIMACS10 adjacency file.
+    Metis,
+}
 
-/// Reads a whole `general_matching` input into a graph.
+impl GraphFormat {
+    /// Every format.
+    pub const ALL: [GraphFormat; 4] =
+        [GraphFormat::Lc, GraphFormat::Edges, GraphFormat::Mtx, GraphFormat::Metis];
+
+    /// The format a file name suggests: `.txt`, `.edges`, `.el` an edge list, `.mtx` Matrix Market,
+    /// `.graph`, `.metis` METIS, anything else the Library Checker format.
+    pub fn from_path(path: &Path) -> Self {
+        let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("txt" | "edges" | "el") => GraphFormat::Edges,
+            Some("mtx") => GraphFormat::Mtx,
+            Some("graph" | "metis") => GraphFormat::Metis,
+            _ => GraphFormat::Lc,
+        }
+    }
+
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GraphFormat::Lc => "lc",
+            GraphFormat::Edges => "edges",
+            GraphFormat::Mtx => "mtx",
+            GraphFormat::Metis => "metis",
+        }
+    }
+}
+
+/// The original ids of the vertices `0..N` when an edge list's ids were renumbered (`None`: the
+/// ids were `0..N` already).
+pub type Renumbered = Option<Vec<u64>>;
+
+/// A graph read by [`read_graph`], with what was dropped on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedGraph {
+    /// The graph (vertices 0-based).
+    pub graph: Graph,
+    /// For an edge list whose ids were not `0..N`: the id of each vertex, increasing.
+    pub ids: Renumbered,
+    /// Self-loops dropped (edge lists: `u u` lines; Matrix Market: diagonal entries).
+    pub self_loops: u64,
+    /// Repeated edges dropped (edge lists and Matrix Market; either orientation counts).
+    pub repeats: u64,
+}
+
+/// Reads a whole Library Checker `general_matching` input into a graph.
 pub fn parse_graph(input: &[u8]) -> Result<Graph, InputError> {
-    let mut scanner = Scanner::new(input);
-    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
-    let n = n as usize;
-    let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
-    // An edge line takes at least 4 bytes ("u v\n").
-    let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
-    let max_vertex = (n - 1) as u64;
-    for i in 0..m {
-        let (u, v, u_at) = read_edge(&mut scanner, max_vertex).map_err(|e| name_missing_edge(e, i, m))?;
-        if u == v {
-            return Err(scanner.loc_at(u_at).msg(format!("self-loop at vertex {u}")));
-        }
-        edges.push((u, v));
-    }
-    scanner.finish().map_err(|e| match e.kind {
-        ErrorKind::TrailingInput(t) => InputError::msg(
-            e.line,
-            e.column,
-            format!("input continues after the {m} edge{}: '{t}'", if m == 1 { "" } else { "s" }),
-        ),
-        _ => e,
-    })?;
-    Graph::from_edges(n, &edges).map_err(|e| scanner.loc_at(n_at).msg(e.to_string()))
+    lc::parse(input)
 }
 
-/// Reads one edge `u v` with both ends at most `max_vertex`, and where `u` stands.
-#[inline]
-fn read_edge(scanner: &mut Scanner<'_>, max_vertex: u64) -> Result<(u32, u32, Mark), InputError> {
-    let (u, u_at) = scanner.uint_mark("vertex", 0, max_vertex)?;
-    let (v, _) = scanner.uint_mark("vertex", 0, max_vertex)?;
-    // Both are below MAX_INPUT_VERTICES, so they fit a u32.
-    Ok((u as u32, v as u32, u_at))
-}
-
-/// The input ended inside edge `i` (0-based) of `m`: say which edge was expected.
-#[cold]
-fn name_missing_edge(e: InputError, i: usize, m: usize) -> InputError {
-    match e.kind {
-        ErrorKind::UnexpectedEnd(_) => {
-            InputError::new(e.line, e.column, ErrorKind::UnexpectedEnd(format!("edge {} of {m}", i + 1)))
-        }
-        _ => e,
+/// Reads a whole input in `format`.
+pub fn read_graph(input: &[u8], format: GraphFormat) -> Result<ParsedGraph, InputError> {
+    match format {
+        GraphFormat::Lc => Ok(ParsedGraph { graph: lc::parse(input)?, ids: None, self_loops: 0, repeats: 0 }),
+        GraphFormat::Edges => edges::parse(input),
+        GraphFormat::Mtx => mtx::parse(input),
+        GraphFormat::Metis => metis::parse(input),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn error(input: &str) -> String {
-        parse_graph(input.as_bytes()).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn reads_a_graph_and_drops_repeats() {
-        let g = parse_graph(b"4 4\n0 1\n1 2\n2 1\n3 0\n").unwrap();
-        assert_eq!((g.vertex_count(), g.edge_count()), (4, 3));
-        assert!(g.has_edge(0, 3));
-    }
-
-    #[test]
-    fn whitespace_and_leading_zeros() {
-        for input in ["3 2\n0 1\r\n1 2", "3 2 0 1 1 2 \n\n", "\t3 2\n\n00 1\n1 0000000000000000000000002\n"] {
-            let g = parse_graph(input.as_bytes()).unwrap();
-            assert_eq!((g.vertex_count(), g.edge_count()), (3, 2), "{input:?}");
+/// Writes `graph` in `format` (every edge once; Matrix Market as a symmetric pattern, lower
+/// triangle; the edge list with its ids `0..N` and a comment line first).
+pub fn write_graph(out: &mut impl Write, graph: &Graph, format: GraphFormat) -> io::Result<()> {
+    let (n, m) = (graph.vertex_count(), graph.edge_count());
+    match format {
+        GraphFormat::Lc => {
+            writeln!(out, "{n} {m}")?;
+            for (u, v) in graph.edges() {
+                writeln!(out, "{u} {v}")?;
+            }
         }
-        assert_eq!(parse_graph(b"1 0\n").unwrap().vertex_count(), 1);
+        GraphFormat::Edges => {
+            writeln!(out, "# Undirected graph: {n} nodes, {m} edges\n# FromNodeId\tToNodeId")?;
+            for (u, v) in graph.edges() {
+                writeln!(out, "{u}\t{v}")?;
+            }
+        }
+        GraphFormat::Mtx => {
+            writeln!(out, "%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {m}")?;
+            for (u, v) in graph.edges() {
+                writeln!(out, "{} {}", v + 1, u + 1)?;
+            }
+        }
+        GraphFormat::Metis => {
+            writeln!(out, "{n} {m}")?;
+            for u in 0..n {
+                let mut separator = "";
+                for &v in graph.neighbours(u) {
+                    write!(out, "{separator}{}", v + 1)?;
+                    separator = " ";
+                }
+                writeln!(out)?;
+            }
+        }
     }
-
-    #[test]
-    fn errors_are_located() {
-        assert_eq!(error("3 1\n0 3\n"), "line 2, column 3: vertex 3 out of range 0..=2");
-        assert_eq!(error("3 1\n2 2\n"), "line 2, column 1: self-loop at vertex 2");
-        assert_eq!(error("3 2\n0 1\n"), "line 3, column 1: unexpected end of input, expected edge 2 of 2");
-        assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edge: '1'");
-        assert_eq!(error("0 0\n"), "line 1, column 1: number of vertices 0 out of range 1..=10000000");
-        assert_eq!(error("2 1\n0 x\n"), "line 2, column 3: expected vertex, found 'x'");
-        assert_eq!(error("3 1\n0 1x\n"), "line 2, column 3: expected vertex, found '1x'");
-        assert_eq!(error("3 1\n0 1 junk"), "line 2, column 5: input continues after the 1 edge: 'junk'");
-        assert_eq!(error("3 2\n0 1\n2"), "line 3, column 2: unexpected end of input, expected edge 2 of 2");
-        assert_eq!(
-            error("3 1\n0 99999999999999999999\n"),
-            "line 2, column 3: vertex 99999999999999999999 out of range 0..=2"
-        );
-    }
+    Ok(())
 }

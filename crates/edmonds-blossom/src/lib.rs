@@ -71,7 +71,8 @@
 //! # Design
 //!
 //! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
-//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`]) reads the whole input before anything is
+//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`] and [`read_graph`]: Library Checker,
+//! SNAP edge lists, Matrix Market, METIS) reads the whole input before anything is
 //! solved; [`report`] prints plain, JSON and explained answers one case at a time.
 
 pub mod board;
@@ -89,7 +90,7 @@ pub use certificate::{Certificate, CertificateError, verify};
 pub use decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 pub use game::{BoardAnalysis, BoardGraph, CellOutcome};
 pub use graph::{Graph, GraphError};
-pub use graph_input::parse_graph;
+pub use graph_input::{GraphFormat, ParsedGraph, Renumbered, parse_graph, read_graph, write_graph};
 pub use matching::{Matching, MatchingError, maximum_matching};
 pub use query::{KingMoves, KingPlay, Position, Side, parse_positions, query};
 pub use report::CertifiedMatching;

@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use edmonds_blossom::query::{self, KingMoves, KingPlay, Side};
 use edmonds_blossom::report::{explain, json, text};
-use edmonds_blossom::{BoardAnalysis, CertifiedMatching, parse_boards, parse_graph, parse_positions};
+use edmonds_blossom::{
+    BoardAnalysis, CertifiedMatching, GraphFormat, ParsedGraph, parse_boards, parse_positions, read_graph,
+};
 use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
 use grid_core::cli::play::{self, Input};
 use grid_core::cli::{self, Failure};
@@ -66,8 +68,16 @@ enum Mode {
     AllStarts(InputArgs),
     /// Maximum matching of a general graph: the size, then the matched edges.
     ///
-    /// Input (Library Checker general_matching): `N M`, then M lines `u v` (0-based vertex ids,
-    /// 1 <= N). Output: the size of a maximum matching, then one `u v` line per matched edge.
+    /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
+    /// vertex ids, 1 <= N). --format edges: a SNAP edge list, one `u v` per line (tab or space),
+    /// `#` comment lines, ids up to 2^63 renumbered 0.. in increasing order. --format mtx: a Matrix
+    /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
+    /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
+    /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Self-loops and repeated edges of
+    /// edge lists and matrices are dropped, with a count on stderr. Output vertices are 0-based
+    /// (vertex k of a 1-based mtx/metis file is k-1).
+    ///
+    /// Output: the size of a maximum matching, then one `u v` line per matched edge.
     /// With --certificate, three more lines `D k: ...`, `A k: ...`, `C k: ...`: the Gallai-Edmonds
     /// classes (D: missed by some maximum matching; A: neighbours of D; C: the rest), a verified
     /// Tutte-Berge proof that the matching is maximum. With --json: one JSON line with the fields
@@ -99,8 +109,35 @@ struct MatchingArgs {
     /// Also print the Gallai-Edmonds classes D, A, C (verified Tutte-Berge certificate).
     #[arg(long)]
     certificate: bool,
+    /// The input format [default: by the FILE's extension, else lc].
+    #[arg(long = "format", value_enum, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// The graph formats of `matching --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum InputFormat {
+    /// Library Checker general_matching: `N M`, then M lines `u v`, 0-based.
+    Lc,
+    /// SNAP edge list: `u v` per line, `#` comments, ids up to 2^63.
+    Edges,
+    /// Matrix Market coordinate (pattern, real, integer).
+    Mtx,
+    /// METIS / DIMACS10 adjacency lists.
+    Metis,
+}
+
+impl InputFormat {
+    fn graph_format(self) -> GraphFormat {
+        match self {
+            InputFormat::Lc => GraphFormat::Lc,
+            InputFormat::Edges => GraphFormat::Edges,
+            InputFormat::Mtx => GraphFormat::Mtx,
+            InputFormat::Metis => GraphFormat::Metis,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -208,9 +245,17 @@ fn run_boards(
 }
 
 fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
-    let bytes = input(args.input.file.as_deref())?;
-    let graph = parse_graph(&bytes)?;
+    let file = args.input.file.as_deref();
+    let graph_format = match (args.input_format, file) {
+        (Some(chosen), _) => chosen.graph_format(),
+        (None, Some(path)) => GraphFormat::from_path(path),
+        (None, None) => GraphFormat::Lc,
+    };
+    let bytes = input(file)?;
+    let parsed = read_graph(&bytes, graph_format)?;
     drop(bytes);
+    note_dropped(&parsed);
+    let graph = parsed.graph;
     if !args.certificate && format == Format::Plain {
         // The plain answer needs no certificate: skip the decomposition.
         return Ok(text::write_matching(out, &edmonds_blossom::maximum_matching(&graph))?);
@@ -227,6 +272,24 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
         }
     }
     Ok(())
+}
+
+/// Tells on stderr what reading dropped or renumbered.
+fn note_dropped(parsed: &ParsedGraph) {
+    let plural = |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    if parsed.self_loops > 0 || parsed.repeats > 0 {
+        eprintln!(
+            "note: dropped {} and {}",
+            plural(parsed.self_loops, "self-loop", "self-loops"),
+            plural(parsed.repeats, "repeated edge", "repeated edges")
+        );
+    }
+    if parsed.ids.is_some() {
+        let n = parsed.graph.vertex_count();
+        eprintln!(
+            "note: the {n} vertex ids were renumbered 0..{n} in increasing order; the output uses the new numbers"
+        );
+    }
 }
 
 fn run_query(

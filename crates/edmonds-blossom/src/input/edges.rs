@@ -1,0 +1,200 @@
+//! SNAP-style edge lists: one edge `u v` per line, whitespace or tab separated, any vertex ids in
+//! `0..=2^63`; lines starting with `#` or `%` are comments, blank lines are skipped, and further
+//! columns of a line (weights, timestamps) are ignored.
+//!
+//! The ids are renumbered densely, `0..N` in increasing order of id, so a file whose ids are
+//! already `0..N` keeps them. Self-loops and repeated edges (in either orientation) are dropped and
+//! counted.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use grid_core::InputError;
+use rayon::prelude::*;
+
+use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
+use super::text::{
+    LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, nth_data_line, par_chunks,
+};
+use super::{ParsedGraph, Renumbered};
+use crate::graph::Graph;
+
+/// The first bytes of comment lines.
+const COMMENTS: &[u8] = b"#%";
+
+/// Largest vertex id accepted.
+const MAX_ID: u64 = 1 << 63;
+
+/// One chunk's edges (flat pairs, loops left out), loops seen, and largest id.
+struct Chunk {
+    pairs: Vec<u64>,
+    loops: u64,
+    max_id: u64,
+}
+
+/// Reads an edge list.
+pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    let chunks = line_chunks(input, 0);
+    let read = |range: Range<usize>| {
+        let mut chunk = Chunk { pairs: Vec::new(), loops: 0, max_id: 0 };
+        let mut edges = 0usize;
+        for_each_line(input, range, |line, at| {
+            let mut reader = LineReader::new(line, at);
+            if !is_data_line(&mut reader, COMMENTS, false) {
+                return Ok(());
+            }
+            let u = reader.uint("vertex id", 0, MAX_ID)?;
+            let v = reader.uint("vertex id", 0, MAX_ID)?;
+            edges += 1;
+            if u == v {
+                chunk.loops += 1;
+            } else {
+                chunk.max_id = chunk.max_id.max(u).max(v);
+                chunk.pairs.extend([u, v]);
+            }
+            Ok(())
+        })?;
+        Ok((chunk, edges))
+    };
+    let chunks = par_chunks(&chunks, MAX_INPUT_EDGES, read).map_err(|stop| match stop {
+        Stop::Problem(p) => p.locate(input),
+        Stop::Overflow { chunk, index } => Problem::msg(
+            nth_data_line(input, chunk, index, COMMENTS, false),
+            format!("more than {MAX_INPUT_EDGES} edges"),
+        )
+        .locate(input),
+    })?;
+    let self_loops = chunks.iter().map(|c| c.loops).sum();
+    let max_id = chunks.iter().map(|c| c.max_id).max().unwrap_or(0);
+    let entries: usize = chunks.iter().map(|c| c.pairs.len()).sum();
+    let lists: Vec<Vec<u64>> = chunks.into_iter().map(|c| c.pairs).collect();
+    let (n, pairs, ids) = renumber(&lists, max_id, entries).map_err(|id| {
+        Problem::msg(
+            first_offset_of(input, id),
+            format!("more than {MAX_INPUT_VERTICES} distinct vertex ids"),
+        )
+        .locate(input)
+    })?;
+    drop(lists);
+    let (graph, repeats) =
+        Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
+}
+
+/// The ids renumbered `0..n` in increasing order: `n`, the pairs as `u32`, and the ids if they
+/// were not `0..n` already; `Err(id)` with the first id past [`MAX_INPUT_VERTICES`] distinct ones.
+#[allow(clippy::type_complexity)]
+fn renumber(
+    lists: &[Vec<u64>],
+    max_id: u64,
+    entries: usize,
+) -> Result<(usize, Vec<Vec<u32>>, Renumbered), u64> {
+    if entries == 0 {
+        return Ok((0, Vec::new(), None));
+    }
+    // Ids up to a few times the entries (or the vertex limit): a table indexed by id.
+    let table_len = (entries as u64).saturating_mul(2).max(MAX_INPUT_VERTICES as u64);
+    if max_id < table_len {
+        let len = max_id as usize + 1;
+        let seen: Vec<AtomicBool> = (0..len).map(|_| AtomicBool::new(false)).collect();
+        lists.par_iter().for_each(|list| {
+            for &id in list {
+                seen[id as usize].store(true, Ordering::Relaxed);
+            }
+        });
+        let mut rank = Vec::with_capacity(len);
+        let mut next = 0u32;
+        for flag in &seen {
+            rank.push(next);
+            next += u32::from(flag.load(Ordering::Relaxed));
+        }
+        let n = next as usize;
+        if n > MAX_INPUT_VERTICES {
+            let id =
+                (0..len).filter(|&i| seen[i].load(Ordering::Relaxed)).nth(MAX_INPUT_VERTICES).unwrap_or(0);
+            return Err(id as u64);
+        }
+        let ids = (n != len)
+            .then(|| (0..len).filter(|&i| seen[i].load(Ordering::Relaxed)).map(|i| i as u64).collect());
+        drop(seen);
+        let pairs = lists.par_iter().map(|list| list.iter().map(|&id| rank[id as usize]).collect()).collect();
+        return Ok((n, pairs, ids));
+    }
+    // Sparse huge ids: sort the distinct ones.
+    let mut distinct: Vec<u64> = lists.concat();
+    distinct.par_sort_unstable();
+    distinct.dedup();
+    if distinct.len() > MAX_INPUT_VERTICES {
+        return Err(distinct[MAX_INPUT_VERTICES]);
+    }
+    distinct.shrink_to_fit();
+    let pairs = lists
+        .par_iter()
+        .map(|list| list.iter().map(|id| distinct.binary_search(id).unwrap_or(0) as u32).collect())
+        .collect();
+    Ok((distinct.len(), pairs, Some(distinct)))
+}
+
+/// The offset of the first token that reads as `id` on an edge line.
+#[cold]
+fn first_offset_of(input: &[u8], id: u64) -> usize {
+    let mut found = 0;
+    let _ = for_each_line(input, 0..input.len(), |line, at| {
+        let mut reader = LineReader::new(line, at);
+        if !is_data_line(&mut reader, COMMENTS, false) {
+            return Ok(());
+        }
+        for _ in 0..2 {
+            let start = reader.skip_blanks();
+            if reader.uint("", 0, MAX_ID)? == id {
+                found = start;
+                return Err(Problem::msg(start, ""));
+            }
+        }
+        Ok(())
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(input: &str) -> String {
+        parse(input.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn comments_tabs_loops_repeats_and_big_ids() {
+        let text = "# Directed graph\n# FromNodeId\tToNodeId\n\n9223372036854775808\t5\n5 7 0.5\n7\t5\n3 3\n";
+        let parsed = parse(text.as_bytes()).unwrap();
+        assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (3, 2));
+        assert_eq!((parsed.self_loops, parsed.repeats), (1, 1));
+        assert_eq!(parsed.ids, Some(vec![5, 7, 1 << 63]));
+        assert!(parsed.graph.has_edge(0, 2) && parsed.graph.has_edge(0, 1));
+    }
+
+    #[test]
+    fn dense_ids_are_kept() {
+        let parsed = parse(b"0 1\n2 1\n").unwrap();
+        assert_eq!(parsed.ids, None);
+        assert!(parsed.graph.has_edge(1, 2));
+        let parsed = parse(b"% konect\n").unwrap();
+        assert_eq!(parsed.graph.vertex_count(), 0);
+    }
+
+    #[test]
+    fn errors_are_located() {
+        assert_eq!(error("# c\n1 2\n3\n"), "line 3, column 2: expected vertex id, found the end of the line");
+        assert_eq!(error("1 2\n  x 2\n"), "line 2, column 3: expected vertex id, found 'x'");
+        assert_eq!(error("1 -2\n"), "line 1, column 3: expected vertex id, found '-2'");
+        assert_eq!(
+            error("1 9223372036854775809\n"),
+            "line 1, column 3: vertex id 9223372036854775809 out of range 0..=9223372036854775808"
+        );
+        assert_eq!(
+            error("1 2\n1 99999999999999999999\n"),
+            "line 2, column 3: vertex id 99999999999999999999 out of range 0..=9223372036854775808"
+        );
+    }
+}

@@ -1,0 +1,208 @@
+//! The Library Checker `general_matching` input: `N M`, then `M` lines `u v` (0-indexed).
+//!
+//! Self-loops and vertices outside `0..N` are errors located at the offending token; repeated edges are
+//! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
+//! huge `M` with a short input cannot exhaust memory.
+//!
+//! The fast path reads chunks of whole lines in parallel into flat `u32` pairs and builds the CSR
+//! filed by vertex block ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
+//! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
+//! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
+//! what it accepts and reports the first error in input order, with its line and column.
+
+use std::ops::Range;
+
+use grid_core::{ErrorKind, InputError, Mark, Scanner};
+
+use super::text::{Problem, line_chunks, par_chunks};
+use crate::graph::{EdgeBlocks, Graph};
+
+/// Largest `N` accepted.
+pub const MAX_INPUT_VERTICES: usize = 10_000_000;
+
+/// Largest `M` accepted.
+pub const MAX_INPUT_EDGES: usize = 50_000_000;
+
+/// Reads a whole `general_matching` input into a graph (parallel when well-formed).
+pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
+    let mut scanner = Scanner::new(input);
+    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
+    let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
+    let (n, m) = (n as usize, m as usize);
+    let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
+    match fast_body(input, body, n, m) {
+        Some((blocks, buckets)) => Graph::from_buckets(n, &blocks, buckets)
+            .map(|(graph, _)| graph)
+            .map_err(|e| scanner.loc_at(n_at).msg(e.to_string())),
+        None => parse_sequential(input),
+    }
+}
+
+/// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
+/// unusual (then the sequential reader decides).
+fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Vec<Vec<Vec<u64>>>)> {
+    let max = (n - 1) as u32;
+    let blocks = EdgeBlocks::new(n);
+    let chunks = line_chunks(input, body);
+    let read = |range: Range<usize>| {
+        let mut buckets = blocks.buckets();
+        // The Problem is never shown: the sequential reader finds and locates it.
+        let edges =
+            read_edges(&input[range], max, &blocks, &mut buckets).ok_or_else(|| Problem::msg(0, ""))?;
+        Ok((buckets, edges))
+    };
+    let buckets = par_chunks(&chunks, m, read).ok()?;
+    let edges: usize = buckets.iter().flatten().map(Vec::len).sum::<usize>() / 2;
+    (edges == m).then_some((blocks, buckets))
+}
+
+/// Files every edge of `bytes` into `buckets` and returns their number, if all tokens are plain
+/// integers of at most 10 digits and at most `max`, they pair up within `bytes`, and no pair is a
+/// loop; `None` otherwise.
+#[inline]
+fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u64>]) -> Option<usize> {
+    let len = bytes.len();
+    let mut i = 0;
+    let mut first: Option<u32> = None;
+    let mut edges = 0;
+    loop {
+        while i < len && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
+            i += 1;
+        }
+        if i == len {
+            return first.is_none().then_some(edges);
+        }
+        let start = i;
+        let mut value: u64 = 0;
+        while i < len {
+            let digit = bytes[i].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            i += 1;
+        }
+        let digits = i - start;
+        if digits == 0 || digits > 10 || value > u64::from(max) {
+            return None;
+        }
+        if i < len && !matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
+            return None;
+        }
+        let value = value as u32;
+        match first.take() {
+            None => first = Some(value),
+            Some(u) if u == value => return None,
+            Some(u) => {
+                blocks.push(buckets, u, value);
+                edges += 1;
+            }
+        }
+    }
+}
+
+/// The sequential reader: the reference behaviour, and the one that reports errors.
+fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
+    let mut scanner = Scanner::new(input);
+    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
+    let n = n as usize;
+    let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
+    // An edge line takes at least 4 bytes ("u v\n").
+    let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
+    let max_vertex = (n - 1) as u64;
+    for i in 0..m {
+        let (u, v, u_at) = read_edge(&mut scanner, max_vertex).map_err(|e| name_missing_edge(e, i, m))?;
+        if u == v {
+            return Err(scanner.loc_at(u_at).msg(format!("self-loop at vertex {u}")));
+        }
+        edges.push((u, v));
+    }
+    scanner.finish().map_err(|e| match e.kind {
+        ErrorKind::TrailingInput(t) => InputError::msg(
+            e.line,
+            e.column,
+            format!("input continues after the {m} edge{}: '{t}'", if m == 1 { "" } else { "s" }),
+        ),
+        _ => e,
+    })?;
+    Graph::from_edges(n, &edges).map_err(|e| scanner.loc_at(n_at).msg(e.to_string()))
+}
+
+/// Reads one edge `u v` with both ends at most `max_vertex`, and where `u` stands.
+#[inline]
+fn read_edge(scanner: &mut Scanner<'_>, max_vertex: u64) -> Result<(u32, u32, Mark), InputError> {
+    let (u, u_at) = scanner.uint_mark("vertex", 0, max_vertex)?;
+    let (v, _) = scanner.uint_mark("vertex", 0, max_vertex)?;
+    // Both are below MAX_INPUT_VERTICES, so they fit a u32.
+    Ok((u as u32, v as u32, u_at))
+}
+
+/// The input ended inside edge `i` (0-based) of `m`: say which edge was expected.
+#[cold]
+fn name_missing_edge(e: InputError, i: usize, m: usize) -> InputError {
+    match e.kind {
+        ErrorKind::UnexpectedEnd(_) => {
+            InputError::new(e.line, e.column, ErrorKind::UnexpectedEnd(format!("edge {} of {m}", i + 1)))
+        }
+        _ => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(input: &str) -> String {
+        parse(input.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_a_graph_and_drops_repeats() {
+        let g = parse(b"4 4\n0 1\n1 2\n2 1\n3 0\n").unwrap();
+        assert_eq!((g.vertex_count(), g.edge_count()), (4, 3));
+        assert!(g.has_edge(0, 3));
+    }
+
+    #[test]
+    fn whitespace_and_leading_zeros() {
+        for input in ["3 2\n0 1\r\n1 2", "3 2 0 1 1 2 \n\n", "\t3 2\n\n00 1\n1 0000000000000000000000002\n"] {
+            let g = parse(input.as_bytes()).unwrap();
+            assert_eq!((g.vertex_count(), g.edge_count()), (3, 2), "{input:?}");
+        }
+        assert_eq!(parse(b"1 0\n").unwrap().vertex_count(), 1);
+    }
+
+    #[test]
+    fn fast_and_sequential_readers_agree() {
+        // Big enough for several chunks.
+        let n = 300_000u32;
+        let mut text = format!("{n} {n}\n");
+        for i in 0..n {
+            text.push_str(&format!("{i} {}\n", (i * 7 + 1) % n));
+        }
+        let input = text.as_bytes();
+        assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
+        assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
+        let mut bad = text.clone().into_bytes();
+        let at = bad.len() - 3;
+        bad[at] = b'x';
+        assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
+    }
+
+    #[test]
+    fn errors_are_located() {
+        assert_eq!(error("3 1\n0 3\n"), "line 2, column 3: vertex 3 out of range 0..=2");
+        assert_eq!(error("3 1\n2 2\n"), "line 2, column 1: self-loop at vertex 2");
+        assert_eq!(error("3 2\n0 1\n"), "line 3, column 1: unexpected end of input, expected edge 2 of 2");
+        assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edge: '1'");
+        assert_eq!(error("0 0\n"), "line 1, column 1: number of vertices 0 out of range 1..=10000000");
+        assert_eq!(error("2 1\n0 x\n"), "line 2, column 3: expected vertex, found 'x'");
+        assert_eq!(error("3 1\n0 1x\n"), "line 2, column 3: expected vertex, found '1x'");
+        assert_eq!(error("3 1\n0 1 junk"), "line 2, column 5: input continues after the 1 edge: 'junk'");
+        assert_eq!(error("3 2\n0 1\n2"), "line 3, column 2: unexpected end of input, expected edge 2 of 2");
+        assert_eq!(
+            error("3 1\n0 99999999999999999999\n"),
+            "line 2, column 3: vertex 99999999999999999999 out of range 0..=2"
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! Matrix Market coordinate files: the banner `%%MatrixMarket matrix coordinate FIELD SYMMETRY`
+//! (`FIELD` pattern, real or integer; `SYMMETRY` general, symmetric, skew-symmetric or hermitian),
+//! `%` comment lines, the size line `R C NNZ` (a graph needs `R = C`), then `NNZ` entry lines
+//! `i j [value]`, 1-based. The graph joins `i - 1` and `j - 1` for every entry: values are
+//! ignored, a general matrix gives the pattern of `A + Aᵀ`, and diagonal entries (self-loops) and
+//! repeated edges are dropped and counted.
+
+use std::ops::Range;
+
+use grid_core::error::shorten;
+use grid_core::{ErrorKind, InputError, Scanner};
+
+use super::ParsedGraph;
+use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
+use super::text::{
+    LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, line_column, line_end,
+    nth_data_line, par_chunks, scan_line,
+};
+use crate::graph::Graph;
+
+/// The first byte of comment lines.
+const COMMENTS: &[u8] = b"%";
+
+/// Reads a Matrix Market file.
+pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    let values = scan_line(input, 0, read_banner)?;
+    // The size line: the first line after the banner that is neither blank nor a comment.
+    let mut at = (line_end(input, 0) + 1).min(input.len());
+    while at < input.len() {
+        let end = line_end(input, at);
+        if is_data_line(&mut LineReader::new(&input[at..end], at), COMMENTS, false) {
+            break;
+        }
+        at = (end + 1).min(input.len());
+    }
+    if at >= input.len() {
+        let (line, column) = line_column(input, input.len());
+        return Err(InputError::new(
+            line,
+            column,
+            ErrorKind::UnexpectedEnd("the size line 'rows columns entries'".into()),
+        ));
+    }
+    let (n, nnz) = scan_line(input, at, read_size)?;
+    let body = (line_end(input, at) + 1).min(input.len());
+    let read = |range: Range<usize>| {
+        let mut pairs = Vec::new();
+        let mut loops = 0u64;
+        let mut entries = 0usize;
+        for_each_line(input, range, |line, at| {
+            let mut reader = LineReader::new(line, at);
+            if !is_data_line(&mut reader, COMMENTS, false) {
+                return Ok(());
+            }
+            let i = reader.uint("row", 1, n as u64)? as u32 - 1;
+            let j = reader.uint("column", 1, n as u64)? as u32 - 1;
+            for _ in 0..values {
+                reader.skip_token("value")?;
+            }
+            if !reader.at_end() {
+                return Err(reader.trailing("the entry"));
+            }
+            entries += 1;
+            if i == j {
+                loops += 1;
+            } else {
+                pairs.extend([i, j]);
+            }
+            Ok(())
+        })?;
+        Ok(((pairs, loops), entries))
+    };
+    let chunks = par_chunks(&line_chunks(input, body), nnz, read).map_err(|stop| match stop {
+        Stop::Problem(p) => p.locate(input),
+        Stop::Overflow { chunk, index } => Problem::msg(
+            nth_data_line(input, chunk, index, COMMENTS, false),
+            format!("input continues after the {nnz} entr{}", if nnz == 1 { "y" } else { "ies" }),
+        )
+        .locate(input),
+    })?;
+    let self_loops: u64 = chunks.iter().map(|c| c.1).sum();
+    let pairs: Vec<Vec<u32>> = chunks.into_iter().map(|c| c.0).collect();
+    let entries = self_loops as usize + pairs.iter().map(|p| p.len() / 2).sum::<usize>();
+    if entries < nnz {
+        let (line, column) = line_column(input, input.len());
+        let kind = ErrorKind::UnexpectedEnd(format!("entry {} of {nnz}", entries + 1));
+        return Err(InputError::new(line, column, kind));
+    }
+    let (graph, repeats) =
+        Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    Ok(ParsedGraph { graph, ids: None, self_loops, repeats: repeats as u64 })
+}
+
+/// The banner line; the number of value tokens per entry.
+fn read_banner(scanner: &mut Scanner<'_>) -> Result<usize, InputError> {
+    let mut word = |what: &str, allowed: &[&str]| -> Result<usize, InputError> {
+        let token = scanner.token(what)?;
+        let found = String::from_utf8_lossy(token.text).to_ascii_lowercase();
+        allowed.iter().position(|a| a.eq_ignore_ascii_case(&found)).ok_or_else(|| {
+            token.loc.msg(format!(
+                "expected {what} ({}), found '{}'",
+                allowed.join(", "),
+                shorten(token.text)
+            ))
+        })
+    };
+    word("the banner", &["%%MatrixMarket"])?;
+    word("the object", &["matrix"])?;
+    word("the format", &["coordinate"])?;
+    let field = word("the field", &["pattern", "real", "integer"])?;
+    word("the symmetry", &["general", "symmetric", "skew-symmetric", "hermitian"])?;
+    scanner.finish()?;
+    Ok(usize::from(field > 0))
+}
+
+/// The size line `R C NNZ`: the number of vertices and of entries.
+fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize), InputError> {
+    let rows = scanner.usize("number of rows", 1, MAX_INPUT_VERTICES)?;
+    let (columns, at) = scanner.uint_at("number of columns", 1, MAX_INPUT_VERTICES as u64)?;
+    if columns as usize != rows {
+        return Err(at.msg(format!("a graph needs a square matrix, this one is {rows} x {columns}")));
+    }
+    let nnz = scanner.usize("number of entries", 0, MAX_INPUT_EDGES)?;
+    scanner.finish()?;
+    Ok((rows, nnz))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(input: &str) -> String {
+        parse(input.as_bytes()).unwrap_err().to_string()
+    }
+
+    const BANNER: &str = "%%MatrixMarket matrix coordinate";
+
+    #[test]
+    fn reads_fields_symmetries_and_drops_the_diagonal() {
+        let text = format!("{BANNER} real symmetric\n% comment\n%\n4 4 4\n2 1 0.5\n3 3 1e3\n4 2 -1\n1 2 7\n");
+        let parsed = parse(text.as_bytes()).unwrap();
+        assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (4, 2));
+        assert_eq!((parsed.self_loops, parsed.repeats), (1, 1));
+        assert!(parsed.graph.has_edge(1, 3));
+        let text = "%%matrixmarket MATRIX Coordinate pattern general\n3 3 2\n1 2\n3 2";
+        assert_eq!(parse(text.as_bytes()).unwrap().graph.edge_count(), 2);
+    }
+
+    #[test]
+    fn errors_are_located() {
+        assert_eq!(
+            error("%%MatrixMarket matrix array real general\n"),
+            "line 1, column 23: expected the format (coordinate), found 'array'"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} complex general\n")),
+            "line 1, column 34: expected the field (pattern, real, integer), found 'complex'"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n% c\n3 4 1\n")),
+            "line 3, column 3: a graph needs a square matrix, this one is 3 x 4"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n% c\n")),
+            "line 3, column 1: unexpected end of input, expected the size line 'rows columns entries'"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n3 3 1\n1 4\n")),
+            "line 3, column 3: column 4 out of range 1..=3"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n3 3 1\n0 1\n")),
+            "line 3, column 1: row 0 out of range 1..=3"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} real general\n3 3 1\n1 2\n")),
+            "line 3, column 4: expected value, found the end of the line"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n3 3 1\n1 2 5\n")),
+            "line 3, column 5: line continues after the entry: '5'"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n3 3 2\n1 2\n")),
+            "line 4, column 1: unexpected end of input, expected entry 2 of 2"
+        );
+        assert_eq!(
+            error(&format!("{BANNER} pattern general\n3 3 1\n1 2\n\n2 3\n")),
+            "line 5, column 1: input continues after the 1 entry"
+        );
+        assert_eq!(error("4 4\n"), "line 1, column 1: expected the banner (%%MatrixMarket), found '4'");
+    }
+}

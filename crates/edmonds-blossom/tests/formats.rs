@@ -1,0 +1,213 @@
+//! The graph formats (`matching --format lc|edges|mtx|metis`): round trips of random graphs
+//! through every format, the corpus graphs converted to every format (same matching size), and
+//! malformed files through the binary (one located error, exit status 2).
+
+use std::fs;
+use std::path::Path;
+use std::process::Output;
+
+use edmonds_blossom::{Graph, GraphFormat, maximum_matching, parse_graph, read_graph, write_graph};
+
+/// A small deterministic generator (xorshift), so that failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random graph on `n` vertices with about `m` edges (repeats and loops removed).
+fn random_graph(rng: &mut Rng, n: usize, m: usize) -> Graph {
+    let edges: Vec<(u32, u32)> = (0..m)
+        .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
+        .filter(|(u, v)| u != v)
+        .collect();
+    Graph::from_edges(n, &edges).unwrap()
+}
+
+fn written(graph: &Graph, format: GraphFormat) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_graph(&mut out, graph, format).unwrap();
+    out
+}
+
+/// `graph` without its isolated vertices, renumbered in order: what an edge list can express.
+fn without_isolated(graph: &Graph) -> (Graph, Vec<u64>) {
+    let kept: Vec<usize> = (0..graph.vertex_count()).filter(|&v| graph.degree(v) > 0).collect();
+    let mut index = vec![u32::MAX; graph.vertex_count()];
+    for (i, &v) in kept.iter().enumerate() {
+        index[v] = i as u32;
+    }
+    let edges: Vec<(u32, u32)> = graph.edges().map(|(u, v)| (index[u], index[v])).collect();
+    (Graph::from_edges(kept.len(), &edges).unwrap(), kept.iter().map(|&v| v as u64).collect())
+}
+
+#[test]
+fn random_graphs_round_trip_through_every_format() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for (n, m) in [(1, 0), (2, 1), (7, 3), (50, 40), (300, 2000), (5000, 3000)] {
+        let graph = random_graph(&mut rng, n, m);
+        for format in GraphFormat::ALL {
+            let parsed = read_graph(&written(&graph, format), format).unwrap();
+            assert_eq!((parsed.self_loops, parsed.repeats), (0, 0), "{format:?} n={n}");
+            if format == GraphFormat::Edges {
+                // Isolated vertices do not appear in an edge list; the others keep their ids.
+                let (expected, ids) = without_isolated(&graph);
+                assert_eq!(parsed.graph, expected, "n={n}");
+                let dense = ids.iter().enumerate().all(|(i, &id)| i as u64 == id);
+                assert_eq!(parsed.ids, if dense { None } else { Some(ids) }, "n={n}");
+            } else {
+                assert_eq!(parsed.graph, graph, "{format:?} n={n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn big_sparse_ids_are_renumbered_in_order() {
+    // Ids spread over 0..2^63: the sorting path of the renumbering.
+    let mut rng = Rng(12345);
+    let graph = random_graph(&mut rng, 2000, 5000);
+    let (graph, _) = without_isolated(&graph);
+    let mut ids: Vec<u64> = (0..graph.vertex_count()).map(|_| rng.below(1 << 63)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), graph.vertex_count(), "the generator repeated an id");
+    let mut text = String::from("# ids far apart\n");
+    for (u, v) in graph.edges() {
+        // Both orientations: every edge once more as a repeat.
+        text.push_str(&format!("{}\t{}\n{} {}\n", ids[u], ids[v], ids[v], ids[u]));
+    }
+    let parsed = read_graph(text.as_bytes(), GraphFormat::Edges).unwrap();
+    assert_eq!(parsed.graph, graph);
+    assert_eq!(parsed.ids, Some(ids));
+    assert_eq!(parsed.repeats, graph.edge_count() as u64);
+}
+
+#[test]
+fn large_inputs_read_in_parallel_match_the_small_reader() {
+    // Several megabytes: many chunks, and the CSR built from many vertex blocks.
+    let mut rng = Rng(777);
+    let graph = random_graph(&mut rng, 200_000, 600_000);
+    for format in GraphFormat::ALL {
+        let bytes = written(&graph, format);
+        assert!(bytes.len() > 4 << 20, "{format:?}: {} bytes", bytes.len());
+        let parsed = read_graph(&bytes, format).unwrap();
+        if format == GraphFormat::Edges {
+            assert_eq!(parsed.graph, without_isolated(&graph).0);
+        } else {
+            assert_eq!(parsed.graph, graph, "{format:?}");
+        }
+    }
+    // An error near the end of a big input is still located by line and column.
+    let mut bytes = written(&graph, GraphFormat::Lc);
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+    let last_line = bytes[..bytes.len() - 1].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    bytes[last_line] = b'x';
+    let error = parse_graph(&bytes).unwrap_err();
+    assert_eq!((error.line, error.column), (lines, 1), "{error}");
+}
+
+#[test]
+fn corpus_graphs_keep_their_matching_size_in_every_format() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/edmonds-blossom");
+    let mut seen = 0;
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("lc-") && name.ends_with(".in")) {
+            continue;
+        }
+        let graph = parse_graph(&fs::read(&path).unwrap()).unwrap();
+        let size = maximum_matching(&graph).size();
+        for format in GraphFormat::ALL {
+            let parsed = read_graph(&written(&graph, format), format).unwrap();
+            assert_eq!(maximum_matching(&parsed.graph).size(), size, "{name} as {format:?}");
+        }
+        seen += 1;
+    }
+    assert!(seen >= 5, "only {seen} lc- cases found");
+}
+
+#[test]
+fn extensions_choose_the_format() {
+    for (file, format) in [
+        ("roadNet-CA.txt", GraphFormat::Edges),
+        ("a.EDGES", GraphFormat::Edges),
+        ("a.el", GraphFormat::Edges),
+        ("bcsstk01.mtx", GraphFormat::Mtx),
+        ("delaunay_n10.graph", GraphFormat::Metis),
+        ("a.metis", GraphFormat::Metis),
+        ("lc-random_00.in", GraphFormat::Lc),
+        ("noextension", GraphFormat::Lc),
+    ] {
+        assert_eq!(GraphFormat::from_path(Path::new(file)), format, "{file}");
+    }
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    damaged_input::run_binary(env!("CARGO_BIN_EXE_edmonds-blossom"), args, stdin.as_bytes())
+}
+
+/// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.
+fn assert_input_error(format: &str, stdin: &str, location: &str, words: &str) {
+    let output = run(&["matching", "--format", format], stdin);
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{format} {stdin:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{format} {stdin:?} printed output");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(&format!("error: {location}: ")), "{format} {stdin:?}: {stderr}");
+    assert!(stderr.contains(words), "{format} {stdin:?}: {stderr}");
+}
+
+#[test]
+fn malformed_files_give_one_located_error() {
+    assert_input_error("edges", "# c\n0 1\n2\n", "line 3, column 2", "expected vertex id");
+    assert_input_error("edges", "0 1\n1 two\n", "line 2, column 3", "found 'two'");
+    assert_input_error("edges", "0 9223372036854775809\n", "line 1, column 3", "out of range");
+    let banner = "%%MatrixMarket matrix coordinate pattern symmetric";
+    assert_input_error("mtx", "3 3 1\n1 2\n", "line 1, column 1", "banner");
+    assert_input_error("mtx", &format!("{banner}\n3 2 1\n1 2\n"), "line 2, column 3", "square");
+    assert_input_error("mtx", &format!("{banner}\n3 3 2\n1 2\n"), "line 4, column 1", "entry 2 of 2");
+    assert_input_error(
+        "mtx",
+        &format!("{banner}\n3 3 1\n1 2\n2 3\n"),
+        "line 4, column 1",
+        "after the 1 entry",
+    );
+    assert_input_error("mtx", &format!("{banner}\n3 3 1\n4 1\n"), "line 3, column 1", "row 4 out of range");
+    assert_input_error("metis", "3 1\n2\n1\n", "line 4, column 1", "2 of the 3 vertex lines");
+    assert_input_error("metis", "2 1\n2\n1 x\n", "line 3, column 3", "expected neighbour");
+    assert_input_error("metis", "2 2\n2\n1\n", "line 1, column 3", "hold 2 entries, not 4");
+    assert_input_error("lc", "3 1\n0 3\n", "line 2, column 3", "out of range");
+}
+
+#[test]
+fn cli_reads_files_by_extension_and_reports_what_it_dropped() {
+    let dir = std::env::temp_dir().join(format!("edmonds-formats-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    // A triangle with a pendant vertex, ids far apart, one loop and one repeat.
+    let edges = dir.join("snap.txt");
+    fs::write(&edges, "# FromNodeId\tToNodeId\n10\t20\n20\t30\n30\t10\n30\t40\n40\t40\n20\t10\n").unwrap();
+    let output = run(&["matching", edges.to_str().unwrap()], "");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().next(), Some("2"));
+    assert!(stderr.contains("dropped 1 self-loop and 1 repeated edge"), "{stderr}");
+    assert!(stderr.contains("renumbered"), "{stderr}");
+    let mtx = dir.join("path.mtx");
+    fs::write(&mtx, "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1.5\n2 3 -2\n3 3 1\n")
+        .unwrap();
+    let output = run(&["matching", mtx.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().next(), Some("1"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("dropped 1 self-loop and 0 repeated edges"));
+    // --format overrides the extension.
+    let output = run(&["matching", "--format", "lc", mtx.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2));
+    fs::remove_dir_all(&dir).unwrap();
+}

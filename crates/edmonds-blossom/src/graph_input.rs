@@ -70,17 +70,38 @@ impl GraphFormat {
     }
 }
 
-/// The original ids of the vertices `0..N` when an edge list's ids were renumbered (`None`: the
-/// ids were `0..N` already).
-pub type Renumbered = Option<Vec<u64>>;
+/// The ids the input gave its vertices, so that answers are printed in the input's own terms.
+///
+/// The solver numbers vertices `0..N`. Vertex `v` is `first + v` for the formats with consecutive
+/// ids (Library Checker: 0; Matrix Market and METIS: 1), or, for an edge list whose ids were
+/// renumbered, the `v`-th smallest id of the file. Either way the map is increasing, so an answer
+/// listed in increasing vertex order stays in increasing id order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VertexIds {
+    /// Consecutive ids starting at the given one.
+    From(u64),
+    /// The id of each vertex, increasing.
+    Listed(Vec<u64>),
+}
+
+impl VertexIds {
+    /// The input's id of vertex `v`.
+    #[inline]
+    pub fn id(&self, v: usize) -> u64 {
+        match self {
+            VertexIds::From(first) => first + v as u64,
+            VertexIds::Listed(ids) => ids[v],
+        }
+    }
+}
 
 /// A graph read by [`read_graph`], with what was dropped on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedGraph {
     /// The graph (vertices 0-based).
     pub graph: Graph,
-    /// For an edge list whose ids were not `0..N`: the id of each vertex, increasing.
-    pub ids: Renumbered,
+    /// The input's id of each vertex.
+    pub ids: VertexIds,
     /// Self-loops dropped (edge lists: `u u` lines; Matrix Market: diagonal entries).
     pub self_loops: u64,
     /// Repeated edges dropped (edge lists and Matrix Market; either orientation counts).
@@ -95,7 +116,9 @@ pub fn parse_graph(input: &[u8]) -> Result<Graph, InputError> {
 /// Reads a whole input in `format`.
 pub fn read_graph(input: &[u8], format: GraphFormat) -> Result<ParsedGraph, InputError> {
     match format {
-        GraphFormat::Lc => Ok(ParsedGraph { graph: lc::parse(input)?, ids: None, self_loops: 0, repeats: 0 }),
+        GraphFormat::Lc => {
+            Ok(ParsedGraph { graph: lc::parse(input)?, ids: VertexIds::From(0), self_loops: 0, repeats: 0 })
+        }
         GraphFormat::Edges => edges::parse(input),
         GraphFormat::Mtx => mtx::parse(input),
         GraphFormat::Metis => metis::parse(input),

@@ -39,7 +39,7 @@ does. With --json: one JSON object per line and board, the report of the start p
 (docs/REPORT.md) with the answer as the field `answer`.
 
 Cells are written 1-based `row,column` (row 1 at the top) in text and JSON; the vertex ids of
-`matching` are the input's (0-based).";
+`matching` are the input's own (0-based for lc, 1-based for mtx and metis, an edge list's ids).";
 
 /// The command line.
 #[derive(Debug, Parser)]
@@ -70,12 +70,12 @@ enum Mode {
     ///
     /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
     /// vertex ids, 1 <= N). --format edges: a SNAP edge list, one `u v` per line (tab or space),
-    /// `#` comment lines, ids up to 2^63 renumbered 0.. in increasing order. --format mtx: a Matrix
+    /// `#` comment lines, any ids up to 2^63. --format mtx: a Matrix
     /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
     /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
     /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Self-loops and repeated edges of
-    /// edge lists and matrices are dropped, with a count on stderr. Output vertices are 0-based
-    /// (vertex k of a 1-based mtx/metis file is k-1).
+    /// edge lists and matrices are dropped, with a count on stderr. Output names vertices by the
+    /// input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based for lc).
     ///
     /// Output: the size of a maximum matching, then one `u v` line per matched edge.
     /// With --certificate, three more lines `D k: ...`, `A k: ...`, `C k: ...`: the Gallai-Edmonds
@@ -255,26 +255,26 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     let parsed = read_graph(&bytes, graph_format)?;
     drop(bytes);
     note_dropped(&parsed);
-    let graph = parsed.graph;
+    let (graph, ids) = (parsed.graph, parsed.ids);
     if !args.certificate && format == Format::Plain {
         // The plain answer needs no certificate: skip the decomposition.
-        return Ok(text::write_matching(out, &edmonds_blossom::maximum_matching(&graph))?);
+        return Ok(text::write_matching(out, &edmonds_blossom::maximum_matching(&graph), &ids)?);
     }
     let certified = CertifiedMatching::new(&graph).map_err(engine)?;
     match format {
         Format::Json => {
-            cli::write_json_line(out, &json::MatchingJson::new(&graph, &certified, args.certificate))?
+            cli::write_json_line(out, &json::MatchingJson::new(&graph, &certified, args.certificate, &ids))?
         }
-        Format::Explain => explain::write_matching(out, &graph, &certified)?,
+        Format::Explain => explain::write_matching(out, &graph, &certified, &ids)?,
         Format::Plain => {
-            text::write_matching(out, &certified.matching)?;
-            text::write_classes(out, &certified.decomposition)?;
+            text::write_matching(out, &certified.matching, &ids)?;
+            text::write_classes(out, &certified.decomposition, &ids)?;
         }
     }
     Ok(())
 }
 
-/// Tells on stderr what reading dropped or renumbered.
+/// Tells on stderr what reading dropped.
 fn note_dropped(parsed: &ParsedGraph) {
     let plural = |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
     if parsed.self_loops > 0 || parsed.repeats > 0 {
@@ -282,12 +282,6 @@ fn note_dropped(parsed: &ParsedGraph) {
             "note: dropped {} and {}",
             plural(parsed.self_loops, "self-loop", "self-loops"),
             plural(parsed.repeats, "repeated edge", "repeated edges")
-        );
-    }
-    if parsed.ids.is_some() {
-        let n = parsed.graph.vertex_count();
-        eprintln!(
-            "note: the {n} vertex ids were renumbered 0..{n} in increasing order; the output uses the new numbers"
         );
     }
 }

@@ -6,7 +6,9 @@ use std::fs;
 use std::path::Path;
 use std::process::Output;
 
-use edmonds_blossom::{Graph, GraphFormat, maximum_matching, parse_graph, read_graph, write_graph};
+use edmonds_blossom::{
+    Graph, GraphFormat, VertexIds, maximum_matching, parse_graph, read_graph, write_graph,
+};
 
 /// A small deterministic generator (xorshift), so that failures reproduce.
 struct Rng(u64);
@@ -59,7 +61,11 @@ fn random_graphs_round_trip_through_every_format() {
                 let (expected, ids) = without_isolated(&graph);
                 assert_eq!(parsed.graph, expected, "n={n}");
                 let dense = ids.iter().enumerate().all(|(i, &id)| i as u64 == id);
-                assert_eq!(parsed.ids, if dense { None } else { Some(ids) }, "n={n}");
+                assert_eq!(
+                    parsed.ids,
+                    if dense { VertexIds::From(0) } else { VertexIds::Listed(ids) },
+                    "n={n}"
+                );
             } else {
                 assert_eq!(parsed.graph, graph, "{format:?} n={n}");
             }
@@ -84,7 +90,7 @@ fn big_sparse_ids_are_renumbered_in_order() {
     }
     let parsed = read_graph(text.as_bytes(), GraphFormat::Edges).unwrap();
     assert_eq!(parsed.graph, graph);
-    assert_eq!(parsed.ids, Some(ids));
+    assert_eq!(parsed.ids, VertexIds::Listed(ids));
     assert_eq!(parsed.repeats, graph.edge_count() as u64);
 }
 
@@ -187,7 +193,7 @@ fn malformed_files_give_one_located_error() {
 }
 
 #[test]
-fn cli_reads_files_by_extension_and_reports_what_it_dropped() {
+fn cli_reads_files_by_extension_and_answers_in_the_input_ids() {
     let dir = std::env::temp_dir().join(format!("edmonds-formats-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     // A triangle with a pendant vertex, ids far apart, one loop and one repeat.
@@ -196,15 +202,24 @@ fn cli_reads_files_by_extension_and_reports_what_it_dropped() {
     let output = run(&["matching", edges.to_str().unwrap()], "");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().next(), Some("2"));
+    // The answer in the file's own ids. It is forced: 40's only neighbour is 30, so a matching
+    // of size 2 is 30-40 and 10-20.
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "2\n10 20\n30 40\n");
     assert!(stderr.contains("dropped 1 self-loop and 1 repeated edge"), "{stderr}");
-    assert!(stderr.contains("renumbered"), "{stderr}");
+    let output = run(&["matching", "--json", "--certificate", edges.to_str().unwrap()], "");
+    let json = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        json.contains(r#""matching":[[10,20],[30,40]]"#) && json.contains(r#""c":[10,20,30,40]"#),
+        "{json}"
+    );
     let mtx = dir.join("path.mtx");
     fs::write(&mtx, "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1.5\n2 3 -2\n3 3 1\n")
         .unwrap();
-    let output = run(&["matching", mtx.to_str().unwrap()], "");
+    let output = run(&["matching", "--certificate", mtx.to_str().unwrap()], "");
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().next(), Some("1"));
+    // A path 1-2-3, 1-based: the answer names vertices 1..3 too.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("1\n") && stdout.contains(": 1 3\nA 1: 2\n"), "{stdout}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("dropped 1 self-loop and 0 repeated edges"));
     // --format overrides the extension.
     let output = run(&["matching", "--format", "lc", mtx.to_str().unwrap()], "");

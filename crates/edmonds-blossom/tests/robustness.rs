@@ -15,7 +15,7 @@ use damaged_input::{Corpus, check_exit, check_within_input};
 use edmonds_blossom::query::{self, KingMoves};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
-    BoardAnalysis, CertifiedMatching, maximum_matching, parse_boards, parse_graph, parse_positions,
+    BoardAnalysis, CertifiedMatching, VertexIds, maximum_matching, parse_boards, parse_graph, parse_positions,
 };
 use proptest::prelude::*;
 
@@ -95,10 +95,11 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
     let certified = CertifiedMatching::new(&graph).expect("the certificate holds");
     assert_eq!(certified.matching.size(), matching.size());
     let mut out = Vec::new();
-    text::write_matching(&mut out, &certified.matching).unwrap();
-    text::write_classes(&mut out, &certified.decomposition).unwrap();
-    explain::write_matching(&mut out, &graph, &certified).unwrap();
-    serde_json::to_string(&json::MatchingJson::new(&graph, &certified, true)).unwrap();
+    let ids = VertexIds::From(0);
+    text::write_matching(&mut out, &certified.matching, &ids).unwrap();
+    text::write_classes(&mut out, &certified.decomposition, &ids).unwrap();
+    explain::write_matching(&mut out, &graph, &certified, &ids).unwrap();
+    serde_json::to_string(&json::MatchingJson::new(&graph, &certified, true, &ids)).unwrap();
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use edmonds_blossom::report::text;
-use edmonds_blossom::{BoardAnalysis, Graph, parse_boards, parse_graph};
+use edmonds_blossom::{BoardAnalysis, Graph, VertexIds, parse_boards, parse_graph};
 use grid_core::MoveSet;
 
 fn testdata_dir() -> PathBuf {
@@ -138,7 +138,8 @@ fn lc_matchings_pass_the_checker() {
     for (name, input, expected) in cases {
         let graph: Graph = parse_graph(&input).unwrap();
         let mut out = Vec::new();
-        text::write_matching(&mut out, &edmonds_blossom::maximum_matching(&graph)).unwrap();
+        text::write_matching(&mut out, &edmonds_blossom::maximum_matching(&graph), &VertexIds::From(0))
+            .unwrap();
         let input = String::from_utf8(input).unwrap();
         check_matching_answer(&input, &expected, &String::from_utf8(out).unwrap())
             .map_err(|e| format!("{name}: {e}"))

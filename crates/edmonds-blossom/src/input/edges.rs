@@ -16,7 +16,7 @@ use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::text::{
     LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, nth_data_line, par_chunks,
 };
-use super::{ParsedGraph, Renumbered};
+use super::{ParsedGraph, VertexIds};
 use crate::graph::Graph;
 
 /// The first bytes of comment lines.
@@ -81,16 +81,16 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 
-/// The ids renumbered `0..n` in increasing order: `n`, the pairs as `u32`, and the ids if they
-/// were not `0..n` already; `Err(id)` with the first id past [`MAX_INPUT_VERTICES`] distinct ones.
+/// The ids renumbered `0..n` in increasing order: `n`, the pairs as `u32`, and the input's ids of
+/// the vertices; `Err(id)` with the first id past [`MAX_INPUT_VERTICES`] distinct ones.
 #[allow(clippy::type_complexity)]
 fn renumber(
     lists: &[Vec<u64>],
     max_id: u64,
     entries: usize,
-) -> Result<(usize, Vec<Vec<u32>>, Renumbered), u64> {
+) -> Result<(usize, Vec<Vec<u32>>, VertexIds), u64> {
     if entries == 0 {
-        return Ok((0, Vec::new(), None));
+        return Ok((0, Vec::new(), VertexIds::From(0)));
     }
     // Ids up to a few times the entries (or the vertex limit): a table indexed by id.
     let table_len = (entries as u64).saturating_mul(2).max(MAX_INPUT_VERTICES as u64);
@@ -114,8 +114,13 @@ fn renumber(
                 (0..len).filter(|&i| seen[i].load(Ordering::Relaxed)).nth(MAX_INPUT_VERTICES).unwrap_or(0);
             return Err(id as u64);
         }
-        let ids = (n != len)
-            .then(|| (0..len).filter(|&i| seen[i].load(Ordering::Relaxed)).map(|i| i as u64).collect());
+        let ids = if n == len {
+            VertexIds::From(0)
+        } else {
+            VertexIds::Listed(
+                (0..len).filter(|&i| seen[i].load(Ordering::Relaxed)).map(|i| i as u64).collect(),
+            )
+        };
         drop(seen);
         let pairs = lists.par_iter().map(|list| list.iter().map(|&id| rank[id as usize]).collect()).collect();
         return Ok((n, pairs, ids));
@@ -132,7 +137,7 @@ fn renumber(
         .par_iter()
         .map(|list| list.iter().map(|id| distinct.binary_search(id).unwrap_or(0) as u32).collect())
         .collect();
-    Ok((distinct.len(), pairs, Some(distinct)))
+    Ok((distinct.len(), pairs, VertexIds::Listed(distinct)))
 }
 
 /// The offset of the first token that reads as `id` on an edge line.
@@ -170,14 +175,14 @@ mod tests {
         let parsed = parse(text.as_bytes()).unwrap();
         assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (3, 2));
         assert_eq!((parsed.self_loops, parsed.repeats), (1, 1));
-        assert_eq!(parsed.ids, Some(vec![5, 7, 1 << 63]));
+        assert_eq!(parsed.ids, VertexIds::Listed(vec![5, 7, 1 << 63]));
         assert!(parsed.graph.has_edge(0, 2) && parsed.graph.has_edge(0, 1));
     }
 
     #[test]
     fn dense_ids_are_kept() {
         let parsed = parse(b"0 1\n2 1\n").unwrap();
-        assert_eq!(parsed.ids, None);
+        assert_eq!(parsed.ids, VertexIds::From(0));
         assert!(parsed.graph.has_edge(1, 2));
         let parsed = parse(b"% konect\n").unwrap();
         assert_eq!(parsed.graph.vertex_count(), 0);

@@ -10,12 +10,12 @@ use std::ops::Range;
 use grid_core::error::shorten;
 use grid_core::{ErrorKind, InputError, Scanner};
 
-use super::ParsedGraph;
 use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::text::{
     LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, line_column, line_end,
     nth_data_line, par_chunks, scan_line,
 };
+use super::{ParsedGraph, VertexIds};
 use crate::graph::Graph;
 
 /// The first byte of comment lines.
@@ -88,7 +88,7 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     }
     let (graph, repeats) =
         Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
-    Ok(ParsedGraph { graph, ids: None, self_loops, repeats: repeats as u64 })
+    Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
 }
 
 /// The banner line; the number of value tokens per entry.

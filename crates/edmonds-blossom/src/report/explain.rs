@@ -7,6 +7,7 @@ use grid_core::Dims;
 use crate::decomposition::VertexClass;
 use crate::game::BoardAnalysis;
 use crate::graph::Graph;
+use crate::graph_input::VertexIds;
 use crate::report::CertifiedMatching;
 
 /// Largest board that `--explain` draws (rows and columns); `play` draws any board.
@@ -148,7 +149,12 @@ pub fn write_outcome_grid(
 }
 
 /// The matching size and the Tutte–Berge certificate that proves it maximum.
-pub fn write_matching(out: &mut impl Write, graph: &Graph, certified: &CertifiedMatching) -> io::Result<()> {
+pub fn write_matching(
+    out: &mut impl Write,
+    graph: &Graph,
+    certified: &CertifiedMatching,
+    ids: &VertexIds,
+) -> io::Result<()> {
     let c = &certified.certificate;
     let d = &certified.decomposition;
     writeln!(
@@ -165,7 +171,7 @@ pub fn write_matching(out: &mut impl Write, graph: &Graph, certified: &Certified
     )?;
     writeln!(out, "matched edges (u - v, vertex ids as in the input):")?;
     for (u, v) in certified.matching.edges() {
-        writeln!(out, "  {u} - {v}")?;
+        writeln!(out, "  {} - {}", ids.id(u), ids.id(v))?;
     }
     writeln!(
         out,

@@ -7,6 +7,7 @@ use crate::certificate::Certificate;
 use crate::decomposition::{Decomposition, VertexClass};
 use crate::game::BoardAnalysis;
 use crate::graph::Graph;
+use crate::graph_input::VertexIds;
 use crate::report::CertifiedMatching;
 
 /// The `all-starts --json` record of one board (one JSON line). It is not a game position (no
@@ -41,8 +42,8 @@ pub struct MatchingJson {
     pub edges: usize,
     /// Matching size.
     pub size: usize,
-    /// The matched edges `[u, v]`, `u < v`.
-    pub matching: Vec<[usize; 2]>,
+    /// The matched edges `[u, v]`, `u < v`, in the input's vertex ids.
+    pub matching: Vec<[u64; 2]>,
     /// The decomposition and Tutte–Berge figures (with `--certificate`; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateJson>,
@@ -52,11 +53,11 @@ pub struct MatchingJson {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CertificateJson {
     /// Vertices missed by some maximum matching.
-    pub d: Vec<usize>,
+    pub d: Vec<u64>,
     /// Neighbours of `D` outside `D` (the Tutte–Berge barrier).
-    pub a: Vec<usize>,
+    pub a: Vec<u64>,
     /// The rest.
-    pub c: Vec<usize>,
+    pub c: Vec<u64>,
     /// The checked figures.
     #[serde(flatten)]
     pub bound: Certificate,
@@ -82,26 +83,27 @@ impl OutcomeGridJson {
 
 impl MatchingJson {
     /// The `matching` record; the certificate is included when `with_certificate` is set.
-    pub fn new(graph: &Graph, certified: &CertifiedMatching, with_certificate: bool) -> Self {
+    pub fn new(
+        graph: &Graph,
+        certified: &CertifiedMatching,
+        with_certificate: bool,
+        ids: &VertexIds,
+    ) -> Self {
         Self {
             vertices: graph.vertex_count(),
             edges: graph.edge_count(),
             size: certified.matching.size(),
-            matching: certified.matching.edges().into_iter().map(|(u, v)| [u, v]).collect(),
+            matching: certified.matching.edges().into_iter().map(|(u, v)| [ids.id(u), ids.id(v)]).collect(),
             certificate: with_certificate
-                .then(|| CertificateJson::new(&certified.decomposition, certified.certificate)),
+                .then(|| CertificateJson::new(&certified.decomposition, certified.certificate, ids)),
         }
     }
 }
 
 impl CertificateJson {
     /// The classes and figures.
-    pub fn new(decomposition: &Decomposition, bound: Certificate) -> Self {
-        Self {
-            d: decomposition.members(VertexClass::D),
-            a: decomposition.members(VertexClass::A),
-            c: decomposition.members(VertexClass::C),
-            bound,
-        }
+    pub fn new(decomposition: &Decomposition, bound: Certificate, ids: &VertexIds) -> Self {
+        let members = |class| decomposition.members(class).into_iter().map(|v| ids.id(v)).collect();
+        Self { d: members(VertexClass::D), a: members(VertexClass::A), c: members(VertexClass::C), bound }
     }
 }

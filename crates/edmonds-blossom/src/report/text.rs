@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use crate::decomposition::{Decomposition, VertexClass};
 use crate::game::BoardAnalysis;
+use crate::graph_input::VertexIds;
 use crate::matching::Matching;
 
 /// `Case #i: daizhenyang win` or `... lose` for the board's `K` start (`case` is 1-based).
@@ -21,22 +22,23 @@ pub fn write_outcome_grid(out: &mut impl Write, case: usize, analysis: &BoardAna
     Ok(())
 }
 
-/// The matching size, then one `u v` line per matched edge (`u < v`).
-pub fn write_matching(out: &mut impl Write, matching: &Matching) -> io::Result<()> {
+/// The matching size, then one `u v` line per matched edge (`u < v`), in the input's vertex ids.
+pub fn write_matching(out: &mut impl Write, matching: &Matching, ids: &VertexIds) -> io::Result<()> {
     writeln!(out, "{}", matching.size())?;
     for (u, v) in matching.edges() {
-        writeln!(out, "{u} {v}")?;
+        writeln!(out, "{} {}", ids.id(u), ids.id(v))?;
     }
     Ok(())
 }
 
-/// Three lines `D k: v…`, `A k: v…`, `C k: v…` listing each class (ascending).
-pub fn write_classes(out: &mut impl Write, decomposition: &Decomposition) -> io::Result<()> {
+/// Three lines `D k: v…`, `A k: v…`, `C k: v…` listing each class (ascending), in the input's
+/// vertex ids.
+pub fn write_classes(out: &mut impl Write, decomposition: &Decomposition, ids: &VertexIds) -> io::Result<()> {
     for (name, class) in [("D", VertexClass::D), ("A", VertexClass::A), ("C", VertexClass::C)] {
         let members = decomposition.members(class);
         write!(out, "{name} {}:", members.len())?;
         for v in members {
-            write!(out, " {v}")?;
+            write!(out, " {}", ids.id(v))?;
         }
         writeln!(out)?;
     }
@@ -54,10 +56,13 @@ mod tests {
         let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
         let c = CertifiedMatching::new(&g).unwrap();
         let mut out = Vec::new();
-        write_matching(&mut out, &c.matching).unwrap();
-        write_classes(&mut out, &c.decomposition).unwrap();
+        write_matching(&mut out, &c.matching, &VertexIds::From(0)).unwrap();
+        write_classes(&mut out, &c.decomposition, &VertexIds::From(0)).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("1\n"), "{text}");
         assert!(text.ends_with("D 2: 0 2\nA 1: 1\nC 0:\n"), "{text}");
+        let mut out = Vec::new();
+        write_classes(&mut out, &c.decomposition, &VertexIds::Listed(vec![5, 70, 1 << 40])).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "D 2: 5 1099511627776\nA 1: 70\nC 0:\n");
     }
 }

@@ -1,6 +1,6 @@
 // LEMON's maximum matching on a graph in the Library Checker format (`N M`, then M lines `u v`,
-// 0-based): prints the size of a maximum matching, like the first line of
-// `edmonds-blossom matching`. The reference of the side-by-side timings in docs/BENCHMARKS.md;
+// 0-based): prints what `edmonds-blossom matching` prints, the size of a maximum matching and then
+// one `u v` line per matched edge (so both whole-process times include the same output work). The reference of the side-by-side timings in docs/BENCHMARKS.md;
 // built by compare.sh (next to this file) only where LEMON is installed (Debian: liblemon-dev).
 //
 // usage: lemon_matching FILE      (stderr: parse and matching times)
@@ -78,6 +78,12 @@ int main(int argc, char **argv) {
     matching.run();
     auto matched = std::chrono::steady_clock::now();
     std::printf("%d\n", matching.matchingSize());
+    for (unsigned long long u = 0; u < n; ++u) {
+        lemon::SmartGraph::Node mate = matching.mate(nodes[u]);
+        if (mate != lemon::INVALID && static_cast<unsigned long long>(graph.id(mate)) > u) {
+            std::printf("%llu %d\n", u, graph.id(mate));
+        }
+    }
     auto seconds = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
     std::fprintf(stderr, "lemon: parse+build %.3f s, matching %.3f s\n", seconds(start, parsed),
                  seconds(parsed, matched));

@@ -287,8 +287,14 @@ fn graph_sizes_at_and_past_the_limits() {
 
 #[test]
 fn huge_counts_with_tiny_bodies_exit_2_without_large_allocations() {
-    let boards =
-        ["1000000\n1 1\nK\n", "1000000\n", "1000001\n1 1\nK\n", "1000000000\n", "1\n1000 1000\n", "1\n3162 3162\n"];
+    let boards = [
+        "1000000\n1 1\nK\n",
+        "1000000\n",
+        "1000001\n1 1\nK\n",
+        "1000000000\n",
+        "1\n1000 1000\n",
+        "1\n3162 3162\n",
+    ];
     let graphs = ["10000000 50000000\n0 1\n", "10000000 50000001\n", "4294967296 4294967296\n"];
     let runs = boards
         .iter()

@@ -27,9 +27,22 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("sparse-1m", "general matching: N = 1,000,000, M = 3,000,000 random edges"),
     ("grid-500", "general matching: 500x500 grid, half the squares with a diagonal, 3% cells removed"),
     ("dense-2000", "general matching: N = 2,000, each edge with probability 1/2"),
+    ("grid-1000", "general matching: 1000x1000 grid, half the squares with a diagonal, 3% cells removed"),
+    ("rmat-20", "general matching: R-MAT scale 20 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
+    ("geometric-1m", "general matching: 1,000,000 random points in the unit square, average degree 6"),
+    ("planar-1m", "general matching: 1000x1000 jittered grid triangulated by its shorter diagonals"),
+    ("sparse-10m", "general matching: N = 10,000,000, M = 30,000,000 random edges"),
+    ("rmat-22", "general matching: R-MAT scale 22 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
+    ("geometric-10m", "general matching: 10,000,000 random points in the unit square, average degree 6"),
+    ("planar-10m", "general matching: 3163x3163 jittered grid triangulated by its shorter diagonals"),
+    ("grid-3163", "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed"),
     (
         "king-board-1000",
         "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
+    ),
+    (
+        "king-board-3000",
+        "edmonds-blossom: one 3000x3000 HDU board, 3% cells blocked, K in the first free cell",
     ),
 ];
 

@@ -6,7 +6,7 @@
 use grid_core::{CharGrid, Dims, InputError, Pos, Scanner};
 
 /// Largest number of cells (`R·C`) of one board.
-pub const MAX_CELLS: usize = 1_000_000;
+pub const MAX_CELLS: usize = 10_000_000;
 
 /// Largest number of boards in one input.
 pub const MAX_BOARDS: usize = 1_000_000;
@@ -129,8 +129,8 @@ mod tests {
         assert_eq!(error("1\n2 2\nK.\n.\n"), "line 4, column 1: row has 1 character, expected 2");
         assert_eq!(error("1\n1 2\nKx\n"), "line 3, column 2: unexpected character 'x'");
         assert_eq!(
-            error("1\n1001 1000\n"),
-            "line 2, column 6: a 1001x1000 board exceeds the limit of 1000000 cells"
+            error("1\n3163 3162\n"),
+            "line 2, column 6: a 3163x3162 board exceeds the limit of 10000000 cells"
         );
         assert!(error("2\n1 1\nK\n").contains("unexpected end of input"));
         assert!(error("1\n1 1\nK\nK\n").starts_with("line 4, column 1: unexpected trailing input"));

@@ -30,7 +30,7 @@ player who moves first. The king's moves (--moves king20, the default): the 8 ne
 cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.
 
 Board input (the default mode, all-starts): the number of boards T, then per board a line `R C`
-(R*C <= 1000000) and R rows of C characters: `.` free, `#` blocked, `K` the king's start (exactly
+(R*C <= 10000000) and R rows of C characters: `.` free, `#` blocked, `K` the king's start (exactly
 one). query and play also accept `o`: a cell the king has already visited.
 
 Without a subcommand: one line per board, `Case #i: daizhenyang win` when the first player

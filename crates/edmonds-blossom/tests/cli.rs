@@ -31,7 +31,7 @@ fn board_input_errors_are_located() {
         assert_input_error(mode, "1\n2 3\nK..\n..\n", "line 4, column 1", "row has 2 characters, expected 3");
         assert_input_error(mode, "2\n1 2\nK.\n", "line 4, column 1", "unexpected end of input");
         assert_input_error(mode, "1\n2 2\nK.\n", "line 4, column 1", "unexpected end of input");
-        assert_input_error(mode, "1\n1001 1001\n", "line 2, column 6", "exceeds the limit");
+        assert_input_error(mode, "1\n3163 3163\n", "line 2, column 6", "exceeds the limit");
         assert_input_error(mode, "x\n", "line 1, column 1", "number of cases");
     }
 }

@@ -234,17 +234,18 @@ proptest! {
 
 #[test]
 fn board_sizes_at_and_past_the_limits() {
-    // 1000 × 1000 and 1 × 1,000,000 are within the limit: the parser reads on to the missing rows.
-    for size in ["1000 1000", "1 1000000", "1000000 1"] {
+    // 3162 × 3162, 1000 × 10,000 and 1 × 10,000,000 are within the limit: the parser reads on to
+    // the missing rows.
+    for size in ["3162 3162", "1000 10000", "1 10000000", "10000000 1"] {
         let message = rejection(run_boards, &format!("1\n{size}\n"));
         assert!(message.contains("unexpected end of input"), "{size}: {message}");
     }
     for (size, column, words) in [
-        ("1000 1001", 6, "a 1000x1001 board exceeds the limit of 1000000 cells"),
-        ("1001 1000", 6, "exceeds the limit"),
+        ("1000 10001", 6, "a 1000x10001 board exceeds the limit of 10000000 cells"),
+        ("3163 3162", 6, "exceeds the limit"),
         ("1000000 1000000", 9, "exceeds the limit"),
-        ("1 1000001", 3, "number of columns 1000001 out of range"),
-        ("1000001 1", 1, "number of rows 1000001 out of range"),
+        ("1 10000001", 3, "number of columns 10000001 out of range"),
+        ("10000001 1", 1, "number of rows 10000001 out of range"),
         ("0 1", 1, "number of rows 0 out of range"),
         ("4294967296 4294967296", 1, "out of range"),
         ("99999999999999999999 1", 1, "out of range"),
@@ -287,7 +288,14 @@ fn graph_sizes_at_and_past_the_limits() {
 
 #[test]
 fn huge_counts_with_tiny_bodies_exit_2_without_large_allocations() {
-    let boards = ["1000000\n1 1\nK\n", "1000000\n", "1000001\n1 1\nK\n", "1000000000\n", "1\n1000 1000\n"];
+    let boards = [
+        "1000000\n1 1\nK\n",
+        "1000000\n",
+        "1000001\n1 1\nK\n",
+        "1000000000\n",
+        "1\n1000 1000\n",
+        "1\n3162 3162\n",
+    ];
     let graphs = ["10000000 50000000\n0 1\n", "10000000 50000001\n", "4294967296 4294967296\n"];
     let runs = boards
         .iter()

@@ -9,7 +9,7 @@ use super::{Span, parse_density, size_or};
 use crate::rng::Rng;
 
 /// Most cells of a board (the solver's limit).
-pub const MAX_CELLS: usize = 1_000_000;
+pub const MAX_CELLS: usize = 10_000_000;
 
 /// One board: its size, its blocked cells and the king's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,7 +109,7 @@ impl KingOptions {
             return Err("--rows/--cols: at least 1".into());
         }
         if r.saturating_mul(c) > MAX_CELLS as u64 {
-            return Err("--rows x --cols: a board has at most 10^6 cells".into());
+            return Err("--rows x --cols: a board has at most 10^7 cells".into());
         }
         if self.boards.is_some_and(|s| s.hi > 10_000) {
             return Err("--boards: at most 10000".into());

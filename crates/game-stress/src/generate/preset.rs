@@ -35,8 +35,30 @@ pub const PRESETS: &[Preset] = &[
     preset("grid-500", "general matching: 500x500 grid, half the squares with a diagonal, 3% cells removed"),
     preset("dense-2000", "general matching: N = 2,000, each edge with probability 1/2"),
     preset(
+        "grid-1000",
+        "general matching: 1000x1000 grid, half the squares with a diagonal, 3% cells removed",
+    ),
+    preset("rmat-20", "general matching: R-MAT scale 20 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
+    preset("geometric-1m", "general matching: 1,000,000 random points in the unit square, average degree 6"),
+    preset("planar-1m", "general matching: 1000x1000 jittered grid triangulated by its shorter diagonals"),
+    preset("sparse-10m", "general matching: N = 10,000,000, M = 30,000,000 random edges"),
+    preset("rmat-22", "general matching: R-MAT scale 22 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
+    preset(
+        "geometric-10m",
+        "general matching: 10,000,000 random points in the unit square, average degree 6",
+    ),
+    preset("planar-10m", "general matching: 3163x3163 jittered grid triangulated by its shorter diagonals"),
+    preset(
+        "grid-3163",
+        "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed",
+    ),
+    preset(
         "king-board-1000",
         "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
+    ),
+    preset(
+        "king-board-3000",
+        "edmonds-blossom: one 3000x3000 HDU board, 3% cells blocked, K in the first free cell",
     ),
 ];
 
@@ -58,7 +80,17 @@ pub fn input(name: &str) -> Option<Input> {
         "sparse-1m" => Input::Matching(matching::sparse(rng, 1_000_000, 3_000_000)),
         "grid-500" => Input::Matching(matching::holed_grid(rng, 500)),
         "dense-2000" => Input::Matching(matching::half_dense(rng, 2000)),
+        "grid-1000" => Input::Matching(matching::holed_grid(rng, 1000)),
+        "rmat-20" => Input::Matching(matching::rmat(rng, 20, 10)),
+        "geometric-1m" => Input::Matching(matching::geometric(rng, 1_000_000, 6.0)),
+        "planar-1m" => Input::Matching(matching::planar(rng, 1000)),
+        "sparse-10m" => Input::Matching(matching::sparse(rng, 10_000_000, 30_000_000)),
+        "rmat-22" => Input::Matching(matching::rmat(rng, 22, 10)),
+        "geometric-10m" => Input::Matching(matching::geometric(rng, 10_000_000, 6.0)),
+        "planar-10m" => Input::Matching(matching::planar(rng, 3163)),
+        "grid-3163" => Input::Matching(matching::holed_grid(rng, 3163)),
         "king-board-1000" => Input::King(king::scattered(rng, 1000)),
+        "king-board-3000" => Input::King(king::scattered(rng, 3000)),
         _ => return None,
     })
 }

@@ -59,7 +59,7 @@ impl Position {
     }
 
     /// The state of this position in `space` (the state space of this position's board).
-    pub fn state(&self, space: &StateSpace) -> State {
+    pub(crate) fn state(&self, space: &StateSpace) -> State {
         State { to_move: self.to_move, ..space.start() }
     }
 }

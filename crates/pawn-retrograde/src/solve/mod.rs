@@ -195,7 +195,7 @@ impl Solution {
     }
 
     /// The outcome of the game from the start position (needs the start to be decided or the pass
-    /// complete, which [`Solution::new`] with the start among its targets guarantees).
+    /// complete, which [`Solution::of_start`] and [`Solution::of_board`] guarantee).
     pub fn outcome(&self) -> Option<Outcome> {
         let start = self.space.start();
         self.value(start).map(|v| Outcome::of(start.to_move, v, 0))

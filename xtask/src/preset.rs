@@ -19,6 +19,8 @@ pub const GENERATOR_CRATE: &str = "game-stress";
 /// The preset names, with a line on each: the list of `game-stress preset --help`, in its order.
 pub const PRESETS: &[(&str, &str)] = &[
     ("pawn-open-16x16", "pawn-retrograde: one open 16x16 board, black bottom-left, red top-right"),
+    ("pawn-open-32x32", "pawn-retrograde: one open 32x32 board, black bottom-left, red top-right"),
+    ("pawn-tie-32x32", "pawn-retrograde: a 32x32 tie, a wall across row 17 between black and red"),
     ("lattice-10x10", "lattice-dp: 10x10, random values up to 1e9"),
     ("lattice-14x14", "lattice-dp: 14x14, random values up to 1e9"),
     ("lattice-16x16", "lattice-dp: 16x16, random values up to 1e9"),

@@ -9,6 +9,8 @@ use game_stress::generate::preset::{PRESETS, render};
 /// `(name, byte count, SHA-256)` of every preset, as `cargo xtask gen NAME` printed them before.
 const RECORDED: &[(&str, usize, &str)] = &[
     ("pawn-open-16x16", 291, "cc888099d8cbcca94204ffe71739c9743a3522466b5d6c5a1a331c3943007193"),
+    ("pawn-open-32x32", 1075, "ca05efde386a4297d503ddf5f0d6e5bc6d934f0794fa7b493f9562b472b1b3aa"),
+    ("pawn-tie-32x32", 1074, "1cdc73f414ad4dcf016caef77a1a01c026157cc3a6abdc3671c225755e2e38bd"),
     ("lattice-10x10", 1993, "f9b5892828fe7430144be61f1d62999cfc9ddb21926412e41f2b9b9a60739308"),
     ("lattice-14x14", 3876, "d0a69f63e0eaa180987654c4d4efd8592d852aecbe7d35583c0bb930cc03723d"),
     ("lattice-16x16", 5068, "a2c1be6780c4d59beb9ed7822616cdf83382b9a42b2493ecbd628d685ad76a50"),

@@ -3,7 +3,7 @@
 //! `--all` solves every state (no early stop). Rates are states taken from the queue per second.
 use std::time::Instant;
 
-use pawn_retrograde::{Solution, parse_input, space::StateSpace};
+use pawn_retrograde::{Solution, parse_input};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -11,11 +11,9 @@ fn main() {
     let path = args.iter().find(|a| *a != "--all").expect("usage: stats [--all] FILE");
     let boards = parse_input(&std::fs::read(path).expect("readable file")).expect("valid input");
     for board in &boards {
-        let space = StateSpace::new(board);
-        let states = space.num_states();
-        let start = space.start();
         let t = Instant::now();
-        let solution = if all { Solution::complete(space) } else { Solution::new(space, &[start]) };
+        let solution = if all { Solution::of_board(board) } else { Solution::of_start(board) };
+        let states = solution.num_states();
         let secs = t.elapsed().as_secs_f64();
         let processed = solution.processed_states();
         println!(

@@ -165,8 +165,8 @@ mod tests {
         };
         let (x, reds) = (b.black(), b.reds());
         assert_eq!(
-            Board::new(Dims::new(17, 16), open(272), x, reds),
-            Err(BoardError::Size { rows: 17, cols: 16 })
+            Board::new(Dims::new(33, 32), open(1056), x, reds),
+            Err(BoardError::Size { rows: 33, cols: 32 })
         );
         assert_eq!(Board::new(Dims::new(0, 3), open(0), x, reds), Err(BoardError::Size { rows: 0, cols: 3 }));
         assert_eq!(

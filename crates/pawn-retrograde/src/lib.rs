@@ -2,7 +2,7 @@
 //!
 //! # The game
 //!
-//! An n×m board (n·m ≤ 256) of free cells and obstacles holds one black pawn `X` and two red pieces
+//! An n×m board (n·m ≤ 1024) of free cells and obstacles holds one black pawn `X` and two red pieces
 //! `O`. Red moves first. Red steps one of its pieces to an orthogonal free neighbour that is not the
 //! other red piece (stepping onto the pawn captures it); Black steps the pawn up, left or right to a
 //! free cell (stepping onto a red piece captures it). Before each move the game ends, checked in this
@@ -15,29 +15,37 @@
 //!
 //! Retrograde analysis over the whole state space (module `space`): a state is (side to move, black cell,
 //! unordered pair of red cells), indexed densely over the free cells only, `2·F·F(F−1)/2` states for
-//! F free cells (≤ 16.7 million), no hash maps. The terminal states are enumerated straight from the
-//! rules and form level 0. Each level is processed state by state, generating predecessors on the
-//! fly with "unmoves" (no edge lists are stored): a predecessor of a state lost for its mover is a
-//! win one move longer; a predecessor of a state won by its mover gets one more refuted move, and
-//! when all its moves are refuted it is a loss one move longer. Newly decided states form the next
-//! level. Level order is distance order, so wins are fastest and losses slowest
-//! (`solve::retrograde` explains why); states never decided are ties. The pass stops as soon as
-//! the states asked for (the start, plus Red's first moves for the analyses; a `query` position
-//! and all its successors) are decided, which is exact because a decided state is final.
+//! F free cells (≤ 1.07·10⁹ for 1024 cells), no hash maps. The terminal states are enumerated
+//! straight from the rules and form level 0. Each level is processed as a whole, generating
+//! predecessors on the fly with "unmoves" (no edge lists are stored): a predecessor of a state lost
+//! for its mover is a win one move longer; a predecessor of a state won by its mover gets one more
+//! refuted move, and when all its moves are refuted it is a loss one move longer. Newly decided
+//! states form the next level. Level order is distance order, so wins are fastest and losses
+//! slowest (`solve::retrograde` explains why); states never decided are ties. The pass stops after
+//! the first level that decides the states asked for (the start, plus Red's first moves for the
+//! analyses; a `query` position and all its successors), which is exact because a decided state is
+//! final.
 //!
-//! Two things keep the pass fast: each level is sorted by state index before it is processed, which
-//! turns the predecessor accesses into nearly sequential ones, and the per-state data is one word
-//! holding both the refutation counter and the decided value (module `solve::cell`), 1 byte per state
-//! while distances stay below 120, widened in place to 2 (then 4) bytes when they do not.
+//! A level is a bitmap (1/8 byte per state, with a summary bit per 64-state word so a sparse level
+//! is walked in time proportional to its size), walked in state order, which keeps the predecessor
+//! accesses nearly sequential. The per-state data is one word holding both the refutation counter
+//! and the decided value (module `solve::cell`), 1 byte per state while distances stay below 120,
+//! widened to 2 (then 4) bytes when they do not. The unmoves of one level are grouped by the
+//! *block* (side to move and black cell) they write to, and every block is written by one task,
+//! so a big board's level runs on every core with rayon and gives the same words as the
+//! sequential pass (`solve::retrograde` explains why the blocks never collide).
 //!
 //! # Complexity
 //!
 //! With S = F²(F−1) states: O(S) time (each state is processed at most once and has at most 8
-//! predecessors) plus the level sorts (a bitmap scan of S/64 words for a large level, a comparison
-//! sort for a small one); memory 1–2 bytes per state for the words, 4 bytes per state of the two
-//! largest levels, S/8 bytes of sorting bitmap — about 27 MB for an open 16×16 board. The word array
-//! and the level buffers are allocated zeroed, so a pass that stops early never touches most of them.
-//! Boards of a file are solved in parallel with rayon.
+//! predecessors) plus O(S/4096) per level for the bitmap summaries; memory 1 byte per state
+//! (3 while the words are widened to 2 bytes), 2 × 1/8 byte per state for the current and next
+//! levels — 1.3 GB for an open 32×32 board, 27 MB for 16×16. The memory a board can need
+//! ([`memory_needed`]) is checked before anything is allocated ([`parse_input_within`]; the
+//! binary's `--memory-limit`, by default what the machine has). The word array and the bitmaps
+//! are allocated zeroed, so a pass that stops early never touches most of them. Boards of a file
+//! with fewer than [`solve::PARALLEL_STATES`] states are solved in parallel with each other; bigger
+//! ones one at a time, each pass on every core.
 //!
 //! # Example
 //!
@@ -89,31 +97,54 @@ mod parse;
 pub mod play;
 pub mod query;
 pub mod solve;
-// The state space: pub only for the crate's integration tests (`tests/unmoves.rs`, `tests/oracle.rs`
-// check moves and unmoves against the rules) and `examples/stats.rs`; not part of the API.
-#[doc(hidden)]
-pub mod space;
+mod space;
 
 use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::{Board, BoardError};
-pub use parse::{parse_input, parse_queries};
+pub use parse::{human_bytes, parse_input, parse_input_within, parse_queries, parse_queries_within};
 pub use query::{Position, query};
-pub use solve::{Outcome, Solution, Value};
-pub use space::Side;
+pub use solve::{Inconsistency, Outcome, Solution, Value, memory_needed};
+pub use space::{Ending, Side, State, Terminal};
 
-/// The outcome of every board, solved in parallel, in input order.
+/// Whether `board` is big enough for its own pass to use every core
+/// ([`solve::PARALLEL_STATES`] states or more).
+pub fn is_big(board: &Board) -> bool {
+    let f = board.open().len();
+    f * f * f.saturating_sub(1) >= solve::PARALLEL_STATES
+}
+
+/// `run` on every item, in input order: the items of small boards in parallel with each other,
+/// then those of big boards one at a time (each pass spreads over every core, and only one big
+/// board's memory is alive at a time).
+fn each_board<T: Sync, R: Send>(
+    items: &[T],
+    board: impl Fn(&T) -> &Board + Sync,
+    run: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    results.par_iter_mut().zip(items).filter(|(_, item)| !is_big(board(item))).for_each(|(slot, item)| {
+        *slot = Some(run(item));
+    });
+    for (slot, item) in results.iter_mut().zip(items).filter(|(_, item)| is_big(board(item))) {
+        *slot = Some(run(item));
+    }
+    results.into_iter().map(|r| r.expect("every item is run once")).collect()
+}
+
+/// The outcome of every board, in input order (small boards in parallel, big ones one at a time,
+/// each on every core).
 pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
-    boards.par_iter().map(solve_outcome).collect()
+    each_board(boards, |b| b, solve_outcome)
 }
 
-/// The query report of every position, in parallel, in input order.
+/// The query report of every position, in input order (as [`solve_boards`] runs them).
 pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
-    positions.par_iter().map(query).collect()
+    each_board(positions, Position::board, query)
 }
 
-/// The full analysis of every board, in parallel, in input order.
+/// The full analysis of every board, in input order (as [`solve_boards`] runs them).
 pub fn analyse_boards(boards: &[Board]) -> Vec<Analysis> {
-    boards.par_iter().map(analyse).collect()
+    each_board(boards, |b| b, analyse)
 }

@@ -9,12 +9,13 @@ use grid_core::cli::play::{Input, play};
 use grid_core::cli::{self, Failure, write_json_line};
 use pawn_retrograde::query::{self, Position};
 use pawn_retrograde::{
-    Board, analyse_boards, explain, json, parse_input, parse_queries, play as game, solve_boards,
+    Board, Outcome, Solution, analyse_boards, explain, json, parse_input_within, parse_queries_within,
+    play as game, solve_boards,
 };
 
 const INPUT_FORMAT: &str = "\
 Input: a line `LABEL T` (LABEL: any one word naming the file, e.g. its id; it is not used), then T
-boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 256) and n rows of m characters: `.` free cell, `#`
+boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 1024) and n rows of m characters: `.` free cell, `#`
 obstacle, `X` the black pawn (not in row 1), `O` a red piece (exactly one X and two O). Rows are
 numbered from 1 at the top, columns from 1 at the left.
 
@@ -54,6 +55,51 @@ struct Cli {
     format: FormatArgs,
     #[command(flatten)]
     input: InputArgs,
+    /// Refuse (exit 2, at the board's size line) a board whose solve needs more than BYTES bytes
+    /// (suffixes K, M, G, T: powers of 1024). Default: the memory available (MemAvailable in
+    /// /proc/meminfo), or the address-space limit (ulimit -v) less 64 MiB when that is lower.
+    #[arg(long, value_name = "BYTES", global = true, value_parser = parse_bytes)]
+    memory_limit: Option<u64>,
+    /// After solving each board, check SAMPLES pseudo-random states: each decided state's value
+    /// and distance agree with its successors' (exit 1 on a disagreement; a summary on stderr).
+    #[arg(long, value_name = "SAMPLES")]
+    self_check: Option<usize>,
+}
+
+/// `BYTES` with an optional binary suffix: `512`, `64K`, `6G`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let (digits, shift) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("unknown suffix `{c}` (K, M, G or T)")),
+            };
+            (&text[..i], shift)
+        }
+        _ => (text, 0),
+    };
+    let n: u64 = digits.parse().map_err(|_| "expected a number of bytes, e.g. 6G".to_string())?;
+    n.checked_mul(1 << shift).ok_or_else(|| "too large".to_string())
+}
+
+/// The default memory limit: what the machine has available, or the address-space limit (less
+/// 64 MiB for the program itself) when that is lower; no limit when neither can be read.
+fn default_memory_limit() -> u64 {
+    let field = |path: &str, name: &str| -> Option<String> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        Some(line[name.len()..].trim().to_string())
+    };
+    let available = field("/proc/meminfo", "MemAvailable:")
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .map(|kib| kib * 1024);
+    let address_space = field("/proc/self/limits", "Max address space")
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .map(|bytes| bytes.saturating_sub(64 << 20));
+    [available, address_space].into_iter().flatten().min().unwrap_or(u64::MAX)
 }
 
 #[derive(Subcommand)]
@@ -80,18 +126,22 @@ const QUERY_USAGE: &str = "usage: pawn-retrograde query [--json] [FILE]   (or pi
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let format = cli.format.format();
+    let limit = cli.memory_limit.unwrap_or_else(default_memory_limit);
     cli::run(|out| match &cli.command {
         None => {
             let bytes = cli::read(cli.input.file.as_deref(), USAGE)?;
-            let boards = parse_input(&bytes)?;
+            let boards = parse_input_within(&bytes, limit)?;
+            if let Some(samples) = cli.self_check {
+                return self_check(out, &boards, samples);
+            }
             Ok(write_answers(out, format, &boards)?)
         }
         Some(Command::Query { input }) => {
             let bytes = cli::read(input.file.as_deref(), QUERY_USAGE)?;
-            let positions = parse_queries(&bytes)?;
+            let positions = parse_queries_within(&bytes, limit)?;
             Ok(write_queries(out, format, &positions)?)
         }
-        Some(Command::Play { input, play: options }) => run_play(out, format, input, options),
+        Some(Command::Play { input, play: options }) => run_play(out, format, input, options, limit),
     })
 }
 
@@ -115,6 +165,23 @@ fn write_answers(out: &mut impl Write, format: Format, boards: &[Board]) -> io::
                 write_json_line(out, &json::report(i + 1, query))?;
             }
         }
+    }
+    Ok(())
+}
+
+/// `--self-check SAMPLES`: the judge's answers, each board's solution checked parent against
+/// children on SAMPLES states (a summary per board on stderr).
+fn self_check(out: &mut impl Write, boards: &[Board], samples: usize) -> Result<(), Failure> {
+    for (i, board) in boards.iter().enumerate() {
+        let solution = Solution::of_start(board);
+        let checked = solution
+            .self_check(samples, 0x5EED + i as u64)
+            .map_err(|e| Failure::Internal(format!("board {}: {e}", i + 1)))?;
+        writeln!(out, "{}", solution.outcome().unwrap_or(Outcome::Tie))?;
+        eprintln!(
+            "self-check: board {}: {samples} states sampled, {checked} decided ones agree with their successors",
+            i + 1
+        );
     }
     Ok(())
 }
@@ -145,6 +212,7 @@ fn run_play(
     format: Format,
     input: &InputArgs,
     options: &PlayArgs,
+    memory_limit: u64,
 ) -> Result<(), Failure> {
     if format == Format::Json {
         return Err(Failure::Usage("error: play prints a session, not JSON; drop --json".into()));
@@ -156,7 +224,7 @@ fn run_play(
         ));
     };
     let bytes = cli::read(Some(file), "")?;
-    let Some(position) = parse_queries(&bytes)?.into_iter().next() else {
+    let Some(position) = parse_queries_within(&bytes, memory_limit)?.into_iter().next() else {
         return Err(Failure::Usage(format!("error: {} holds no position", file.display())));
     };
     let person = match options.side.as_deref().map(str::to_lowercase).as_deref() {

@@ -9,6 +9,7 @@ use grid_core::{CellSet, CharGrid, Dims, InputError, Loc, Pos, Scanner};
 
 use crate::board::{Board, MAX_CELLS};
 use crate::query::Position;
+use crate::solve::memory_needed;
 use crate::space::Side;
 
 /// Which of the two input formats is read.
@@ -22,6 +23,13 @@ enum Format {
 
 /// Parses a whole input file into its boards.
 pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
+    parse_input_within(bytes, u64::MAX)
+}
+
+/// [`parse_input`], refusing (at its size line) a board whose solve needs more than
+/// `memory_limit` bytes ([`crate::solve::memory_needed`]), before anything of that size is
+/// allocated.
+pub fn parse_input_within(bytes: &[u8], memory_limit: u64) -> Result<Vec<Board>, InputError> {
     let mut scanner = Scanner::new(bytes);
     scanner.token("file label")?;
     // Boards are pushed one by one (never preallocated from `count`), so a huge count on a short file
@@ -29,7 +37,7 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
     let count = scanner.uint("number of boards", 0, u64::MAX)?;
     let mut boards = Vec::new();
     for _ in 0..count {
-        boards.push(parse_board(&mut scanner, Format::Start)?.0);
+        boards.push(parse_board(&mut scanner, Format::Start, memory_limit)?.0);
     }
     scanner.finish()?;
     Ok(boards)
@@ -42,12 +50,18 @@ pub fn parse_input(bytes: &[u8]) -> Result<Vec<Board>, InputError> {
 /// obstacle or two red pieces on one cell cannot be written in this format (one character per
 /// cell), so every position read is a valid [`Position`] (see [`Board::new`]).
 pub fn parse_queries(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
+    parse_queries_within(bytes, u64::MAX)
+}
+
+/// [`parse_queries`], refusing (at its size line) a board whose solve needs more than
+/// `memory_limit` bytes, as [`parse_input_within`] does.
+pub fn parse_queries_within(bytes: &[u8], memory_limit: u64) -> Result<Vec<Position>, InputError> {
     let mut scanner = Scanner::new(bytes);
     scanner.token("file label")?;
     let count = scanner.uint("number of positions", 0, u64::MAX)?;
     let mut positions = Vec::new();
     for _ in 0..count {
-        let (board, to_move) = parse_board(&mut scanner, Format::Query)?;
+        let (board, to_move) = parse_board(&mut scanner, Format::Query, memory_limit)?;
         positions.push(Position::new(board, to_move));
     }
     scanner.finish()?;
@@ -56,14 +70,18 @@ pub fn parse_queries(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
 
 /// Parses one board: its size line (with the side to move in the query format) and its rows.
 /// Returns the board and the side to move.
-fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side), InputError> {
+fn parse_board(
+    scanner: &mut Scanner<'_>,
+    format: Format,
+    memory_limit: u64,
+) -> Result<(Board, Side), InputError> {
     let (rows, size_loc) = scanner.uint_at("number of rows", 2, MAX_CELLS as u64)?;
     let cols = scanner.uint("number of columns", 1, MAX_CELLS as u64)?;
     let to_move = match format {
         Format::Start => Side::Red,
         Format::Query => side_to_move(scanner)?,
     };
-    // Both are at most 256, so the product cannot overflow and the casts are lossless.
+    // Both are at most 1024, so the product cannot overflow and the casts are lossless.
     let (rows, cols) = (rows as usize, cols as usize);
     if rows * cols > MAX_CELLS {
         let message =
@@ -71,7 +89,18 @@ fn parse_board(scanner: &mut Scanner<'_>, format: Format) -> Result<(Board, Side
         return Err(size_loc.msg(message));
     }
     let grid = CharGrid::read(scanner, Dims::new(rows, cols), b".#XO")?;
-    Ok((board_from_grid(&grid, format)?, to_move))
+    let board = board_from_grid(&grid, format)?;
+    let needed = memory_needed(board.open().len());
+    if needed > memory_limit {
+        return Err(size_loc.msg(format!(
+            "board of {rows}×{cols} with {} free cells needs {} to solve, more than the memory limit of {} \
+             (--memory-limit)",
+            board.open().len(),
+            human_bytes(needed),
+            human_bytes(memory_limit)
+        )));
+    }
+    Ok((board, to_move))
 }
 
 /// The optional side-to-move token of a query's size line: a token that cannot start a grid row
@@ -124,6 +153,20 @@ fn board_from_grid(grid: &CharGrid, format: Format) -> Result<Board, InputError>
     Board::new(dims, open, black, reds).map_err(|e| origin.msg(e.to_string()))
 }
 
+/// `n` bytes for a person: `123 B`, `4.5 MiB`, `3.2 GiB`.
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let (mut value, mut unit) = (n as f64 / 1024.0, 0);
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
 /// The error for a board with fewer than two red pieces.
 fn red_count_error(origin: Loc, found: usize) -> InputError {
     origin.msg(format!("board has {found} red piece(s) 'O', expected exactly 2"))
@@ -168,13 +211,29 @@ mod tests {
     }
 
     #[test]
+    fn boards_beyond_the_memory_limit_are_refused_at_their_size_line() {
+        let input = b"t 2\n2 2\nO.\nXO\n3 3\n...\n.X.\nO#O\n";
+        let needed = memory_needed(8);
+        assert!(parse_input_within(input, needed).is_ok());
+        let message = parse_input_within(input, needed - 1).unwrap_err().to_string();
+        assert!(message.starts_with("line 5, column 1: board of 3×3 with 8 free cells needs "), "{message}");
+        let limit = human_bytes(needed - 1);
+        assert!(
+            message.ends_with(&format!("more than the memory limit of {limit} (--memory-limit)")),
+            "{message}"
+        );
+        assert_eq!(human_bytes(1023), "1023 B");
+        assert_eq!(human_bytes(3 << 30), "3.0 GiB");
+    }
+
+    #[test]
     fn size_errors_are_located() {
         assert_eq!(
-            error("1 1\n17 16\n"),
-            "line 2, column 1: board of 17×16 = 272 cells is larger than 256 cells"
+            error("1 1\n33 32\n"),
+            "line 2, column 1: board of 33×32 = 1056 cells is larger than 1024 cells"
         );
-        assert_eq!(error("1 1\n1 5\n"), "line 2, column 1: number of rows 1 out of range 2..=256");
-        assert_eq!(error("1 1\n2 0\n"), "line 2, column 3: number of columns 0 out of range 1..=256");
+        assert_eq!(error("1 1\n1 5\n"), "line 2, column 1: number of rows 1 out of range 2..=1024");
+        assert_eq!(error("1 1\n2 0\n"), "line 2, column 3: number of columns 0 out of range 1..=1024");
         assert_eq!(
             error("1 2\n2 1\nO\nX\n"),
             "line 3, column 1: board has 1 red piece(s) 'O', expected exactly 2"

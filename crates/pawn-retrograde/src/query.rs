@@ -59,7 +59,7 @@ impl Position {
     }
 
     /// The state of this position in `space` (the state space of this position's board).
-    pub fn state(&self, space: &StateSpace) -> State {
+    pub(crate) fn state(&self, space: &StateSpace) -> State {
         State { to_move: self.to_move, ..space.start() }
     }
 }
@@ -176,7 +176,7 @@ pub fn solve_position(position: &Position) -> (Solution, State) {
 
 /// The value of `state` and of each of its moves, read off `solution`, in which `state` and its
 /// successors must be decided unless the pass is complete (an undecided state of an exhausted pass
-/// is a tie; [`Solution::new`] with them as targets guarantees one or the other).
+/// is a tie; [`solve_position`] guarantees one or the other).
 pub fn evaluate(solution: &Solution, state: State) -> Evaluation {
     let space = solution.space();
     let value_of = |s: State| solution.value(s).unwrap_or(Value::Tie);

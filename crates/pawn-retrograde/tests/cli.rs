@@ -40,7 +40,7 @@ fn bad_inputs_exit_2_with_line_and_column() {
         ("two black pawns", "x 1\n2 3\nO.O\nXX.\n", "line 4, column 2: board has a second black pawn"),
         ("no black pawn", "x 1\n2 2\nO.\nO.\n", "line 3, column 1: board has no black pawn"),
         ("black in row 1", "x 1\n2 2\nX.\nOO\n", "line 3, column 1: black pawn 'X' must not start in row 1"),
-        ("board larger than 256 cells", "x 1\n16 17\n", "line 2, column 1: board of 16×17 = 272 cells"),
+        ("board larger than 1024 cells", "x 1\n32 33\n", "line 2, column 1: board of 32×33 = 1056 cells"),
         ("truncated grid", "x 1\n3 2\nO.\nXO\n", "line 5, column 1: unexpected end of input"),
         ("bad count", "x many\n", "line 1, column 3: expected number of boards"),
         ("trailing input", "x 1\n2 2\nO.\nXO\n9\n", "line 5, column 1: unexpected trailing input"),
@@ -179,7 +179,10 @@ fn bad_query_input_exits_2_with_one_located_line() {
             "q 2\n3 3 red\n...\n.X.\nO.O\n",
             "error: line 6, column 1: unexpected end of input, expected number of rows",
         ),
-        ("q 1\n17 16 red\n", "error: line 2, column 1: board of 17×16 = 272 cells is larger than 256 cells"),
+        (
+            "q 1\n33 32 red\n",
+            "error: line 2, column 1: board of 33×32 = 1056 cells is larger than 1024 cells",
+        ),
     ];
     for (input, message) in cases {
         for args in [&["query"][..], &["query", "--json"][..]] {
@@ -266,4 +269,74 @@ fn play_runs_a_scripted_session() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("usage: pawn-retrograde play FILE"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A 32×8 board (256 free cells but 32 rows, so cell and row numbers past the old limits) with a
+/// few obstacles; `side` is the query format's side token ("" for the default input).
+fn board_32x8(side: &str) -> String {
+    let mut rows = vec![b"........".to_vec(); 32];
+    rows[31][0] = b'X';
+    rows[3][7] = b'O';
+    rows[20][6] = b'O';
+    rows[12][2] = b'#';
+    rows[25][5] = b'#';
+    let rows: Vec<String> = rows.into_iter().map(|r| String::from_utf8(r).unwrap()).collect();
+    format!("big 1\n32 8{side}\n{}\n", rows.join("\n"))
+}
+
+#[test]
+fn every_mode_works_on_a_32x8_board_and_agrees() {
+    let input = board_32x8("");
+    let plain = run(&[], &input);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let answer = stdout(&plain).trim().to_string();
+    assert!(answer.starts_with("Red ") || answer.starts_with("Black ") || answer == "Tie", "{answer}");
+    let explain = stdout(&run(&["--explain"], &input));
+    assert!(explain.contains("Board 1 (32×8), Red to move:"), "{explain}");
+    assert!(explain.contains(&format!("Result: {answer}")), "{explain}");
+    let json = run(&["--json"], &input);
+    let lines = checked_json_lines(&json);
+    assert_eq!(lines[0]["answer"], answer.as_str());
+    let query = run(&["query"], &board_32x8(" red"));
+    assert!(query.status.success(), "{}", stderr(&query));
+    assert!(stdout(&query).contains(&format!("({answer})")), "{}", stdout(&query));
+    let black = checked_json_lines(&run(&["query", "--json"], &board_32x8(" black")));
+    assert_eq!(black[0]["to_move"], "black");
+    // The pawn stands in row 32: a cell number past 255, written back as such.
+    assert!(black[0]["moves"].as_array().unwrap().iter().any(|m| m["move"] == "32,1-31,1"), "{}", black[0]);
+    let dir = std::env::temp_dir().join(format!("pawn-play-32x8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.in");
+    std::fs::write(&file, board_32x8(" black")).unwrap();
+    let play = run(&["play", file.to_str().unwrap(), "--as", "black"], "32,1-31,1\n");
+    assert!(play.status.success(), "{}", stderr(&play));
+    assert!(stdout(&play).contains("red (solver) plays"), "{}", stdout(&play));
+}
+
+#[test]
+fn a_board_beyond_the_memory_limit_is_refused_at_its_size_line() {
+    let input = board_32x8("");
+    for args in [&["--memory-limit", "10M"][..], &["query", "--memory-limit", "10M"][..]] {
+        let input = if args[0] == "query" { board_32x8(" red") } else { input.clone() };
+        let o = run(args, &input);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let message = stderr(&o);
+        assert!(
+            message.starts_with("error: line 2, column 1: board of 32×8 with 254 free cells needs "),
+            "{message}"
+        );
+        assert!(message.ends_with("more than the memory limit of 10.0 MiB (--memory-limit)\n"), "{message}");
+    }
+    let o = run(&["--memory-limit", "1G"], &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["--memory-limit", "6X"], &input);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn self_check_prints_the_answers_and_a_summary() {
+    let o = run(&["--self-check", "5000"], SAMPLE);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Black 2\nRed 1\nTie\n");
+    assert!(stderr(&o).contains("self-check: board 3: 5000 states sampled"), "{}", stderr(&o));
 }

@@ -3,15 +3,14 @@
 //!
 //! The oracle shares no solving code with the crate: its own state type (board positions, an ordered
 //! red pair), its own move generator and terminal rules, and a `HashMap` of values. It only uses the
-//! crate's parser to get boards and the crate's `StateSpace` to look solver values up.
+//! crate's parser to get boards and `Solution::position_value` to look solver values up.
 
 use std::collections::HashMap;
 
 use grid_core::Pos;
 use grid_core::report::Eval;
 use pawn_retrograde::query::Position;
-use pawn_retrograde::space::{Side, State, StateSpace};
-use pawn_retrograde::{Board, Outcome, Solution, Value, analyse, parse_input, query, solve_outcome};
+use pawn_retrograde::{Board, Outcome, Side, Solution, Value, analyse, parse_input, query, solve_outcome};
 use proptest::prelude::*;
 
 /// A position for the oracle: whose turn (`true` = Red), the black pawn, the reds (sorted).
@@ -165,14 +164,10 @@ fn oracle_outcome(board: &Board, values: &HashMap<Spot, OracleValue>) -> Outcome
     }
 }
 
-/// The solver's state for an oracle spot.
-fn solver_state(space: &StateSpace, s: Spot) -> State {
-    let cell = |p: Pos| space.cell_at(p).expect("pieces stand on free cells");
-    State {
-        to_move: if s.red_to_move { Side::Red } else { Side::Black },
-        black: cell(s.black),
-        pair: space.pair_of(cell(s.reds.0), cell(s.reds.1)),
-    }
+/// The solver's position for an oracle spot of `board`.
+fn solver_position(board: &Board, s: Spot) -> Position {
+    let pieces = board.with_pieces(s.black, [s.reds.0, s.reds.1]).expect("pieces stand on free cells");
+    Position::new(pieces, if s.red_to_move { Side::Red } else { Side::Black })
 }
 
 fn as_oracle(v: Value) -> OracleValue {
@@ -230,10 +225,10 @@ proptest! {
     fn solver_matches_value_iteration(text in board_text()) {
         let board = board_of(&text);
         let values = oracle(&board);
-        let solution = Solution::complete(StateSpace::new(&board));
+        let solution = Solution::of_board(&board);
         prop_assert!(solution.is_complete());
         for (&spot, &expected) in &values {
-            let got = solution.value(solver_state(solution.space(), spot)).map(as_oracle);
+            let got = solution.position_value(&solver_position(&board, spot)).map(as_oracle);
             prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
         }
         let expected = oracle_outcome(&board, &values);

@@ -6,8 +6,7 @@ use grid_core::cli::play::{Input, PlayGame, SessionEnd, play};
 use grid_core::report::{Eval, Value};
 use pawn_retrograde::play::{Game, side_index};
 use pawn_retrograde::query::Position;
-use pawn_retrograde::space::State;
-use pawn_retrograde::{parse_queries, query};
+use pawn_retrograde::{State, parse_queries, query};
 use proptest::prelude::*;
 
 /// The positions of the reference query file (300 boards up to 8×8, both sides to move).

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use grid_core::Pos;
 use grid_core::report::Eval;
+use pawn_retrograde::Side;
 use pawn_retrograde::query::{Notation, Position};
-use pawn_retrograde::space::Side;
 use pawn_retrograde::{Board, parse_input, parse_queries, query, solve_outcome};
 use proptest::prelude::*;
 

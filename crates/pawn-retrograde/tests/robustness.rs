@@ -162,15 +162,15 @@ proptest! {
 
 #[test]
 fn sizes_at_and_past_the_limits() {
-    // 16 × 16 and 2 × 128 are within the 256-cell limit: the parser reads on to the missing rows.
-    for size in ["16 16", "2 128", "256 1"] {
+    // 32 × 32 and 2 × 512 are within the 1024-cell limit: the parser reads on to the missing rows.
+    for size in ["32 32", "2 512", "1024 1"] {
         assert!(rejection(&format!("h 1\n{size}\n")).contains("unexpected end of input"), "{size}");
     }
     for (size, column, words) in [
-        ("17 16", 1, "272 cells is larger than 256"),
-        ("2 129", 1, "258 cells is larger than 256"),
-        ("257 1", 1, "number of rows 257 out of range"),
-        ("2 257", 3, "number of columns 257 out of range"),
+        ("33 32", 1, "1056 cells is larger than 1024"),
+        ("2 513", 1, "1026 cells is larger than 1024"),
+        ("1025 1", 1, "number of rows 1025 out of range"),
+        ("2 1025", 3, "number of columns 1025 out of range"),
         ("1 1", 1, "number of rows 1 out of range"),
         ("4294967296 4294967296", 1, "out of range"),
         ("99999999999999999999 1", 1, "out of range"),
@@ -201,7 +201,7 @@ fn huge_board_counts_with_tiny_bodies_exit_2() {
 
 #[test]
 fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
-    for input in ["h 1\n16 16\n", "h 1\n17 16\n", "h 1\n256 1\n", "h 1\n257 1\n", "h 1\n2 4294967296\n"] {
+    for input in ["h 1\n32 32\n", "h 1\n33 32\n", "h 1\n1024 1\n", "h 1\n1025 1\n", "h 1\n2 4294967296\n"] {
         let output = run_binary_limited(&[], input.as_bytes());
         check_exit(&output, |m| check_within_input(m, input.as_bytes()))
             .unwrap_or_else(|e| panic!("{input:?}: {e}"));

@@ -1,5 +1,5 @@
 //! Pawn-pursuit boards: `label T`, then per board `n m` and n rows over `.#XO` (one `X` outside
-//! row 1, two `O`, all on free cells, n ≥ 2, n·m ≤ 256).
+//! row 1, two `O`, all on free cells, n ≥ 2, n·m ≤ 1024).
 
 use std::fmt::Write;
 
@@ -9,7 +9,7 @@ use super::{Span, parse_density, size_or};
 use crate::rng::Rng;
 
 /// Most cells of a board (the solver's limit).
-pub const MAX_CELLS: usize = 256;
+pub const MAX_CELLS: usize = 1024;
 
 /// A cell position (row, column), 0-based.
 pub type Cell = (usize, usize);
@@ -159,7 +159,7 @@ impl PawnOptions {
         }
         if let (Some(r), Some(c)) = (self.rows, self.cols) {
             if r.lo * c.lo > MAX_CELLS as u64 {
-                return Err("--rows x --cols: a board has at most 256 cells".into());
+                return Err("--rows x --cols: a board has at most 1024 cells".into());
             }
         }
         if self.boards.is_some_and(|b| b.hi > 10_000) {
@@ -170,7 +170,7 @@ impl PawnOptions {
 }
 
 /// A board without obstacles: the black pawn in the bottom-left corner, the red pieces in the two
-/// top cells of the right column (`rows` ≥ 2, `cols` ≥ 2 or `rows` ≥ 3, at most 256 cells).
+/// top cells of the right column (`rows` ≥ 2, `cols` ≥ 2 or `rows` ≥ 3, at most 1024 cells).
 pub fn open_board(rows: usize, cols: usize) -> PawnBoard {
     PawnBoard {
         rows,
@@ -179,6 +179,17 @@ pub fn open_board(rows: usize, cols: usize) -> PawnBoard {
         black: (rows - 1, 0),
         reds: [(0, cols - 1), (1, cols - 1)],
     }
+}
+
+/// A board that is a tie, decided only when the retrograde pass has run to its end: a wall of
+/// obstacles across row `rows / 2` (0-based) cuts the board in two; the black pawn starts in the
+/// bottom-left corner, below the wall, so it can never reach row 1, and the red pieces start in
+/// the two top cells of the right column, above it, so they can never reach the pawn; both
+/// sides always have a move (`rows` ≥ 4, `cols` ≥ 2, at most 1024 cells).
+pub fn walled_tie_board(rows: usize, cols: usize) -> PawnBoard {
+    let mut blocked = vec![false; rows * cols];
+    blocked[(rows / 2) * cols..(rows / 2 + 1) * cols].fill(true);
+    PawnBoard { rows, cols, blocked, black: (rows - 1, 0), reds: [(0, cols - 1), (1, cols - 1)] }
 }
 
 /// A random input under `options`.

@@ -26,6 +26,8 @@ const fn preset(name: &'static str, summary: &'static str) -> Preset {
 /// Every preset, in the order `--help` lists them.
 pub const PRESETS: &[Preset] = &[
     preset("pawn-open-16x16", "pawn-retrograde: one open 16x16 board, black bottom-left, red top-right"),
+    preset("pawn-open-32x32", "pawn-retrograde: one open 32x32 board, black bottom-left, red top-right"),
+    preset("pawn-tie-32x32", "pawn-retrograde: a 32x32 tie, a wall across row 17 between black and red"),
     preset("lattice-10x10", "lattice-dp: 10x10, random values up to 1e9"),
     preset("lattice-14x14", "lattice-dp: 14x14, random values up to 1e9"),
     preset("lattice-16x16", "lattice-dp: 16x16, random values up to 1e9"),
@@ -72,6 +74,8 @@ pub fn input(name: &str) -> Option<Input> {
     let rng = &mut Rng::new(seed(name));
     Some(match name {
         "pawn-open-16x16" => Input::Pawn(pawn::PawnInput { boards: vec![pawn::open_board(16, 16)] }),
+        "pawn-open-32x32" => Input::Pawn(pawn::PawnInput { boards: vec![pawn::open_board(32, 32)] }),
+        "pawn-tie-32x32" => Input::Pawn(pawn::PawnInput { boards: vec![pawn::walled_tie_board(32, 32)] }),
         "lattice-10x10" => Input::Lattice(lattice::uniform(rng, 10, 10, lattice::MAX_VALUE)),
         "lattice-14x14" => Input::Lattice(lattice::uniform(rng, 14, 14, lattice::MAX_VALUE)),
         "lattice-16x16" => Input::Lattice(lattice::uniform(rng, 16, 16, lattice::MAX_VALUE)),

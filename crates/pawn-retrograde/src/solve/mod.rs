@@ -3,9 +3,13 @@
 pub(crate) mod cell;
 mod retrograde;
 
+pub use retrograde::{PARALLEL_STATES, memory_needed};
+
 use cell::{DistanceOverflow, Word};
 use retrograde::Pass;
 
+use crate::board::Board;
+use crate::query::Position;
 use crate::space::{Side, State, StateSpace};
 
 /// The value of a state for the side to move, with the number of moves still played.
@@ -91,9 +95,16 @@ impl Solution {
     ///
     /// The pass starts with 1-byte words and widens them in place (to 2, then 4 bytes) when a
     /// distance would not fit; widening keeps all work done so far.
-    pub fn new(space: StateSpace, targets: &[State]) -> Solution {
+    pub(crate) fn new(space: StateSpace, targets: &[State]) -> Solution {
+        let parallel = space.num_states() >= PARALLEL_STATES;
+        Solution::with_threads(space, targets, parallel)
+    }
+
+    /// [`Solution::new`], with each level's blocks spread over rayon's threads when `parallel`
+    /// (the values do not depend on it).
+    pub(crate) fn with_threads(space: StateSpace, targets: &[State], parallel: bool) -> Solution {
         let mut pending: Vec<crate::index::StateId> = targets.iter().map(|&t| space.index(t)).collect();
-        let mut narrow = Pass::<u8>::seeded(&space);
+        let mut narrow = Pass::<u8>::seeded(&space, parallel);
         let (words, processed, complete) = match narrow.run(&space, &mut pending) {
             Ok(()) => finish(narrow, Words::U8),
             Err(DistanceOverflow) => {
@@ -113,13 +124,44 @@ impl Solution {
     }
 
     /// Solves every state.
-    pub fn complete(space: StateSpace) -> Solution {
+    pub(crate) fn complete(space: StateSpace) -> Solution {
         Solution::new(space, &[])
     }
 
+    /// Solves every state of `board`'s state space.
+    pub fn of_board(board: &Board) -> Solution {
+        Solution::complete(StateSpace::new(board))
+    }
+
+    /// Solves `board` until its start is decided (the pass stops early).
+    pub fn of_start(board: &Board) -> Solution {
+        let space = StateSpace::new(board);
+        let start = space.start();
+        Solution::new(space, &[start])
+    }
+
     /// The state space the values refer to.
-    pub fn space(&self) -> &StateSpace {
+    pub(crate) fn space(&self) -> &StateSpace {
         &self.space
+    }
+
+    /// Number of states of the board's state space, `F²(F−1)` for `F` free cells.
+    pub fn num_states(&self) -> usize {
+        self.space.num_states()
+    }
+
+    /// The value of `position`, which must be a position of the board this solution was built
+    /// for (same size and obstacles; `None` otherwise), with the side to move of the position;
+    /// `None` also when the pass stopped early before deciding it.
+    pub fn position_value(&self, position: &Position) -> Option<Value> {
+        let board = position.board();
+        if board.dims() != self.space.dims() {
+            return None;
+        }
+        let black = self.space.cell_at(board.black())?;
+        let [a, b] = board.reds();
+        let pair = self.space.pair_of(self.space.cell_at(a)?, self.space.cell_at(b)?);
+        self.value(State { to_move: position.to_move(), black, pair })
     }
 
     /// Whether the pass ran to completion (then every state has a value).
@@ -153,10 +195,84 @@ impl Solution {
     }
 
     /// The outcome of the game from the start position (needs the start to be decided or the pass
-    /// complete, which [`Solution::new`] with the start among its targets guarantees).
+    /// complete, which [`Solution::of_start`] and [`Solution::of_board`] guarantee).
     pub fn outcome(&self) -> Option<Outcome> {
         let start = self.space.start();
         self.value(start).map(|v| Outcome::of(start.to_move, v, 0))
+    }
+}
+
+/// A parent/child consistency failure found by [`Solution::self_check`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inconsistency {
+    /// The state whose value disagrees with its successors'.
+    pub state: State,
+    /// Its value.
+    pub value: Option<Value>,
+    /// What is wrong.
+    pub reason: &'static str,
+}
+
+impl std::fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "self-check: {:?} has value {:?}, but {}", self.state, self.value, self.reason)
+    }
+}
+
+impl Solution {
+    /// Checks `samples` states picked pseudo-randomly from `seed`: each decided state's value and
+    /// distance agree with its successors' (a terminal state has distance 0 and the rules' winner;
+    /// a win in `d` has a successor lost in `d − 1` and none lost sooner; a loss in `d` has every
+    /// successor won, the slowest in `d − 1`), and on a complete pass each tie has no successor
+    /// lost for the opponent and one not won by it. Returns the number of decided states checked.
+    pub fn self_check(&self, samples: usize, seed: u64) -> Result<usize, Inconsistency> {
+        let space = &self.space;
+        let states = space.num_states() as u64;
+        let mut x = seed | 1;
+        let mut checked = 0;
+        for _ in 0..samples {
+            // xorshift64*: enough spread for sampling, no dependency.
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            let index = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % states;
+            let state = space.state(crate::index::state_id(index as usize));
+            let value = self.value(state);
+            if value.is_some_and(|v| v != Value::Tie) {
+                checked += 1;
+            }
+            if let Some(reason) = self.inconsistency(state, value) {
+                return Err(Inconsistency { state, value, reason });
+            }
+        }
+        Ok(checked)
+    }
+
+    /// What is wrong with `state`'s value `value` given its successors', if anything.
+    fn inconsistency(&self, state: State, value: Option<Value>) -> Option<&'static str> {
+        let space = &self.space;
+        if let Some(terminal) = space.terminal(state) {
+            let expected = if terminal.winner == state.to_move { Value::Win(0) } else { Value::Loss(0) };
+            return (value != Some(expected))
+                .then_some("a terminal state has distance 0 and the rules' winner");
+        }
+        let (mut fastest_loss, mut slowest_win, mut all_won) = (None::<u32>, None::<u32>, true);
+        space.for_each_successor(state, |_, next| match self.value(next) {
+            Some(Value::Loss(e)) => {
+                fastest_loss = Some(fastest_loss.map_or(e, |f| f.min(e)));
+                all_won = false;
+            }
+            Some(Value::Win(e)) => slowest_win = Some(slowest_win.map_or(e, |s| s.max(e))),
+            _ => all_won = false,
+        });
+        match value? {
+            Value::Win(d) => (fastest_loss.map(|e| e + 1) != Some(d))
+                .then_some("a win in d needs a successor lost in d - 1 and none lost sooner"),
+            Value::Loss(d) => (!all_won || slowest_win.map(|e| e + 1) != Some(d))
+                .then_some("a loss in d needs every successor won, the slowest in d - 1"),
+            Value::Tie => (fastest_loss.is_some() || all_won)
+                .then_some("a tie has no successor lost for the opponent and one not won by it"),
+        }
     }
 }
 
@@ -181,11 +297,11 @@ mod tests {
     fn widening_keeps_every_value() {
         let space = StateSpace::new(&long_board());
         let mut pending = Vec::new();
-        let mut narrow = Pass::<u8>::seeded(&space);
+        let mut narrow = Pass::<u8>::seeded(&space, false);
         assert_eq!(narrow.run(&space, &mut pending), Err(DistanceOverflow));
         let mut widened = narrow.widen::<u32>();
         widened.run(&space, &mut pending).unwrap();
-        let mut wide = Pass::<u32>::seeded(&space);
+        let mut wide = Pass::<u32>::seeded(&space, true);
         wide.run(&space, &mut pending).unwrap();
         assert!(widened.is_exhausted() && wide.is_exhausted());
         assert_eq!(widened.processed(), wide.processed());
@@ -216,6 +332,85 @@ mod tests {
                 assert_eq!(complete.value(state), Some(v));
             }
         }
+    }
+
+    /// The words of a complete pass, as `u32`.
+    fn words_of(solution: &Solution) -> Vec<u32> {
+        match &solution.words {
+            Words::U8(w) => w.iter().map(|&x| u32::from(x)).collect(),
+            Words::U16(w) => w.iter().map(|&x| u32::from(x)).collect(),
+            Words::U32(w) => w.clone(),
+        }
+    }
+
+    /// A random board of up to `max`×`max` cells, about a fifth of them obstacles, pieces placed
+    /// on free cells (black below row 1), from a seed.
+    fn random_board(seed: u64, max: usize) -> Option<crate::Board> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let (n, m) = (2 + next(max - 1), 1 + next(max));
+        let mut cells: Vec<u8> = (0..n * m).map(|_| if next(5) == 0 { b'#' } else { b'.' }).collect();
+        let below: Vec<usize> = (m..n * m).filter(|&i| cells[i] == b'.').collect();
+        if below.is_empty() {
+            return None;
+        }
+        cells[below[next(below.len())]] = b'X';
+        for _ in 0..2 {
+            let free: Vec<usize> = (0..n * m).filter(|&i| cells[i] == b'.').collect();
+            if free.is_empty() {
+                return None;
+            }
+            cells[free[next(free.len())]] = b'O';
+        }
+        let rows: Vec<String> = cells.chunks(m).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+        parse_input(format!("t 1\n{n} {m}\n{}\n", rows.join("\n")).as_bytes()).ok().map(|mut b| b.remove(0))
+    }
+
+    #[test]
+    fn sequential_and_parallel_passes_agree_on_every_state() {
+        let mut boards = 0;
+        for seed in 0..40u64 {
+            let max = if seed % 8 == 0 { 16 } else { 7 };
+            let Some(board) = random_board(seed, max) else { continue };
+            boards += 1;
+            let sequential = Solution::with_threads(StateSpace::new(&board), &[], false);
+            let parallel = Solution::with_threads(StateSpace::new(&board), &[], true);
+            assert!(sequential.is_complete() && parallel.is_complete());
+            assert_eq!(sequential.processed_states(), parallel.processed_states(), "seed {seed}");
+            assert!(words_of(&sequential) == words_of(&parallel), "seed {seed}: the words differ");
+            // And from the start only, stopping early.
+            let space = StateSpace::new(&board);
+            let start = space.start();
+            let early_seq = Solution::with_threads(space.clone(), &[start], false);
+            let early_par = Solution::with_threads(space, &[start], true);
+            assert!(words_of(&early_seq) == words_of(&early_par), "seed {seed}: the early words differ");
+            assert_eq!(early_par.outcome(), sequential.outcome());
+        }
+        assert!(boards >= 30);
+    }
+
+    #[test]
+    fn self_check_passes_on_random_boards_and_catches_a_wrong_word() {
+        for seed in 100..110u64 {
+            let Some(board) = random_board(seed, 6) else { continue };
+            let solution = Solution::of_board(&board);
+            solution.self_check(2_000, seed).unwrap();
+            let early = Solution::of_start(&board);
+            early.self_check(2_000, seed).unwrap();
+        }
+        // A corrupted distance is caught: every state of a small board is checked.
+        let board = long_board();
+        let mut solution = Solution::of_board(&board);
+        let Words::U16(words) = &mut solution.words else { panic!("p14 board 9 needs 2-byte words") };
+        let victim = words.iter().position(|&w| cell::value(w).is_some_and(|v| v.distance() == 7)).unwrap();
+        words[victim] += 2;
+        let states = solution.num_states();
+        assert!(solution.self_check(states * 20, 1).is_err());
     }
 
     #[test]

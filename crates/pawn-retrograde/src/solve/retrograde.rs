@@ -2,46 +2,139 @@
 //!
 //! # Why level order gives win-in-fewest / lose-in-most
 //!
-//! Level 0 is all terminal states. The states of level `d` are processed one by one; every state they
-//! decide gets distance `d + 1` and goes to level `d + 1`, which is processed only after all of
-//! level `d`. A state becomes a win the first time one of its successors is found lost for the
-//! opponent; that successor has the smallest distance of all such successors, so the win is the
-//! fastest one. A state becomes a loss when its last move is refuted; that refutation comes from the
-//! successor with the largest distance, so the loss is the slowest one. A state decided while
-//! level `d` is processed is thus final, and all states of distance ≤ `d` are decided by then, which
-//! is what makes the early stop exact.
+//! Level 0 is all terminal states. The states of level `d` are processed; every state they decide
+//! gets distance `d + 1` and goes to level `d + 1`, which is processed only after all of level `d`.
+//! A state becomes a win the first time one of its successors is found lost for the opponent; that
+//! successor has the smallest distance of all such successors, so the win is the fastest one. A
+//! state becomes a loss when its last move is refuted; that refutation comes from the successor
+//! with the largest distance, so the loss is the slowest one. A state decided while level `d` is
+//! processed is thus final, and all states of distance ≤ `d` are decided by then, which is what
+//! makes the early stop exact.
 //!
-//! # Locality
+//! # Levels as bitmaps, and why a level can be processed in parallel
 //!
-//! The order of the states within a level does not matter, so each level is sorted by state index
-//! before it is processed. Consecutive states then share their black cell and have nearby pairs: a
-//! red unmove stays in one block of `P` words, a black unmove walks three monotone streams. This
-//! turns the random accesses of a plain FIFO queue into nearly sequential ones.
+//! A level is a bitmap over the states, one row of `stride = ⌈P/64⌉` 64-bit words per block (a
+//! block is the `P` states of one side to move and black cell). It costs 1/8 byte per state, and
+//! walking it visits the states in index order, which keeps the accesses nearly sequential: a red
+//! unmove stays in one block of `P` words, a black unmove walks a block monotonically.
+//!
+//! The unmoves never cross the two halves in a way that makes two blocks write the same word:
+//! - a red unmove turns a state (Black to move, black `b`, pair) into predecessors (Red to move,
+//!   black `b`, other pairs): the destination block (Red, `b`) is fed by the single source block
+//!   (Black, `b`);
+//! - a black unmove turns a state (Red to move, black `t`, pair) into the predecessor (Black to
+//!   move, black `f`, same pair) for the up to three cells `f` the pawn reaches `t` from: the
+//!   destination block (Black, `f`) pulls from the source blocks (Red, `t`) of `f`'s targets.
+//!
+//! So a level is processed in two phases, each a loop over *destination* blocks: first every
+//! (Red, `b`) block (reading the Black half, writing the Red half), then every (Black, `f`) block
+//! (reading the Red half, writing the Black half). Each destination block is written by one task,
+//! which processes its sources in index order, so the words after a level do not depend on how the
+//! blocks are spread over threads: the parallel pass and the sequential one give identical words,
+//! refutation counters included. The states a level reads are decided before the level starts and
+//! never change, so the two phases see the same level whatever the order.
 
-use bitvec::vec::BitVec;
+use rayon::prelude::*;
 
 use super::cell::{self, DistanceOverflow, Word};
 use crate::index::StateId;
 use crate::space::{Side, StateSpace};
 
-/// A list of distinct state indices in a buffer allocated once with room for every state, so that
-/// appending never allocates.
-struct StateList {
-    buffer: Vec<StateId>,
-    len: usize,
+/// States at or above this many run the blocks of a level in parallel (below, rayon's overhead
+/// per level outweighs the work; the boards of a file run in parallel with each other instead).
+pub const PARALLEL_STATES: usize = 1 << 20;
+
+/// The shape of a state space as the pass sees it.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    /// Free cells `F`.
+    free: usize,
+    /// Pairs `P` (words per block).
+    pairs: usize,
+    /// Bitmap words per block, `⌈P/64⌉`.
+    stride: usize,
+    /// Summary words per block, `⌈stride/64⌉`: bit `w` is set when bitmap word `w` may be
+    /// non-zero, so a sparse level is walked without scanning its whole bitmap.
+    summary: usize,
 }
 
-impl StateList {
-    fn with_room_for(states: usize) -> Self {
-        // Zeroed allocation: pages of the buffer that are never written are never paged in.
-        StateList { buffer: vec![0; states], len: 0 }
+impl Shape {
+    fn of(space: &StateSpace) -> Shape {
+        let pairs = space.pairs();
+        let stride = pairs.div_ceil(64);
+        Shape { free: space.free_cells(), pairs, stride, summary: stride.div_ceil(64) }
+    }
+}
+
+/// The most bytes solving a board with `free` free cells can take: the per-state words at their
+/// peak (1 byte per state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the two
+/// level bitmaps with their per-block counts, the visited bitmap of a principal variation (1 bit per
+/// state) and the tables of the state space. Distances above 32,759 (never seen) would widen the
+/// words again, to 4 bytes, beyond this plan.
+pub fn memory_needed(free: usize) -> u64 {
+    let f = free as u64;
+    let (states, pairs) = (f * f * f.saturating_sub(1), f * f.saturating_sub(1) / 2);
+    let stride = pairs.div_ceil(64);
+    let bitmaps = 2 * 2 * f * ((stride + stride.div_ceil(64)) * 8 + 4);
+    3 * states + bitmaps + states / 8 + 8 * pairs + 64 * f
+}
+
+/// A level: a bitmap of its states (a row of `stride` words per block), its summary (a row of
+/// `summary` words per block: which bitmap words may be non-zero) and the number of states per
+/// block.
+struct Level {
+    bits: Vec<u64>,
+    summary: Vec<u64>,
+    counts: Vec<u32>,
+}
+
+impl Level {
+    fn empty(shape: Shape) -> Level {
+        // Zeroed allocation: rows of the bitmap that are never written are never paged in.
+        let blocks = 2 * shape.free;
+        Level {
+            bits: vec![0; blocks * shape.stride],
+            summary: vec![0; blocks * shape.summary],
+            counts: vec![0; blocks],
+        }
     }
 
-    /// Appends `state` (a list never holds a state twice, so it never outgrows the buffer).
+    fn len(&self) -> usize {
+        self.counts.iter().map(|&c| c as usize).sum()
+    }
+
+    /// Adds state `pair` of block `block`.
+    fn insert(&mut self, shape: Shape, block: usize, pair: usize) {
+        let word = pair / 64;
+        self.bits[block * shape.stride + word] |= 1 << (pair % 64);
+        self.summary[block * shape.summary + word / 64] |= 1 << (word % 64);
+        self.counts[block] += 1;
+    }
+
+    /// Calls `visit(pair)` for every state of block `block`, in increasing order.
     #[inline]
-    fn push(&mut self, state: StateId) {
-        self.buffer[self.len] = state;
-        self.len += 1;
+    fn for_each_in(&self, shape: Shape, block: usize, mut visit: impl FnMut(usize)) {
+        let row = &self.bits[block * shape.stride..(block + 1) * shape.stride];
+        for_each_bit(&self.summary[block * shape.summary..(block + 1) * shape.summary], |w| {
+            let mut bits = row[w];
+            while bits != 0 {
+                visit(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        });
+    }
+
+    /// Clears the words the summaries of the non-empty blocks point at.
+    fn clear(&mut self, shape: Shape) {
+        for (block, count) in self.counts.iter_mut().enumerate() {
+            if *count != 0 {
+                let row = &mut self.bits[block * shape.stride..(block + 1) * shape.stride];
+                let summary = &mut self.summary[block * shape.summary..(block + 1) * shape.summary];
+                for_each_bit(summary, |w| row[w] = 0);
+                summary.fill(0);
+                *count = 0;
+            }
+        }
     }
 }
 
@@ -49,49 +142,34 @@ impl StateList {
 pub struct Pass<W> {
     /// One word per state index (encoding in [`super::cell`]).
     pub words: Vec<W>,
-    /// The states of distance `distance`, sorted; the first `position` have been processed.
-    level: StateList,
-    position: usize,
-    /// `block = index / P` of the last state processed (tracked, as the level is sorted) and the
-    /// first index of the following block.
-    block: StateId,
-    block_end: StateId,
-    /// The states decided so far with distance `distance + 1`, unsorted.
-    next: StateList,
+    shape: Shape,
+    /// The states of distance `distance`, not processed yet.
+    level: Level,
+    /// Scratch: the states the current level decides (distance `distance + 1`); empty between
+    /// levels.
+    next: Level,
     distance: u32,
     processed: usize,
-    /// Scratch bitmap over all states for sorting large levels (all clear between uses).
-    marks: BitVec<u64>,
+    parallel: bool,
 }
 
 impl<W: Word> Pass<W> {
-    /// A pass with every terminal state decided and forming level 0.
-    pub fn seeded(space: &StateSpace) -> Self {
-        let states = space.num_states();
-        let mut words = vec![W::ZERO; states];
-        let mut next = StateList::with_room_for(states);
+    /// A pass with every terminal state decided and forming level 0; `parallel` spreads the
+    /// blocks of each level over rayon's threads (the result does not depend on it).
+    pub fn seeded(space: &StateSpace, parallel: bool) -> Self {
+        let shape = Shape::of(space);
+        let mut words = vec![W::ZERO; space.num_states()];
+        let mut level = Level::empty(shape);
         space.for_each_terminal(|state, terminal| {
-            let index = space.index(state);
-            words[index as usize] = cell::decided(terminal.winner == state.to_move, 0);
+            let index = space.index(state) as usize;
+            words[index] = cell::decided(terminal.winner == state.to_move, 0);
             // With Black to move and black in row 1, every predecessor (Red to move, black in row 1)
             // is terminal too: there is nothing to propagate, so the state is not listed.
             if !(state.to_move == Side::Black && space.on_top_row(state.black)) {
-                next.push(index);
+                level.insert(shape, index / shape.pairs, index % shape.pairs);
             }
         });
-        let mut pass = Pass {
-            words,
-            level: StateList::with_room_for(states),
-            position: 0,
-            block: 0,
-            block_end: 0,
-            next,
-            distance: 0,
-            processed: 0,
-            marks: BitVec::repeat(false, states),
-        };
-        pass.start_next_level(space);
-        pass
+        Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, parallel }
     }
 
     /// Number of states processed so far.
@@ -101,7 +179,7 @@ impl<W: Word> Pass<W> {
 
     /// Whether nothing is left to process (every undecided state is then a tie).
     pub fn is_exhausted(&self) -> bool {
-        self.position == self.level.len && self.next.len == 0
+        self.level.counts.iter().all(|&c| c == 0)
     }
 
     /// The same pass with wider words: the encoding does not depend on the width, so every word
@@ -110,129 +188,175 @@ impl<W: Word> Pass<W> {
         let words = self.words.into_iter().map(|w| V::from_u32(w.get())).collect();
         Pass {
             words,
+            shape: self.shape,
             level: self.level,
-            position: self.position,
-            block: self.block,
-            block_end: self.block_end,
             next: self.next,
             distance: self.distance,
             processed: self.processed,
-            marks: self.marks,
+            parallel: self.parallel,
         }
     }
 
-    /// Propagates until every state in `pending` is decided (popping them as they are) or nothing
-    /// is left; with `pending` empty, until nothing is left. Fails, before deciding any state, when
-    /// the next distance would not fit `W`.
+    /// Propagates level by level until every state in `pending` is decided (popping them as they
+    /// are) or nothing is left; with `pending` empty, until nothing is left. Fails, before deciding
+    /// any state, when the next distance would not fit `W`.
     pub fn run(&mut self, space: &StateSpace, pending: &mut Vec<StateId>) -> Result<(), DistanceOverflow> {
         let stop_early = !pending.is_empty();
-        let pairs = space.pairs() as StateId;
         loop {
             while pending.last().is_some_and(|&t| cell::is_decided(self.words[t as usize])) {
                 pending.pop();
             }
-            if stop_early && pending.is_empty() {
+            if (stop_early && pending.is_empty()) || self.is_exhausted() {
                 return Ok(());
             }
-            if self.position == self.level.len {
-                if self.next.len == 0 {
-                    return Ok(());
-                }
-                self.start_next_level(space);
-                self.distance += 1;
-            }
-            let next = self.distance + 1;
-            if next > W::MAX_DISTANCE {
+            if self.distance + 1 > W::MAX_DISTANCE {
                 return Err(DistanceOverflow);
             }
-            let index = self.level.buffer[self.position];
-            self.position += 1;
-            self.processed += 1;
-            while index >= self.block_end {
-                self.block += 1;
-                self.block_end += pairs;
-            }
-            let pair = index + pairs - self.block_end;
-            let lost_for_mover = !cell::mover_wins(self.words[index as usize]);
-            propagate(space, &mut self.words, &mut self.next, (self.block, pair), lost_for_mover, next);
+            self.process_level(space);
         }
     }
 
-    /// Makes the states decided so far (listed in `next`) the current level, sorted.
-    fn start_next_level(&mut self, space: &StateSpace) {
-        let len = self.next.len;
-        sort_states(&mut self.next.buffer[..len], &mut self.marks);
+    /// Processes the current level: decides the states of distance `distance + 1` and makes them
+    /// the current level.
+    fn process_level(&mut self, space: &StateSpace) {
+        let shape = self.shape;
+        let Shape { free, pairs, stride, summary } = shape;
+        let next = self.distance + 1;
+        let (win, loss) = (cell::decided::<W>(true, next), cell::decided::<W>(false, next));
+        let level = &self.level;
+        let (red_words, black_words) = self.words.split_at_mut(free * pairs);
+        let (red_next, black_next) = self.next.bits.split_at_mut(free * stride);
+        let (red_summary, black_summary) = self.next.summary.split_at_mut(free * summary);
+        let (red_counts, black_counts) = self.next.counts.split_at_mut(free);
+
+        // Phase 1: red unmoves, destination (Red to move, b) from source (Black to move, b).
+        let black_src: &[W] = black_words;
+        for_blocks(
+            self.parallel,
+            (&mut *red_words, red_next, red_summary, red_counts),
+            shape,
+            |b, mut dest| {
+                if level.counts[free + b] == 0 {
+                    return;
+                }
+                let source = &black_src[b * pairs..(b + 1) * pairs];
+                level.for_each_in(shape, free + b, |pair| {
+                    let lost = !cell::mover_wins(source[pair]);
+                    space.for_each_red_unmove(b, pair, |pred, moves| {
+                        dest.update(pred, moves, lost, win, loss)
+                    });
+                });
+            },
+        );
+
+        // Phase 2: black unmoves, destination (Black to move, f) from sources (Red to move, t)
+        // for every target t of f.
+        let red_src: &[W] = red_words;
+        for_blocks(
+            self.parallel,
+            (black_words, black_next, black_summary, black_counts),
+            shape,
+            |f, mut dest| {
+                let moves = space.black_move_count(f);
+                for t in space.black_targets(f) {
+                    if t >= free || level.counts[t] == 0 {
+                        continue;
+                    }
+                    let source = &red_src[t * pairs..(t + 1) * pairs];
+                    level.for_each_in(shape, t, |pair| {
+                        if !space.pair_holds(pair, f) {
+                            let lost = !cell::mover_wins(source[pair]);
+                            dest.update(pair, moves, lost, win, loss);
+                        }
+                    });
+                }
+            },
+        );
+
+        self.processed += self.level.len();
+        self.level.clear(shape);
         std::mem::swap(&mut self.level, &mut self.next);
-        self.next.len = 0;
-        self.position = 0;
-        self.block = 0;
-        self.block_end = space.pairs() as StateId;
+        self.distance = next;
     }
 }
 
-/// Updates the predecessors of the decided state `(block, pair)`, which is lost (`lost_for_mover`)
-/// or won for its mover; newly decided predecessors get distance `next` and join `next_level`.
-///
-/// (A branch-free variant, rewriting every word and list slot unconditionally, measured slower.)
-#[inline]
-fn propagate<W: Word>(
-    space: &StateSpace,
-    words: &mut [W],
-    next_level: &mut StateList,
-    (block, pair): (StateId, StateId),
-    lost_for_mover: bool,
-    next: u32,
-) {
-    if lost_for_mover {
-        // Moving here wins for the predecessor's mover, in `next` moves.
-        let win = cell::decided::<W>(true, next);
-        space.for_each_predecessor_in_block(block, pair, |pred, _| {
-            let slot = &mut words[pred as usize];
-            if !cell::is_decided(*slot) {
-                *slot = win;
-                next_level.push(pred);
-            }
-        });
-    } else {
-        // One more move of the predecessor is refuted; when all are, it is lost.
-        let loss = cell::decided::<W>(false, next);
-        space.for_each_predecessor_in_block(block, pair, |pred, moves| {
-            let slot = &mut words[pred as usize];
-            if cell::is_decided(*slot) {
+/// One destination block: its words, its rows of the next level's bitmap and summary, and its
+/// count there.
+struct Dest<'a, W> {
+    words: &'a mut [W],
+    bits: &'a mut [u64],
+    summary: &'a mut [u64],
+    count: &'a mut u32,
+}
+
+impl<W: Word> Dest<'_, W> {
+    /// A successor of the state `pred` (in this block, with `moves` legal moves) is decided, lost
+    /// (`lost`) or won for its mover: `pred` wins with the word `win`, or has one more refuted
+    /// move and loses with the word `loss` when all are. Newly decided states join the next level.
+    #[inline]
+    fn update(&mut self, pred: usize, moves: u8, lost: bool, win: W, loss: W) {
+        let slot = &mut self.words[pred];
+        if cell::is_decided(*slot) {
+            return;
+        }
+        if lost {
+            *slot = win;
+        } else {
+            let refuted = cell::refuted(*slot) + 1;
+            if refuted < u32::from(moves) {
+                *slot = cell::with_refuted(refuted);
                 return;
             }
-            let refuted = cell::refuted(*slot) + 1;
-            if refuted == u32::from(moves) {
-                *slot = loss;
-                next_level.push(pred);
-            } else {
-                *slot = cell::with_refuted(refuted);
-            }
-        });
+            *slot = loss;
+        }
+        let word = pred / 64;
+        self.bits[word] |= 1 << (pred % 64);
+        self.summary[word / 64] |= 1 << (word % 64);
+        *self.count += 1;
     }
 }
 
-/// Sorts a list of distinct state indices: through the bitmap `marks` (left all clear) when the list
-/// is large enough for one scan of the bitmap to beat a comparison sort.
-fn sort_states(states: &mut [StateId], marks: &mut BitVec<u64>) {
-    let bitmap_words = marks.len() / 64;
-    if states.len() * 8 < bitmap_words {
-        states.sort_unstable();
-        return;
+/// The words, next-level bitmap, summary and counts of one half of the blocks.
+type Half<'a, W> = (&'a mut [W], &'a mut [u64], &'a mut [u64], &'a mut [u32]);
+
+/// Calls `task(block, dest)` for every block of one half (its words in rows of `P`, its bitmap
+/// and summary rows and its counts), in parallel when `parallel`.
+fn for_blocks<W: Word>(
+    parallel: bool,
+    half: Half<'_, W>,
+    shape: Shape,
+    task: impl Fn(usize, Dest<'_, W>) + Sync,
+) {
+    let (words, bits, summary, counts) = half;
+    if parallel {
+        words
+            .par_chunks_mut(shape.pairs)
+            .zip(bits.par_chunks_mut(shape.stride))
+            .zip(summary.par_chunks_mut(shape.summary))
+            .zip(counts.par_iter_mut())
+            .enumerate()
+            .for_each(|(block, (((words, bits), summary), count))| {
+                task(block, Dest { words, bits, summary, count })
+            });
+    } else {
+        let rows = words
+            .chunks_mut(shape.pairs)
+            .zip(bits.chunks_mut(shape.stride))
+            .zip(summary.chunks_mut(shape.summary))
+            .zip(counts.iter_mut());
+        for (block, (((words, bits), summary), count)) in rows.enumerate() {
+            task(block, Dest { words, bits, summary, count });
+        }
     }
-    // Raw words of the (Lsb0) bitmap: state s is bit s % 64 of word s / 64. Going through the raw
-    // words keeps setting and scanning at a few instructions per state.
-    let words = marks.as_raw_mut_slice();
-    for &s in states.iter() {
-        words[s as usize / 64] |= 1 << (s % 64);
-    }
-    let mut out = 0;
-    for (w, word) in words.iter_mut().enumerate() {
-        let mut bits = std::mem::take(word);
+}
+
+/// Calls `visit(i)` for every set bit `i` of `row`, in increasing order.
+#[inline]
+fn for_each_bit(row: &[u64], mut visit: impl FnMut(usize)) {
+    for (w, &word) in row.iter().enumerate() {
+        let mut bits = word;
         while bits != 0 {
-            // State indices are below MAX_STATES (< 2^25), so the cast is lossless.
-            states[out] = (w * 64) as StateId + bits.trailing_zeros();
-            out += 1;
+            visit(w * 64 + bits.trailing_zeros() as usize);
             bits &= bits - 1;
         }
     }
@@ -243,16 +367,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sorts_small_and_large_lists() {
-        let mut marks = BitVec::<u64>::repeat(false, 64 * 100);
-        let mut small = vec![9, 3, 6000, 1];
-        sort_states(&mut small, &mut marks);
-        assert_eq!(small, vec![1, 3, 9, 6000]);
-        let mut large: Vec<u32> = (0..200).map(|i| (i * 37) % 6400).rev().collect();
-        let mut expected = large.clone();
-        expected.sort_unstable();
-        sort_states(&mut large, &mut marks);
-        assert_eq!(large, expected);
-        assert!(marks.not_any());
+    fn bits_come_in_order() {
+        let row = [0b1010_u64, 0, 1 << 63, 1];
+        let mut seen = Vec::new();
+        for_each_bit(&row, |i| seen.push(i));
+        assert_eq!(seen, vec![1, 3, 191, 192]);
     }
 }

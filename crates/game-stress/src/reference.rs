@@ -6,7 +6,7 @@
 //! general-matching output, where many answers are right.
 
 use edmonds_blossom::report::text;
-use edmonds_blossom::{BoardAnalysis, Matching, maximum_matching, parse_boards, parse_graph};
+use edmonds_blossom::{BoardAnalysis, Matching, VertexIds, maximum_matching, parse_boards, parse_graph};
 use grid_core::MoveSet;
 
 use crate::Game;
@@ -64,7 +64,8 @@ pub fn king_expected(input: &[u8]) -> Result<String, String> {
 pub fn matching_expected(input: &[u8]) -> Result<String, String> {
     let graph = parse_graph(input).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    text::write_matching(&mut out, &maximum_matching(&graph)).map_err(|e| e.to_string())?;
+    text::write_matching(&mut out, &maximum_matching(&graph), &VertexIds::From(0))
+        .map_err(|e| e.to_string())?;
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 

@@ -1,29 +1,48 @@
-//! `cargo xtask bench`: the heavy cases of each crate's manifest, timed as whole processes.
+//! `cargo xtask bench`: the bench (and heavy) cases of each crate's manifest, timed as whole processes.
 //!
-//! Each case runs `--runs` times (default 5); the table shows the median and the fastest wall time
-//! and the largest peak resident memory seen. With `--write` the table replaces the block between
-//! the markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone.
+//! Each `bench` case runs `--runs` times (default 5); the table shows the median and the fastest wall
+//! time and the largest peak resident memory seen. `heavy` cases (minutes, GBs) run only with
+//! `--heavy`, once each. After the runs, every `same` line whose two cases ran is checked: their
+//! outputs must be identical. With `--write` the table replaces the block between the markers in
+//! `docs/BENCHMARKS.md`, leaving the hand-written text around it alone.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cargo::{build_release, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
-use crate::manifest::{BenchCase, Manifest};
+use crate::manifest::{BenchCase, Manifest, SameOutput};
 use crate::{preset, run, workspace_root};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
 const END: &str = "<!-- xtask-bench:end -->";
 
+/// The time limit of one run of a `bench` case.
+const BENCH_LIMIT: Duration = Duration::from_secs(600);
+/// The time limit of the one run of a `heavy` case.
+const HEAVY_LIMIT: Duration = Duration::from_secs(3600);
+
 /// The command line of `bench`.
 pub const SPEC: Spec = Spec {
     name: "bench",
-    summary: "Time the heavy cases of the manifests: median and fastest wall time, peak memory",
+    summary: "Time the bench cases of the manifests: median and fastest wall time, peak memory",
     usage: "[CRATE...]",
     max_positionals: None,
     positionals: &[("CRATE...", "only the bench cases of these crates [default: every crate]")],
     options: &[
         Opt { name: "--runs", value: Some("N"), help: "runs of each case", default: Some("5") },
+        Opt {
+            name: "--heavy",
+            value: None,
+            help: "also run the `heavy` cases (once each, 1-hour limit; minutes and GBs)",
+            default: None,
+        },
+        Opt {
+            name: "--filter",
+            value: Some("SUBSTR"),
+            help: "only the cases whose `input args` contain SUBSTR",
+            default: None,
+        },
         Opt {
             name: "--write",
             value: None,
@@ -32,8 +51,9 @@ pub const SPEC: Spec = Spec {
         },
     ],
     listing: None,
-    notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` lines of
-testdata/<crate>/cases.manifest; `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
+    notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` (and with
+--heavy the `heavy`) lines of testdata/<crate>/cases.manifest; its `same` lines are checked when both
+of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
 NAME`), generated once into target/xtask-bench/ by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.",
 };
@@ -43,14 +63,24 @@ memory is the solver process's own high-water mark (VmHWM when it exits), the la
 pub struct Options {
     crates: Vec<String>,
     runs: usize,
+    heavy: bool,
+    filter: Option<String>,
     write: bool,
 }
 
 impl Options {
     /// The options given on the command line (see [`SPEC`]).
     pub fn from_matches(matches: &Matches) -> Result<Self, UsageError> {
-        let mut options =
-            Self { crates: matches.positionals.clone(), runs: 5, write: matches.flag("--write") };
+        let mut options = Self {
+            crates: matches.positionals.clone(),
+            runs: 5,
+            heavy: matches.flag("--heavy"),
+            filter: matches.value("--filter").map(str::to_string),
+            write: matches.flag("--write"),
+        };
+        if options.filter.as_deref() == Some("") {
+            return Err(UsageError::in_command("bench", "`--filter` needs a non-empty SUBSTR".to_string()));
+        }
         if let Some(runs) = matches.value("--runs") {
             options.runs = runs.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
                 UsageError::in_command("bench", format!("`--runs` takes a positive count, not `{runs}`"))
@@ -64,8 +94,14 @@ impl Options {
 pub fn run(options: &Options) -> Result<bool, String> {
     let root = workspace_root();
     let plan = plan(&root, options)?;
-    let mut crates: Vec<String> = plan.iter().map(|(c, _)| c.clone()).collect();
-    let generated = plan.iter().flat_map(|(_, b)| b).any(|b| b.input.starts_with("gen:"));
+    if plan.iter().all(|p| p.benches.is_empty()) {
+        return Err(match &options.filter {
+            Some(filter) => format!("no bench case matches `--filter {filter}`"),
+            None => "no bench case selected".to_string(),
+        });
+    }
+    let mut crates: Vec<String> = plan.iter().map(|p| p.crate_name.clone()).collect();
+    let generated = plan.iter().flat_map(|p| &p.benches).any(|b| b.input.starts_with("gen:"));
     if generated && !crates.iter().any(|c| c == preset::GENERATOR_CRATE) {
         crates.push(preset::GENERATOR_CRATE.to_string());
     }
@@ -75,14 +111,30 @@ pub fn run(options: &Options) -> Result<bool, String> {
         "|---|---|---|---:|---:|---:|".to_string(),
     ];
     let mut all_ok = true;
-    for (crate_name, benches) in &plan {
-        for bench in benches {
-            match measure(&root, crate_name, bench, options.runs)? {
-                Some(row) => {
+    for crate_plan in &plan {
+        let mut outputs = Vec::new();
+        for bench in &crate_plan.benches {
+            let runs = if bench.heavy { 1 } else { options.runs };
+            match measure(&root, &crate_plan.crate_name, bench, runs)? {
+                Some((row, output)) => {
                     println!("{row}");
                     rows.push(row);
+                    outputs.push((bench, output));
                 }
                 None => all_ok = false,
+            }
+        }
+        for same in &crate_plan.same {
+            match check_same(same, &outputs) {
+                Some(Ok(line)) => {
+                    println!("{line}");
+                    rows.push(line);
+                }
+                Some(Err(line)) => {
+                    eprintln!("FAIL {line}");
+                    all_ok = false;
+                }
+                None => {}
             }
         }
     }
@@ -94,8 +146,17 @@ pub fn run(options: &Options) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-/// The bench cases of the chosen crates, by crate.
-fn plan(root: &Path, options: &Options) -> Result<Vec<(String, Vec<BenchCase>)>, String> {
+/// What `bench` runs for one crate.
+struct CratePlan {
+    crate_name: String,
+    /// The selected cases, in manifest order.
+    benches: Vec<BenchCase>,
+    /// The crate's `same` lines (checked when both of their cases ran).
+    same: Vec<SameOutput>,
+}
+
+/// The selected bench cases of the chosen crates, by crate.
+fn plan(root: &Path, options: &Options) -> Result<Vec<CratePlan>, String> {
     let mut plan = Vec::new();
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("testdata"))
         .map_err(|e| format!("testdata: {e}"))?
@@ -112,13 +173,41 @@ fn plan(root: &Path, options: &Options) -> Result<Vec<(String, Vec<BenchCase>)>,
     for dir in dirs {
         let name = dir_name(&dir);
         if options.crates.is_empty() || options.crates.contains(&name) {
-            let benches = Manifest::load(&dir)?.benches;
+            let manifest = Manifest::load(&dir)?;
+            let benches: Vec<BenchCase> =
+                manifest.benches.into_iter().filter(|b| selected(b, options)).collect();
             if !benches.is_empty() {
-                plan.push((name, benches));
+                plan.push(CratePlan { crate_name: name, benches, same: manifest.same });
             }
         }
     }
     Ok(plan)
+}
+
+/// Whether the options select `bench`: heavy cases only with `--heavy`, and the filter.
+fn selected(bench: &BenchCase, options: &Options) -> bool {
+    (options.heavy || !bench.heavy)
+        && options.filter.as_ref().is_none_or(|f| bench.label().contains(f.as_str()))
+}
+
+/// The verdict on a `same` line: `None` when one of its cases did not run, else the table line
+/// (`Ok`) or the failure (`Err`).
+fn check_same(same: &SameOutput, outputs: &[(&BenchCase, String)]) -> Option<Result<String, String>> {
+    let output = |input: &str| {
+        outputs.iter().find(|(b, _)| b.input == input && b.args == same.args).map(|(_, out)| out)
+    };
+    let (first, second) = (output(&same.first)?, output(&same.second)?);
+    let args = if same.args.is_empty() { String::new() } else { format!(" ({})", same.args.join(" ")) };
+    Some(if first == second {
+        Ok(format!(
+            "| (check) | {} | {} | same output as {} | | |",
+            same.second,
+            same.args.join(" "),
+            same.first
+        ))
+    } else {
+        Err(format!("same output: {} and {}{args} print different outputs", same.first, same.second))
+    })
 }
 
 /// Where the input of `bench` is (generating it on first use); `None` when a shared file is absent.
@@ -139,20 +228,30 @@ fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Opt
     Ok(path.is_file().then_some(path))
 }
 
-/// Runs one bench case `runs` times; its table row, or `None` if it failed.
-fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Result<Option<String>, String> {
+/// Runs one bench case `runs` times; its table row and the first run's output, or `None` if it
+/// failed.
+fn measure(
+    root: &Path,
+    crate_name: &str,
+    bench: &BenchCase,
+    runs: usize,
+) -> Result<Option<(String, String)>, String> {
     let Some(input) = resolve_input(root, crate_name, bench)? else {
         eprintln!("skipped {crate_name} {}: input absent", bench.input);
-        return Ok(Some(format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input)));
+        let row = format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input);
+        return Ok(Some((row, String::new())));
     };
+    let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
+    let mut output = None;
     let mut walls = Vec::with_capacity(runs);
     let (mut peak_kib, mut peak_exact) = (0, true);
     for _ in 0..runs {
-        let result = run::run(&release_binary(crate_name), &bench.args, &input, Duration::from_secs(600))?;
+        let result = run::run(&release_binary(crate_name), &bench.args, &input, limit)?;
         if !result.succeeded() {
             eprintln!("FAIL {crate_name} {}: {}", bench.input, result.failure_reason());
             return Ok(None);
         }
+        output.get_or_insert(result.stdout);
         walls.push(result.wall);
         peak_kib = peak_kib.max(result.peak_rss_kib);
         peak_exact &= result.peak_rss_exact;
@@ -165,15 +264,17 @@ fn measure(root: &Path, crate_name: &str, bench: &BenchCase, runs: usize) -> Res
     }
     walls.sort();
     let (median, fastest) = (walls[walls.len() / 2], walls[0]);
-    Ok(Some(format!(
-        "| {crate_name} | {} | {} | {} | {} | {:.1} MiB{} |",
+    let row = format!(
+        "| {crate_name} | {}{} | {} | {} | {} | {:.1} MiB{} |",
         bench.input,
+        if bench.heavy { " (heavy, 1 run)" } else { "" },
         bench.args.join(" "),
         format_duration(median),
         format_duration(fastest),
         peak_kib as f64 / 1024.0,
         if peak_exact { "" } else { " (ru_maxrss)" }
-    )))
+    );
+    Ok(Some((row, output.unwrap_or_default())))
 }
 
 /// `0.0123 s` style, with enough digits for millisecond-scale runs.
@@ -204,6 +305,34 @@ mod tests {
         write_table(&path, "new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("intro\n{BEGIN}\nnew\n{END}\noutro\n"));
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn same_lines_compare_outputs_of_cases_that_ran() {
+        let case = |input: &str| BenchCase { input: input.into(), args: vec!["x".into()], heavy: false };
+        let (a, b, c) = (case("a"), case("b"), case("c"));
+        let same =
+            |second: &str| SameOutput { first: "a".into(), second: second.into(), args: vec!["x".into()] };
+        let outputs = vec![(&a, "1\n".to_string()), (&b, "1\n".to_string()), (&c, "2\n".to_string())];
+        assert!(check_same(&same("b"), &outputs).unwrap().is_ok());
+        assert!(check_same(&same("c"), &outputs).unwrap().is_err());
+        assert!(check_same(&same("d"), &outputs).is_none());
+    }
+
+    #[test]
+    fn heavy_cases_need_the_flag_and_the_filter_selects_by_label() {
+        let options = |heavy: bool, filter: Option<&str>| Options {
+            crates: vec![],
+            runs: 1,
+            heavy,
+            filter: filter.map(str::to_string),
+            write: false,
+        };
+        let heavy = BenchCase { input: "gen:big".into(), args: vec!["matching".into()], heavy: true };
+        assert!(!selected(&heavy, &options(false, None)));
+        assert!(selected(&heavy, &options(true, None)));
+        assert!(selected(&heavy, &options(true, Some("big matching"))));
+        assert!(!selected(&heavy, &options(true, Some("small"))));
     }
 
     #[test]

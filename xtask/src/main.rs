@@ -4,8 +4,9 @@
 //!   release solvers once, run every `testdata/<crate>/*.in` through its solver in parallel and judge
 //!   the answers as the crate's `cases.manifest` says (exact diff, or a checker for answers with many
 //!   valid forms), printing the cases in a stable order.
-//! - `cargo xtask bench [CRATE...] [--runs N] [--write]`: run the heavy cases declared in the manifests,
-//!   several times each, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
+//! - `cargo xtask bench [CRATE...] [--runs N] [--heavy] [--filter SUBSTR] [--write]`: run the bench
+//!   cases declared in the manifests (with `--heavy` also the heavy ones), several times each, check
+//!   their `same` lines, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
 //! - `cargo xtask gen NAME`: print a seeded generated input (the ones `bench` uses) to stdout: a
 //!   preset of game-stress, printed by its release binary.
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.

@@ -4,9 +4,15 @@
 //! # comment
 //! case <name-prefix> <judge> [ARGS...]   # `*` as the prefix matches every case
 //! bench <input> [ARGS...]                # a file here, shared:<file>, or gen:<generator>
+//! heavy <input> [ARGS...]                # a bench case run only by `bench --heavy` (minutes, GBs)
+//! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`.
+//!
+//! A `same` line is a free oracle at sizes no reference reaches (a board and its transpose, say):
+//! `bench` compares the outputs of the two cases it names, which must both be `bench` or `heavy`
+//! lines with the same ARGS.
 
 use std::path::Path;
 
@@ -23,12 +29,35 @@ pub struct CaseRule {
     pub args: Vec<String>,
 }
 
-/// A heavy case for `cargo xtask bench`.
+/// A timed case for `cargo xtask bench`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenchCase {
     /// `NAME` (a file of the crate's testdata), `shared:NAME`, or `gen:GENERATOR`.
     pub input: String,
     /// Arguments passed to the solver before the input file.
+    pub args: Vec<String>,
+    /// Whether it is a `heavy` line: run only by `bench --heavy`, once, never in CI.
+    pub heavy: bool,
+}
+
+impl BenchCase {
+    /// `input args…`, the words `bench --filter` matches and the table shows.
+    pub fn label(&self) -> String {
+        std::iter::once(self.input.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A `same` line: two bench cases that must print the same output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SameOutput {
+    /// The first case's input.
+    pub first: String,
+    /// The second case's input.
+    pub second: String,
+    /// The arguments both run with.
     pub args: Vec<String>,
 }
 
@@ -37,8 +66,10 @@ pub struct BenchCase {
 pub struct Manifest {
     /// Case rules, in file order (first match wins).
     pub cases: Vec<CaseRule>,
-    /// Bench cases, in file order.
+    /// Bench cases (`bench` and `heavy` lines), in file order.
     pub benches: Vec<BenchCase>,
+    /// Output agreements (`same` lines), in file order.
+    pub same: Vec<SameOutput>,
 }
 
 impl Manifest {
@@ -63,13 +94,33 @@ impl Manifest {
                     judge: Judge::from_name(judge).map_err(|e| format!("{}: {e}", number + 1))?,
                     args: owned(args),
                 }),
-                ["bench", input, args @ ..] => {
-                    manifest.benches.push(BenchCase { input: input.to_string(), args: owned(args) })
-                }
+                [kind @ ("bench" | "heavy"), input, args @ ..] => manifest.benches.push(BenchCase {
+                    input: input.to_string(),
+                    args: owned(args),
+                    heavy: *kind == "heavy",
+                }),
+                ["same", first, second, args @ ..] => manifest.same.push(SameOutput {
+                    first: first.to_string(),
+                    second: second.to_string(),
+                    args: owned(args),
+                }),
                 _ => {
                     return Err(format!(
-                        "{}: expected `case PREFIX JUDGE [ARGS]` or `bench INPUT [ARGS]`",
+                        "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]` \
+                         or `same INPUT INPUT [ARGS]`",
                         number + 1
+                    ));
+                }
+            }
+        }
+        for same in &manifest.same {
+            for input in [&same.first, &same.second] {
+                if !manifest.benches.iter().any(|b| &b.input == input && b.args == same.args) {
+                    return Err(format!(
+                        "`same {} {} {}`: no bench or heavy line runs `{input}` with these arguments",
+                        same.first,
+                        same.second,
+                        same.args.join(" ")
                     ));
                 }
             }
@@ -100,8 +151,20 @@ mod tests {
         assert!(m.rule_for("other.in").is_none());
         assert_eq!(
             m.benches,
-            vec![BenchCase { input: "gen:sparse-1m".into(), args: vec!["matching".into()] }]
+            vec![BenchCase { input: "gen:sparse-1m".into(), args: vec!["matching".into()], heavy: false }]
         );
+    }
+
+    #[test]
+    fn heavy_and_same_lines_are_read_and_same_needs_both_cases() {
+        let m = Manifest::parse("bench a x\nheavy b x\nsame a b x\n").unwrap();
+        assert_eq!(m.benches.iter().map(|b| b.heavy).collect::<Vec<_>>(), vec![false, true]);
+        assert_eq!(m.benches[1].label(), "b x");
+        assert_eq!(
+            m.same,
+            vec![SameOutput { first: "a".into(), second: "b".into(), args: vec!["x".into()] }]
+        );
+        assert!(Manifest::parse("bench a x\nheavy b\nsame a b x\n").unwrap_err().contains("`b`"));
     }
 
     #[test]

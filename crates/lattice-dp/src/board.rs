@@ -1,17 +1,19 @@
 //! The board: its size limits and the two players' cell values.
 
-/// Most steps of a boundary path: `n + m` must not exceed this (paths live in a `u32`).
-pub const MAX_PERIMETER: usize = 32;
-/// Most cells: `n · m` must not exceed this (cells are indexed by a `u8`; 16 × 16 is the goal).
-pub const MAX_CELLS: usize = 256;
+/// Most steps of a boundary path: `n + m` must not exceed this (paths live in a `u64`, halves of
+/// at most 20 steps in a `u32`: see [`crate::index`]).
+pub const MAX_PERIMETER: usize = 40;
+/// Most cells: `n · m` must not exceed this (20 × 20; cells are a `u16`, see [`crate::index`]).
+/// (Implied by `n + m ≤ 40`, since `n · m ≤ ((n + m) / 2)²`; kept as the documented limit.)
+pub const MAX_CELLS: usize = 400;
 /// Largest value of a cell (so any total fits an `i64` with room to spare).
 pub const MAX_VALUE: u64 = 1_000_000_000;
 
 /// Why a board cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
-    /// `n` or `m` is 0, or `n + m > 32`, or `n · m > 256`.
-    #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= 32, n*m <= 256)")]
+    /// `n` or `m` is 0, or `n + m > 40`, or `n · m > 400`.
+    #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= 40, n*m <= 400)")]
     Size {
         /// Rows.
         n: usize,
@@ -77,6 +79,15 @@ impl Board {
         self.second[row * self.m + col]
     }
 
+    /// A bound `B` on every value the solver meets: the largest cell value plus the larger of the
+    /// two players' sums (a position's value lies in `−S ..= S` for `S = max(ΣA, ΣB)`, a move's
+    /// `gain − value` in `−B ..= B`). At most `10^9 + 400 · 10^9 < 2^39` within the limits.
+    pub fn value_bound(&self) -> u64 {
+        let sum = |values: &[i64]| values.iter().map(|&v| v as u64).sum::<u64>();
+        let largest = self.first.iter().chain(&self.second).copied().max().unwrap_or(0) as u64;
+        largest + sum(&self.first).max(sum(&self.second))
+    }
+
     /// The values (row-major) that count for the player to move when `taken` cells are taken:
     /// the first player moves when `taken` is even.
     pub fn scores_of_mover(&self, taken: usize) -> &[i64] {
@@ -90,9 +101,11 @@ mod tests {
 
     #[test]
     fn limits() {
-        assert!(size_fits(16, 16) && size_fits(1, 31) && size_fits(31, 1) && size_fits(12, 20));
-        assert!(!size_fits(16, 17) && !size_fits(0, 3) && !size_fits(1, 32) && !size_fits(14, 19));
-        assert_eq!(Board::new(17, 16, vec![], vec![]), Err(BoardError::Size { n: 17, m: 16 }));
+        assert!(size_fits(20, 20) && size_fits(1, 39) && size_fits(39, 1) && size_fits(10, 30));
+        assert!(size_fits(16, 24) && size_fits(13, 27) && size_fits(18, 22));
+        assert!(size_fits(19, 21) && size_fits(14, 26));
+        assert!(!size_fits(20, 21) && !size_fits(0, 3) && !size_fits(1, 40) && !size_fits(19, 22));
+        assert_eq!(Board::new(21, 20, vec![], vec![]), Err(BoardError::Size { n: 21, m: 20 }));
         assert_eq!(Board::new(1, 2, vec![1], vec![1, 1]), Err(BoardError::Values { expected: 2 }));
         assert!(Board::new(1, 1, vec![-1], vec![0]).is_err());
     }

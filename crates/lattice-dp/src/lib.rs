@@ -1,4 +1,4 @@
-//! `lattice-dp`: exact minimax for the staircase cell-taking game, up to 16 × 16.
+//! `lattice-dp`: exact minimax for the staircase cell-taking game, up to 20 × 20 (n + m ≤ 40).
 //!
 //! # The game
 //! An `n × m` board; cell (i, j) carries `A[i][j]` (worth it to the first player) and `B[i][j]` (to the
@@ -9,7 +9,7 @@
 //!
 //! # Method
 //! A position is the boundary of the diagram: a lattice path of `n` up-steps and `m` right-steps,
-//! one bit per step in a `u32` (module `path` documents the encoding), so there are C(n+m, n) positions
+//! one bit per step in a `u64` (module `path` documents the encoding; [`index`] names every index width), so there are C(n+m, n) positions
 //! (601,080,390 at 16 × 16). Who moves follows from the number of taken cells `k` (the first player
 //! iff `k` is even). A move turns one `10` pair of the path into `01` and takes one cell, so
 //! positions fall into layers by `k`, and layer `k` depends only on layer `k + 1`. Negamax,
@@ -17,18 +17,21 @@
 //! from the full board (`V = 0`) down to the empty board, with only two layers in memory.
 //!
 //! Dense indexing within a layer (see `solve::layer`): the path is cut into a left half (first
-//! `⌈(n+m)/2⌉` steps) and a right half (≤ 16 steps each). The area of a path is
+//! `⌈(n+m)/2⌉` steps) and a right half (≤ 20 steps each). The area of a path is
 //! area(left) + area(right) + a term depending only on the left half's number of up-steps, so a
 //! layer is a union of products (left class) × (right class), where a class is (ones, area) of a
 //! half. A state's index is `group base + rank(left) · row length + rank(right)`, with per-half rank
-//! tables of 2^16 entries. A move inside the left half maps a whole row (fixed left half, every
+//! tables of at most 2^20 entries. A move inside the left half maps a whole row (fixed left half, every
 //! right half) onto one row of the next layer — a streaming loop; moves inside the right half and
 //! across the cut are tabulated per right half and gather from one small row of the next layer.
 //!
 //! # Complexity
 //! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:
-//! two layers of `i64` (the largest layer of 16 × 16 has under 10 M states: about 150 MB) plus the
-//! half tables (a few MB). Each layer is computed in parallel with `rayon`. Asking for the optimal
+//! two layers of values (the largest layer of 16 × 16 has 8.9 M states: about 150 MB at 8 bytes) plus
+//! the half tables (a few MB; tens of MB at 20 × 20). A value takes 4 bytes when the board's values
+//! allow, else 8, or packed 5 when 8 do not fit the memory limit (`solve::ValueWidth`); the plan
+//! ([`Plan`]) is computed from the board before anything is allocated, and [`solve_with`] refuses a
+//! solve beyond its memory limit. Its stop flag ends a solve at a layer boundary (Ctrl-C in the binary). Each layer is computed in parallel with `rayon`. Asking for the optimal
 //! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
 //! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16).
 //!
@@ -81,6 +84,7 @@
 
 pub mod board;
 pub mod explain;
+pub mod index;
 mod parse;
 mod path;
 #[cfg(feature = "cli")]
@@ -93,4 +97,7 @@ pub mod solve;
 pub use board::{Board, BoardError};
 pub use parse::parse_board;
 pub use query::{Position, parse_positions, query};
-pub use solve::{ChildValue, Mode, Progress, Solution, child_values, solve, state_count, value};
+pub use solve::{
+    ChildValue, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth, child_values, solve,
+    solve_with, state_count, value,
+};

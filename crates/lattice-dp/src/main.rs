@@ -11,7 +11,7 @@ use lattice_dp::explain::explain;
 use lattice_dp::play::LatticePlay;
 use lattice_dp::progress::LayerBar;
 use lattice_dp::query::{self, Position, SIDES};
-use lattice_dp::{Mode, parse_board, parse_positions, solve};
+use lattice_dp::{Mode, Options, Plan, SolveError, ValueWidth, parse_board, parse_positions, solve_with};
 
 /// Exact value of the staircase cell-taking game (Young-diagram minimax) on an n x m board.
 ///
@@ -20,7 +20,7 @@ use lattice_dp::{Mode, parse_board, parse_positions, solve};
 /// total).
 ///
 /// Input: `n m`, then n rows of m values A (worth it to the first player), then n rows of m values B
-/// (to the second player); n, m >= 1, n + m <= 32, n*m <= 256, values 0..=10^9.
+/// (to the second player); n, m >= 1, n + m <= 40, n*m <= 400, values 0..=10^9.
 ///
 /// Answer: the first player's total minus the second's under optimal play. `--json`: one line
 /// {"game", "board", "to_move", "score", "taken", "pv", "moves"} (docs/REPORT.md); `--explain`: one
@@ -34,6 +34,80 @@ struct Cli {
     format: FormatArgs,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+/// How the sweep runs: its memory, its value width, its progress.
+#[derive(Debug, Clone, clap::Args)]
+struct SolveArgs {
+    /// Refuse, before allocating, a solve that needs more than BYTES (the two layers of values, the
+    /// optimal game's one byte per state, the tables) [default: MemAvailable of /proc/meminfo].
+    #[arg(long, value_name = "BYTES", global = true)]
+    memory_limit: Option<u64>,
+    /// Bytes per stored value: 4, 5 or 8 [default: 4 when the largest value plus the larger player's
+    /// sum is below 2^31, else 8 when that fits the memory limit, else 5 (packed, slower)].
+    #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
+    value_bytes: Option<String>,
+    /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal.
+    #[arg(long, global = true)]
+    progress: bool,
+}
+
+impl SolveArgs {
+    /// The memory limit: the option, else what the machine has available.
+    fn memory_limit(&self) -> Option<u64> {
+        self.memory_limit.or_else(available_memory)
+    }
+
+    fn width(&self) -> Option<ValueWidth> {
+        self.value_bytes.as_deref().map(|b| match b {
+            "4" => ValueWidth::Four,
+            "5" => ValueWidth::Five,
+            _ => ValueWidth::Eight,
+        })
+    }
+}
+
+/// Ctrl-C: the first one asks the sweep to stop at the next layer boundary, a second one exits.
+mod interrupt {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static STOP: AtomicBool = AtomicBool::new(false);
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+
+    /// The stop flag, with the Ctrl-C handler installed (once). Without a handler (it could not be
+    /// installed) the flag is simply never set and Ctrl-C ends the process as usual.
+    pub fn flag() -> &'static AtomicBool {
+        INSTALLED.get_or_init(|| {
+            let _ = ctrlc::set_handler(|| {
+                if STOP.swap(true, Ordering::Relaxed) {
+                    std::process::exit(130);
+                }
+                eprintln!("\nlattice-dp: stopping at the end of this layer (Ctrl-C again to quit now)");
+            });
+        });
+        &STOP
+    }
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes (`None` where there is no such file).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The refusal of a solve that does not fit, or the message of an interrupted one.
+fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
+    match e {
+        SolveError::TooLarge { .. } => Failure::Usage(format!(
+            "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json and --explain need one more byte per state)"
+        )),
+        SolveError::Interrupted { .. } => Failure::Usage(format!("error: {e}")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,20 +149,23 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = cli.format.format();
     cli::run(|out| match cli.command {
-        None => answer(cli.input, format, out),
-        Some(Command::Query { input }) => run_query(input, format, out),
+        None => answer(cli.input, &cli.solve, format, out),
+        Some(Command::Query { input }) => run_query(input, &cli.solve, format, out),
         Some(Command::Play { input, play }) => run_play(input, play, format, out),
     })
 }
 
 /// The default mode: the start position's value (the judge's answer), explained, or as a report.
-fn answer(input: InputArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+fn answer(input: InputArgs, args: &SolveArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
     let input = cli::read(input.file.as_deref(), USAGE)?;
     let board = parse_board(&input)?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
-    let mut bar = LayerBar::for_stderr();
-    let solution = solve(&board, mode, &mut |p| bar.update(p));
+    let stop = interrupt::flag();
+    let options = Options { mode, memory_limit: args.memory_limit(), width: args.width(), stop: Some(stop) };
+    let mut bar = LayerBar::for_stderr(args.progress);
+    let solution = solve_with(&board, options, &mut |p| bar.update(p));
     bar.finish();
+    let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
     let game = solution.moves.unwrap_or_default();
     match format {
         Format::Plain => writeln!(out, "{}", solution.value)?,
@@ -102,11 +179,25 @@ fn answer(input: InputArgs, format: Format, out: &mut impl Write) -> Result<(), 
 }
 
 /// `query`: every position of the input, as text or JSON Lines.
-fn run_query(input: InputArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+fn run_query(
+    input: InputArgs,
+    args: &SolveArgs,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let input = cli::read(input.file.as_deref(), QUERY_USAGE)?;
     let positions = parse_positions(&input)?;
+    let limit = args.memory_limit();
+    for position in &positions {
+        let board = position.board();
+        // A query picks its width without a limit (4 or 8 bytes), as `child_values` does.
+        let plan = Plan::new(board, Mode::ValueOnly, None, None);
+        if let Some(limit) = limit.filter(|&limit| plan.total() > limit) {
+            return Err(solve_failure(SolveError::TooLarge { plan, limit }, board.rows(), board.cols()));
+        }
+    }
     for (i, position) in positions.iter().enumerate() {
-        let mut bar = LayerBar::for_stderr();
+        let mut bar = LayerBar::for_stderr(args.progress);
         let report = query::query(position, i + 1, &mut |p| bar.update(p));
         bar.finish();
         if format == Format::Json {

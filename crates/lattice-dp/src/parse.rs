@@ -54,9 +54,9 @@ mod tests {
 
     #[test]
     fn located_errors() {
-        assert_eq!(error("0 3"), "line 1, column 1: number of rows 0 out of range 1..=31");
+        assert_eq!(error("0 3"), "line 1, column 1: number of rows 0 out of range 1..=39");
         assert_eq!(error("2 x"), "line 1, column 3: expected number of columns, found 'x'");
-        assert!(error("16 17").starts_with("line 1, column 4: board 16x17 too large"));
+        assert!(error("20 21").starts_with("line 1, column 4: board 20x21 too large"));
         assert!(error("1 1\n5\n").starts_with("line 3, column 1: unexpected end of input"));
         assert_eq!(error("1 1\n5 -1"), "line 2, column 3: expected value of B, found '-1'");
         assert_eq!(

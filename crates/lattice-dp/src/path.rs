@@ -3,7 +3,7 @@
 //! The taken cells always form a Young diagram anchored at the top-left corner: row `i` holds its
 //! first `λ_i` cells, with `m ≥ λ_0 ≥ λ_1 ≥ … ≥ λ_{n−1} ≥ 0`. Its boundary, walked from the
 //! bottom-left corner of the board to the top-right corner, is a lattice path of `n` up-steps and
-//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u32`: 1 = up, 0 = right** (n + m ≤ 32).
+//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u64` ([`Path`]): 1 = up, 0 = right** (n + m ≤ 40).
 //!
 //! - The up-step that climbs past row `i` is the `(n − i)`-th up-step, and it is preceded by exactly
 //!   `λ_i` right-steps. Hence the number of taken cells is the number of pairs "right-step before
@@ -18,22 +18,21 @@
 //! Only [`crate::solve`](mod@crate::solve) manipulates paths in bulk (split in two halves, see `solve::half`); the helpers
 //! here are the plain, one-path-at-a-time versions used to set up tables and to replay a game.
 
-/// A staircase boundary path, encoded as documented in this module.
-pub type Path = u32;
+pub use crate::index::Path;
 
 /// The path of the empty board of `n` rows (`n ≤ 31`).
 pub fn empty_board(n: usize) -> Path {
     ones_mask(n)
 }
 
-/// The path of the full board of `n` rows and `m` columns (`n + m ≤ 32`).
+/// The path of the full board of `n` rows and `m` columns (`n + m ≤ 40`).
 pub fn full_board(n: usize, m: usize) -> Path {
     ones_mask(n) << m
 }
 
-/// A mask of the `len` lowest bits (`len ≤ 32`).
+/// A mask of the `len` lowest bits (`len ≤ 64`).
 pub fn ones_mask(len: usize) -> Path {
-    if len >= 32 { Path::MAX } else { (1 << len) - 1 }
+    if len >= Path::BITS as usize { Path::MAX } else { (1 << len) - 1 }
 }
 
 /// The number of cells taken below (inside) `path`: the number of pairs (right-step, later up-step)
@@ -93,7 +92,7 @@ pub fn rows_of(path: Path, n: usize) -> Vec<usize> {
     let mut up = 0;
     let mut right = 0;
     let mut rest = path;
-    // At most n + m ≤ 32 steps; every up-step closes the row it climbs past.
+    // At most n + m ≤ 40 steps; every up-step closes the row it climbs past.
     while up < n {
         if rest & 1 == 1 {
             rows[n - 1 - up] = right;
@@ -113,7 +112,7 @@ mod tests {
         assert_eq!(from_rows(&[0, 0, 0], 2), empty_board(3));
         assert_eq!(from_rows(&[2, 2, 2], 2), full_board(3, 2));
         assert_eq!(from_rows(&[2, 1], 2), 0b1010);
-        for path in (0u32..1 << 7).filter(|p| p.count_ones() == 3) {
+        for path in (0u64..1 << 7).filter(|p| p.count_ones() == 3) {
             let rows = rows_of(path, 3);
             assert_eq!(from_rows(&rows, 4), path, "{rows:?}");
             assert_eq!(rows.iter().sum::<usize>(), area(path, 7));
@@ -130,6 +129,9 @@ mod tests {
         assert_eq!(area(full_board(3, 2), 5), 6);
         assert_eq!(full_board(16, 16), 0xFFFF_0000);
         assert_eq!(area(full_board(16, 16), 32), 256);
+        assert_eq!(full_board(20, 20), 0xF_FFFF << 20);
+        assert_eq!(area(full_board(20, 20), 40), 400);
+        assert_eq!(corner_cell(play(full_board(20, 20), 19), 19, 20), (19, 19));
     }
 
     #[test]

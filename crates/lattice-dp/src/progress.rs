@@ -1,8 +1,10 @@
-//! The progress bar of long solves: layers done, on stderr, only when stderr is a terminal.
+//! The progress of long solves on stderr: states done out of the total, states/s and an ETA.
 //!
-//! The bar stays hidden during the first second, so quick solves never draw anything.
+//! On a terminal, an `indicatif` bar that stays hidden during the first second (quick solves never
+//! draw anything). With `--progress` and no terminal (a log file), one line every ten seconds. The
+//! judge output (stdout) never changes.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -11,43 +13,101 @@ use crate::solve::Progress;
 
 /// How long a solve runs before its bar appears.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
+/// How often a line is printed when stderr is not a terminal.
+const LINE_EVERY: Duration = Duration::from_secs(10);
 
-/// A layer progress bar that appears once a solve has run for about a second.
+/// Where the progress goes.
+#[derive(Debug)]
+enum Target {
+    /// Nowhere.
+    Off,
+    /// A bar on the terminal.
+    Bar(Option<ProgressBar>),
+    /// Lines on stderr, and when the last one was written.
+    Lines(Instant),
+}
+
+/// The progress display of one solve.
 #[derive(Debug)]
 pub struct LayerBar {
-    enabled: bool,
     started: Instant,
-    bar: Option<ProgressBar>,
+    target: Target,
 }
 
 impl LayerBar {
-    /// A bar that will draw only if stderr is a terminal.
-    pub fn for_stderr() -> Self {
-        Self { enabled: std::io::stderr().is_terminal(), started: Instant::now(), bar: None }
+    /// A bar if stderr is a terminal; else lines if `forced` (`--progress`), else nothing.
+    pub fn for_stderr(forced: bool) -> Self {
+        let started = Instant::now();
+        let target = if std::io::stderr().is_terminal() {
+            Target::Bar(None)
+        } else if forced {
+            Target::Lines(started)
+        } else {
+            Target::Off
+        };
+        Self { started, target }
     }
 
-    /// Records that `progress.done` layers are finished.
+    /// Records how far the sweep is.
     pub fn update(&mut self, progress: Progress) {
-        if !self.enabled {
-            return;
-        }
-        if self.bar.is_none() && self.started.elapsed() >= SHOW_AFTER {
-            let bar = ProgressBar::new(progress.total as u64);
-            if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} layers")
-            {
-                bar.set_style(style.progress_chars("=> "));
+        let elapsed = self.started.elapsed();
+        match &mut self.target {
+            Target::Off => {}
+            Target::Bar(bar) => {
+                if bar.is_none() && elapsed >= SHOW_AFTER {
+                    let new = ProgressBar::new(progress.states_total);
+                    if let Ok(style) = ProgressStyle::with_template(
+                        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} states, {per_sec}, ETA {eta}",
+                    ) {
+                        new.set_style(style.progress_chars("=> "));
+                    }
+                    *bar = Some(new);
+                }
+                if let Some(bar) = bar {
+                    bar.set_position(progress.states_done);
+                }
             }
-            self.bar = Some(bar);
-        }
-        if let Some(bar) = &self.bar {
-            bar.set_position(progress.done as u64);
+            Target::Lines(last) => {
+                let finished = progress.states_done == progress.states_total;
+                if last.elapsed() >= LINE_EVERY || (finished && elapsed >= LINE_EVERY) {
+                    *last = Instant::now();
+                    let _ = writeln!(std::io::stderr().lock(), "{}", line(progress, elapsed));
+                }
+            }
         }
     }
 
     /// Removes the bar from the terminal.
     pub fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
+        if let Target::Bar(bar) = &mut self.target
+            && let Some(bar) = bar.take()
+        {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// `progress: 41.2% (3.75e9 of 9.08e9 states), 231 M states/s, ETA 23 s`.
+fn line(progress: Progress, elapsed: Duration) -> String {
+    let done = progress.states_done as f64;
+    let total = progress.states_total.max(1) as f64;
+    let rate = done / elapsed.as_secs_f64().max(1e-3);
+    let eta = if rate > 0.0 { (total - done) / rate } else { f64::INFINITY };
+    format!(
+        "progress: {:.1}% ({done:.3e} of {total:.3e} states), {:.0} M states/s, ETA {eta:.0} s",
+        100.0 * done / total,
+        rate / 1e6
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_says_states_rate_and_eta() {
+        let progress = Progress { done: 3, total: 10, states_done: 250_000_000, states_total: 1_000_000_000 };
+        let text = line(progress, Duration::from_secs(1));
+        assert_eq!(text, "progress: 25.0% (2.500e8 of 1.000e9 states), 250 M states/s, ETA 3 s");
     }
 }

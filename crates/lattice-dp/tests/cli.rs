@@ -43,9 +43,10 @@ fn bad_inputs_are_located() {
         ("2 3\n2 seven 3\n", "line 2, column 3: expected value of A, found 'seven'"),
         ("0 3\n", "line 1, column 1: number of rows 0 out of range"),
         ("40 1\n", "line 1, column 1: number of rows 40 out of range"),
+        ("1 40\n", "line 1, column 3: number of columns 40 out of range"),
         ("3 0\n", "line 1, column 3: number of columns 0 out of range"),
-        ("16 17\n", "line 1, column 4: board 16x17 too large"),
-        ("10 23\n", "line 1, column 4: board 10x23 too large"),
+        ("20 21\n", "line 1, column 4: board 20x21 too large"),
+        ("10 31\n", "line 1, column 4: board 10x31 too large"),
         ("1 1\n5\n6 7\n", "line 3, column 3: unexpected trailing input '7'"),
     ];
     for (input, message) in cases {

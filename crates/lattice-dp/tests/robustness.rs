@@ -130,16 +130,16 @@ proptest! {
 
 #[test]
 fn sizes_at_and_past_the_limits() {
-    // Within n + m <= 32 and n·m <= 256: the parser reads on to the missing values.
-    for size in ["16 16", "1 31", "31 1", "17 15", "8 24", "12 20"] {
+    // Within n + m <= 40 and n·m <= 400: the parser reads on to the missing values.
+    for size in ["20 20", "1 39", "39 1", "21 19", "10 30", "16 24"] {
         assert!(rejection(&format!("{size}\n")).contains("unexpected end of input"), "{size}");
     }
     for (size, column, words) in [
-        ("16 17", 4, "too large"),
-        ("17 16", 4, "too large"),
-        ("9 24", 3, "too large"),
-        ("1 32", 3, "number of columns 32 out of range"),
-        ("32 1", 1, "number of rows 32 out of range"),
+        ("20 21", 4, "too large"),
+        ("21 20", 4, "too large"),
+        ("9 32", 3, "too large"),
+        ("1 40", 3, "number of columns 40 out of range"),
+        ("40 1", 1, "number of rows 40 out of range"),
         ("0 1", 1, "number of rows 0 out of range"),
         ("1 0", 3, "number of columns 0 out of range"),
         ("4294967296 4294967296", 1, "out of range"),
@@ -173,9 +173,9 @@ fn values_at_and_past_the_limit() {
 
 #[test]
 fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
-    // 17 × 15 is valid (C(32, 15) = 565 million states), so its missing values must be found before
+    // 21 × 19 is valid (C(40, 19) = 1.3 · 10^11 states), so its missing values must be found before
     // anything is allocated for it; the same for every size at or past a limit.
-    for input in ["16 16\n", "17 15\n", "17 15\n1 2 3", "16 17\n", "1 32\n", "4294967296 1\n"] {
+    for input in ["20 20\n", "21 19\n", "21 19\n1 2 3", "20 21\n", "1 40\n", "4294967296 1\n"] {
         for args in [&[][..], &["--json"][..]] {
             let output = run_binary_limited(args, input.as_bytes());
             check_exit(&output, |m| check_within_input(m, input.as_bytes()))

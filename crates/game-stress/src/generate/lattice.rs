@@ -42,6 +42,14 @@ impl LatticeInput {
         out
     }
 
+    /// The m × n board with the values transposed (A and B of cell (i, j) move to (j, i)): its value
+    /// is the same, so a solver's answers on the two are a check of each other.
+    pub fn transposed(&self) -> Self {
+        let (n, m) = (self.n, self.m);
+        let flip = |values: &[u64]| (0..n * m).map(|k| values[(k % n) * m + k / n]).collect();
+        Self { n: m, m: n, a: flip(&self.a), b: flip(&self.b) }
+    }
+
     /// `n x m board, largest value V`.
     pub fn describe(&self) -> String {
         let largest = self.a.iter().chain(&self.b).max().copied().unwrap_or(0);

@@ -31,6 +31,11 @@ pub const PRESETS: &[Preset] = &[
     preset("lattice-10x10", "lattice-dp: 10x10, random values up to 1e9"),
     preset("lattice-14x14", "lattice-dp: 14x14, random values up to 1e9"),
     preset("lattice-16x16", "lattice-dp: 16x16, random values up to 1e9"),
+    preset("lattice-18x18", "lattice-dp: 18x18, random values up to 1e9"),
+    preset("lattice-18x18-t", "lattice-dp: lattice-18x18 transposed (same value)"),
+    preset("lattice-20x20", "lattice-dp: 20x20, random values up to 1e9"),
+    preset("lattice-10x30", "lattice-dp: 10x30, random values up to 1e9"),
+    preset("lattice-10x30-t", "lattice-dp: lattice-10x30 transposed, 30x10 (same value)"),
     preset("segment-5m", "segment-nim: 5 boards of 1,000,000 pawns, n up to 1e18"),
     preset("sparse-100k", "general matching: N = 100,000, M = 300,000 random edges"),
     preset("sparse-1m", "general matching: N = 1,000,000, M = 3,000,000 random edges"),
@@ -79,6 +84,11 @@ pub fn input(name: &str) -> Option<Input> {
         "lattice-10x10" => Input::Lattice(lattice::uniform(rng, 10, 10, lattice::MAX_VALUE)),
         "lattice-14x14" => Input::Lattice(lattice::uniform(rng, 14, 14, lattice::MAX_VALUE)),
         "lattice-16x16" => Input::Lattice(lattice::uniform(rng, 16, 16, lattice::MAX_VALUE)),
+        "lattice-18x18" => Input::Lattice(lattice::uniform(rng, 18, 18, lattice::MAX_VALUE)),
+        "lattice-18x18-t" => Input::Lattice(lattice_of("lattice-18x18", 18, 18).transposed()),
+        "lattice-20x20" => Input::Lattice(lattice::uniform(rng, 20, 20, lattice::MAX_VALUE)),
+        "lattice-10x30" => Input::Lattice(lattice::uniform(rng, 10, 30, lattice::MAX_VALUE)),
+        "lattice-10x30-t" => Input::Lattice(lattice_of("lattice-10x30", 10, 30).transposed()),
         "segment-5m" => Input::Segment(segment::strided(rng, 5, 1_000_000)),
         "sparse-100k" => Input::Matching(matching::sparse(rng, 100_000, 300_000)),
         "sparse-1m" => Input::Matching(matching::sparse(rng, 1_000_000, 3_000_000)),
@@ -97,6 +107,11 @@ pub fn input(name: &str) -> Option<Input> {
         "king-board-3000" => Input::King(king::scattered(rng, 3000)),
         _ => return None,
     })
+}
+
+/// The uniform n × m board of the preset called `name` (the source of a transposed preset).
+fn lattice_of(name: &str, n: usize, m: usize) -> lattice::LatticeInput {
+    lattice::uniform(&mut Rng::new(seed(name)), n, m, lattice::MAX_VALUE)
 }
 
 /// The text of the preset called `name`, exactly as the solver reads it (`None` for an unknown
@@ -118,6 +133,21 @@ mod tests {
             assert!(input(p.name).is_some(), "{} is listed but not generated", p.name);
         }
         assert!(input("nope").is_none() && render("lattice-10x1").is_none());
+    }
+
+    #[test]
+    fn transposed_presets_hold_the_same_values() {
+        let (Some(Input::Lattice(a)), Some(Input::Lattice(t))) =
+            (input("lattice-18x18"), input("lattice-18x18-t"))
+        else {
+            panic!("lattice presets");
+        };
+        assert_eq!((t.n, t.m), (18, 18));
+        assert_ne!(a, t);
+        assert_eq!(t.transposed(), a);
+        assert_eq!((a.a[1], a.b[18 * 3 + 5]), (t.a[18], t.b[18 * 5 + 3]));
+        let Some(Input::Lattice(wide)) = input("lattice-10x30-t") else { panic!("lattice preset") };
+        assert_eq!((wide.n, wide.m), (30, 10));
     }
 
     #[test]

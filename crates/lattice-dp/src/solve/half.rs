@@ -1,6 +1,6 @@
 //! Tables over all half-paths of one length: their area and their rank within their class.
 //!
-//! A *half-path* is a run of `len ≤ 16` consecutive steps of a boundary path (bit `p` = step `p`,
+//! A *half-path* is a run of `len ≤ 20` ([`MAX_HALF`]) consecutive steps of a boundary path (bit `p` = step `p`,
 //! as in [`crate::path`]). Its *class* is the pair (ones, area), where area counts the pairs
 //! (right-step, later up-step) inside the half. Within a class, half-paths are ranked by increasing
 //! mask, so a class is a dense range `0..class_len`.
@@ -8,6 +8,7 @@
 //! Classes are numbered `class_id(ones, area) = first_class[ones] + area`, with
 //! `0 ≤ area ≤ ones · (len − ones)` (every such area occurs, so no id is wasted).
 
+use crate::index::{self, HalfArea, HalfMask, MAX_HALF, Rank};
 use crate::path::{self, Path};
 
 /// Area, rank and class members of every half-path of one length.
@@ -15,26 +16,28 @@ use crate::path::{self, Path};
 pub struct HalfPaths {
     len: usize,
     /// Area of each mask.
-    area: Vec<u8>,
+    area: Vec<HalfArea>,
     /// Rank of each mask within its class.
-    rank: Vec<u16>,
+    rank: Vec<Rank>,
     /// `first_class[ones]`: class id of (ones, area 0); one extra entry holds the class count.
     first_class: Vec<usize>,
     /// Start of each class in `members`; one extra entry holds `members.len()`.
     class_start: Vec<usize>,
     /// All masks, grouped by class id, increasing within a class.
-    members: Vec<u16>,
+    members: Vec<HalfMask>,
 }
 
 impl HalfPaths {
-    /// The tables for half-paths of `len` steps (`1 ≤ len ≤ 16`).
+    /// The tables for half-paths of `len` steps (`1 ≤ len ≤ MAX_HALF`).
     pub fn new(len: usize) -> Self {
-        assert!((1..=16).contains(&len), "half-path length {len} out of 1..=16");
+        assert!((1..=MAX_HALF).contains(&len), "half-path length {len} out of 1..={MAX_HALF}");
         let first_class = first_class_ids(len);
         let class_count = first_class[len + 1];
-        let masks = 0..(1u32 << len);
-        let area: Vec<u8> = masks.clone().map(|mask| path::area(mask, len) as u8).collect();
-        let class_of = |mask: u32| first_class[mask.count_ones() as usize] + usize::from(area[mask as usize]);
+        let masks = 0..((1 as HalfMask) << len);
+        let area: Vec<HalfArea> =
+            masks.clone().map(|mask| index::half_area(path::area(Path::from(mask), len))).collect();
+        let class_of =
+            |mask: HalfMask| first_class[mask.count_ones() as usize] + usize::from(area[mask as usize]);
 
         let mut class_start = vec![0usize; class_count + 1];
         for mask in masks.clone() {
@@ -44,13 +47,12 @@ impl HalfPaths {
             class_start[id + 1] += class_start[id];
         }
         let mut filled = class_start.clone();
-        let mut members = vec![0u16; 1 << len];
-        let mut rank = vec![0u16; 1 << len];
+        let mut members: Vec<HalfMask> = vec![0; 1 << len];
+        let mut rank: Vec<Rank> = vec![0; 1 << len];
         for mask in masks {
             let id = class_of(mask);
-            // Class sizes are at most C(16, 8) = 12870, so ranks fit in u16; masks fit in 16 bits.
-            rank[mask as usize] = (filled[id] - class_start[id]) as u16;
-            members[filled[id]] = mask as u16;
+            rank[mask as usize] = index::rank(filled[id] - class_start[id]);
+            members[filled[id]] = mask;
             filled[id] += 1;
         }
         Self { len, area, rank, first_class, class_start, members }
@@ -77,7 +79,7 @@ impl HalfPaths {
     }
 
     /// The members of class `id`, by rank.
-    pub fn members_of(&self, id: usize) -> &[u16] {
+    pub fn members_of(&self, id: usize) -> &[HalfMask] {
         &self.members[self.class_start[id]..self.class_start[id + 1]]
     }
 
@@ -116,8 +118,8 @@ mod tests {
             let half = HalfPaths::new(len);
             for id in 0..half.class_count() {
                 for (r, &mask) in half.members_of(id).iter().enumerate() {
-                    assert_eq!(half.rank(u32::from(mask)), r);
-                    assert_eq!(half.class_of(u32::from(mask)), id);
+                    assert_eq!(half.rank(Path::from(mask)), r);
+                    assert_eq!(half.class_of(Path::from(mask)), id);
                 }
             }
         }
@@ -135,10 +137,11 @@ mod tests {
     }
 
     #[test]
-    fn largest_class_fits_u16_ranks() {
-        let half = HalfPaths::new(16);
+    fn largest_class_fits_ranks() {
+        let half = HalfPaths::new(MAX_HALF);
         let largest = (0..half.class_count()).map(|id| half.members_of(id).len()).max().unwrap();
-        assert!(largest > 500 && largest <= usize::from(u16::MAX), "{largest}");
-        assert_eq!(half.area(0xFF00), 64);
+        assert_eq!(largest, 5_448);
+        assert!(largest <= index::MAX_CLASS_LEN);
+        assert_eq!(half.area(0xF_FC00), 100);
     }
 }

@@ -13,28 +13,29 @@
 
 use super::layer::{Group, Layer};
 use super::split::{CrossMove, Split};
+use super::value::Stored;
 use crate::board::MAX_CELLS;
 use crate::path::{self, Path};
 
-/// The value of a state before any of its moves is seen: far below any real value (|value| < 2^38),
-/// yet far enough from `i64::MIN` that subtracting a real value cannot overflow.
-const NO_MOVE: i64 = -(1 << 62);
+/// Entries of a score table: a power of two at least [`MAX_CELLS`], so that masking a cell number
+/// with `SCORES − 1` (a no-op on a valid cell) replaces the bounds check.
+pub const SCORES: usize = MAX_CELLS.next_power_of_two();
 
 /// Everything a row needs to read: the tables, the next layer, and the mover's scores.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernel<'a> {
+pub struct Kernel<'a, V> {
     /// The half-path tables.
     pub split: &'a Split,
     /// The layout of the next layer (one more cell taken).
     pub next_layer: &'a Layer,
     /// The values of the next layer, indexed as `next_layer` says.
-    pub next: &'a [i64],
-    /// The score of each cell (row-major, padded to 256 cells so a `u8` cell index needs no bounds
-    /// check) for the player to move in this layer.
-    pub score: &'a [i64; MAX_CELLS],
+    pub next: &'a [V],
+    /// The score of each cell (row-major, padded with zeros to [`SCORES`] cells) for the player to
+    /// move in this layer.
+    pub score: &'a [i64; SCORES],
 }
 
-impl Kernel<'_> {
+impl<V: Stored> Kernel<'_, V> {
     /// Computes `out[r]` for the states (left half of rank `left_rank` in `group`, right half of rank
     /// `r`). With `RECORD`, also stores in `best_step[r]` the step of the path where the best move's
     /// `10` pair starts; without, `best_step` is not touched (pass an empty slice).
@@ -42,7 +43,7 @@ impl Kernel<'_> {
         &self,
         group: &Group,
         left_rank: usize,
-        out: &mut [i64],
+        out: &mut [V],
         best_step: &mut [u8],
     ) {
         let left = Path::from(self.split.left.members_of(group.left_class)[left_rank]);
@@ -50,18 +51,18 @@ impl Kernel<'_> {
         self.left_moves::<RECORD>(left, out, best_step);
         self.cross_move::<RECORD>(group, left, out, best_step);
         // Only the full board has no move, and it is never computed by a kernel.
-        debug_assert!(out.iter().all(|&v| v > NO_MOVE));
+        debug_assert!(out.iter().all(|&v| v.get() > V::NO_MOVE));
     }
 
     /// The row of the next layer starting with left half `left`, with its length.
-    fn next_row(&self, left: Path) -> &[i64] {
+    fn next_row(&self, left: Path) -> &[V] {
         let slot = self.next_layer.slot(self.split.left.class_of(left));
         let start = slot.row_start(self.split.left.rank(left));
         &self.next[start..start + slot.row_len]
     }
 
     /// Moves inside the left half: one streaming pass over a row of the next layer each.
-    fn left_moves<const RECORD: bool>(&self, left: Path, out: &mut [i64], best_step: &mut [u8]) {
+    fn left_moves<const RECORD: bool>(&self, left: Path, out: &mut [V], best_step: &mut [u8]) {
         for p in path::corners(left, self.split.h) {
             let (row, col) = path::corner_cell(left, p, self.split.n);
             let gain = self.score[row * self.split.m + col];
@@ -70,24 +71,18 @@ impl Kernel<'_> {
             debug_assert_eq!(next.len(), out.len());
             if RECORD {
                 for (r, &v) in next.iter().enumerate() {
-                    relax_recorded(out, best_step, r, gain - v, p);
+                    relax_recorded(out, best_step, r, gain - v.get(), p);
                 }
             } else {
                 for (o, &v) in out.iter_mut().zip(next) {
-                    *o = max_without_compare(*o, gain - v);
+                    *o = V::put(max_without_compare(o.get(), gain - v.get()));
                 }
             }
         }
     }
 
     /// The move across the cut (last left step up, first right step right), if the left half allows it.
-    fn cross_move<const RECORD: bool>(
-        &self,
-        group: &Group,
-        left: Path,
-        out: &mut [i64],
-        best_step: &mut [u8],
-    ) {
+    fn cross_move<const RECORD: bool>(&self, group: &Group, left: Path, out: &mut [V], best_step: &mut [u8]) {
         let (h, a) = (self.split.h, group.left_ones);
         let crosses: &[CrossMove] = self.split.cross_moves_of(group.right_class);
         if left >> (h - 1) & 1 == 0 || crosses.is_empty() {
@@ -99,11 +94,11 @@ impl Kernel<'_> {
         let next = self.next_row(left ^ (1 << (h - 1)));
         for cross in crosses {
             let r = usize::from(cross.rank);
-            let value = gain - next[usize::from(cross.next_rank)];
+            let value = gain - next[usize::from(cross.next_rank)].get();
             if RECORD {
                 relax_recorded(out, best_step, r, value, h - 1);
             } else {
-                out[r] = out[r].max(value);
+                out[r] = V::put(out[r].get().max(value));
             }
         }
     }
@@ -114,10 +109,10 @@ impl Kernel<'_> {
         &self,
         group: &Group,
         left_rank: usize,
-        out: &mut [i64],
+        out: &mut [V],
         best_step: &mut [u8],
     ) {
-        out.fill(NO_MOVE);
+        out.fill(V::put(V::NO_MOVE));
         let slot = self.next_layer.slot(group.left_class);
         if slot.row_len == 0 {
             // No right half of this class has a move (its area is already the largest).
@@ -128,11 +123,12 @@ impl Kernel<'_> {
         // Ordinal-major: consecutive moves update different `out` entries (see `split`).
         for mv in self.split.right_moves_of(group.right_class) {
             let r = usize::from(mv.rank);
-            let value = self.score[usize::from(mv.cell)] - next[usize::from(mv.next_rank)];
+            let value =
+                self.score[usize::from(mv.cell) & (SCORES - 1)] - next[usize::from(mv.next_rank)].get();
             if RECORD {
                 relax_recorded(out, best_step, r, value, usize::from(mv.step));
             } else {
-                out[r] = out[r].max(value);
+                out[r] = V::put(out[r].get().max(value));
             }
         }
     }
@@ -140,8 +136,8 @@ impl Kernel<'_> {
 
 /// `max(a, b)` through the sign of `a − b`, which SSE2 vectorises (it has no 64-bit compare).
 ///
-/// Needs `a − b` not to overflow: every value met is [`NO_MOVE`] or a sum of at most 256 cell
-/// values of at most 10^9 (below 2^38 in absolute value).
+/// Needs `a − b` not to overflow: every value met is [`Stored::NO_MOVE`] (at least −2^62) or a
+/// sum of at most 400 cell values of at most 10^9 (below 2^39 in absolute value).
 #[inline]
 fn max_without_compare(a: i64, b: i64) -> i64 {
     let d = a.wrapping_sub(b);
@@ -149,10 +145,10 @@ fn max_without_compare(a: i64, b: i64) -> i64 {
 }
 
 /// `out[r] = max(out[r], value)`, remembering `step` in `best_step[r]` when `value` is better.
-fn relax_recorded(out: &mut [i64], best_step: &mut [u8], r: usize, value: i64, step: usize) {
-    if value > out[r] {
-        out[r] = value;
-        // Steps are below n + m ≤ 32.
+fn relax_recorded<V: Stored>(out: &mut [V], best_step: &mut [u8], r: usize, value: i64, step: usize) {
+    if value > out[r].get() {
+        out[r] = V::put(value);
+        // Steps are below n + m ≤ 40.
         best_step[r] = step as u8;
     }
 }

@@ -141,7 +141,7 @@ mod tests {
             let layers = all_layers(&split);
             let mut seen: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len]).collect();
             let mut count = 0;
-            for p in (0..(1u32 << (n + m))).filter(|p| p.count_ones() as usize == n) {
+            for p in (0..(1u64 << (n + m))).filter(|p| p.count_ones() as usize == n) {
                 let k = path::area(p, n + m);
                 let i = layers[k].index(&split, p);
                 assert!(!std::mem::replace(&mut seen[k][i], true), "{n}x{m}: index {i} twice in layer {k}");

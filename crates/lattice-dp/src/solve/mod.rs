@@ -13,15 +13,21 @@
 mod half;
 mod kernel;
 mod layer;
+mod plan;
 mod split;
+mod value;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::board::{Board, MAX_CELLS};
+use crate::board::Board;
 use crate::path::{self, Path};
-use kernel::Kernel;
+use kernel::{Kernel, SCORES};
 use layer::{Group, Layer};
+pub use plan::{Plan, layer_sizes};
 use split::Split;
+pub use value::{Packed40, Stored, ValueWidth};
 
 /// Layers with fewer states than this are computed on the calling thread.
 const PARALLEL_MIN_STATES: usize = 1 << 13;
@@ -45,13 +51,61 @@ pub struct Solution {
     pub moves: Option<Vec<(usize, usize)>>,
 }
 
-/// How far the sweep is: layers finished out of the total.
+/// How far the sweep is: layers and states finished out of the totals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Layers computed so far.
+    /// Layers computed so far (the full board counts as computed from the start).
     pub done: usize,
     /// Layers in all (`n·m + 1`).
     pub total: usize,
+    /// States of the layers computed so far.
+    pub states_done: u64,
+    /// States of all the layers the sweep computes.
+    pub states_total: u64,
+}
+
+/// How to run a solve: what to keep, how much memory it may plan for, how to stop it.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    /// Whether to keep the optimal game.
+    pub mode: Mode,
+    /// Refuse (before allocating the layers) a solve whose [`Plan`] needs more bytes than this.
+    pub memory_limit: Option<u64>,
+    /// The width of a stored value; `None`: 4 bytes when the board's values allow, else 8 when
+    /// they fit the memory limit, else 5 (see [`ValueWidth::choose`]).
+    pub width: Option<ValueWidth>,
+    /// Checked between layers: once it is set, the solve stops with [`SolveError::Interrupted`].
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Options<'_> {
+    /// `mode`, no memory limit, the narrowest width, no stop flag.
+    pub fn new(mode: Mode) -> Self {
+        Self { mode, memory_limit: None, width: None, stop: None }
+    }
+}
+
+/// Why a solve did not finish.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The plan needs more memory than the limit; nothing large was allocated.
+    #[error(
+        "this solve needs about {} (layers {} + game {} + tables {}) but the memory limit is {}",
+        plan::bytes(.plan.total()), plan::bytes(.plan.layer_bytes), plan::bytes(.plan.game_bytes),
+        plan::bytes(.plan.table_bytes), plan::bytes(*.limit)
+    )]
+    TooLarge {
+        /// What the solve would need.
+        plan: Plan,
+        /// The limit it exceeds.
+        limit: u64,
+    },
+    /// The stop flag was set; the solve stopped at a layer boundary.
+    #[error("interrupted after {} of {} states", .at.states_done, .at.states_total)]
+    Interrupted {
+        /// How far it got.
+        at: Progress,
+    },
 }
 
 /// The number of states (paths) of an `n × m` board: C(n + m, n).
@@ -64,19 +118,51 @@ pub fn value(board: &Board) -> i64 {
     solve(board, Mode::ValueOnly, &mut |_| {}).value
 }
 
-/// Solves `board`, reporting each finished layer to `on_progress`.
+/// Solves `board`, reporting each finished layer to `on_progress` (no memory limit, no stop).
 pub fn solve(board: &Board, mode: Mode, on_progress: &mut dyn FnMut(Progress)) -> Solution {
+    match solve_with(board, Options::new(mode), on_progress) {
+        Ok(solution) => solution,
+        Err(e) => unreachable!("a solve without limit nor stop flag cannot fail: {e}"),
+    }
+}
+
+/// Solves `board` under `options`, reporting each finished layer to `on_progress`.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] before anything large is allocated when the plan exceeds the memory
+/// limit; [`SolveError::Interrupted`] when the stop flag was set.
+pub fn solve_with(
+    board: &Board,
+    options: Options<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, SolveError> {
+    let plan = Plan::new(board, options.mode, options.width, options.memory_limit);
+    if let Some(limit) = options.memory_limit.filter(|&limit| plan.total() > limit) {
+        return Err(SolveError::TooLarge { plan, limit });
+    }
+    match plan.width {
+        ValueWidth::Four => solve_as::<i32>(board, options, on_progress),
+        ValueWidth::Five => solve_as::<Packed40>(board, options, on_progress),
+        ValueWidth::Eight => solve_as::<i64>(board, options, on_progress),
+    }
+}
+
+fn solve_as<V: Stored + Default>(
+    board: &Board,
+    options: Options<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, SolveError> {
     let split = Split::new(board.rows(), board.cols());
     let layers = layer::all_layers(&split);
-    let record = mode == Mode::WithGame;
-    let mut sweep = Sweep::new(board, &split, &layers);
-    let mut best_steps = sweep.run(0, None, record, on_progress);
+    let record = options.mode == Mode::WithGame;
+    let mut sweep = Sweep::<V>::new(board, &split, &layers);
+    let mut best_steps = sweep.run(0, None, record, options.stop, on_progress)?;
     let moves = record.then(|| {
         // best_steps was filled from layer n·m − 1 down to layer 0.
         best_steps.reverse();
         replay(&split, &layers, &best_steps)
     });
-    Solution { value: sweep.values()[0], moves }
+    Ok(Solution { value: sweep.values()[0].get(), moves })
 }
 
 /// One move of a position: the cell it takes and the value of the position it leads to, for the
@@ -96,8 +182,21 @@ pub struct ChildValue {
 ///
 /// One sweep, from the full board down to the layer just after `diagram`; rows of a layer whose
 /// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that
-/// contains the diagram). Empty when `diagram` is the full board.
+/// contains the diagram). Empty when `diagram` is the full board. No memory limit: see
+/// [`Plan`] to check one first.
 pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> Vec<ChildValue> {
+    match ValueWidth::choose(board.value_bound(), |_| true) {
+        ValueWidth::Four => child_values_as::<i32>(board, diagram, on_progress),
+        ValueWidth::Five => child_values_as::<Packed40>(board, diagram, on_progress),
+        ValueWidth::Eight => child_values_as::<i64>(board, diagram, on_progress),
+    }
+}
+
+fn child_values_as<V: Stored + Default>(
+    board: &Board,
+    diagram: Path,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Vec<ChildValue> {
     let (n, m) = (board.rows(), board.cols());
     let taken = path::area(diagram, n + m);
     if taken == n * m {
@@ -105,35 +204,37 @@ pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Pr
     }
     let split = Split::new(n, m);
     let layers = layer::all_layers(&split);
-    let mut sweep = Sweep::new(board, &split, &layers);
-    sweep.run(taken + 1, Some(diagram), false, on_progress);
+    let mut sweep = Sweep::<V>::new(board, &split, &layers);
+    if let Err(e) = sweep.run(taken + 1, Some(diagram), false, None, on_progress) {
+        unreachable!("a sweep without stop flag cannot fail: {e}");
+    }
     let next_layer = &layers[taken + 1];
     path::corners(diagram, n + m)
         .map(|p| {
             let child = path::play(diagram, p);
             ChildValue {
                 cell: path::corner_cell(diagram, p, n),
-                value: sweep.values()[next_layer.index(&split, child)],
+                value: sweep.values()[next_layer.index(&split, child)].get(),
             }
         })
         .collect()
 }
 
 /// The layered sweep of one board: two value buffers, the last computed layer in `next`.
-struct Sweep<'a> {
+struct Sweep<'a, V> {
     split: &'a Split,
     layers: &'a [Layer],
     /// Values of the last layer computed.
-    next: Vec<i64>,
+    next: Vec<V>,
     /// Scratch for the layer being computed.
-    current: Vec<i64>,
+    current: Vec<V>,
     /// Cell scores of the player to move in even and odd layers.
-    scores: [[i64; MAX_CELLS]; 2],
+    scores: [[i64; SCORES]; 2],
     /// The last layer computed.
     done_down_to: usize,
 }
 
-impl<'a> Sweep<'a> {
+impl<'a, V: Stored + Default> Sweep<'a, V> {
     /// A sweep with only the full board (value 0) computed.
     fn new(board: &Board, split: &'a Split, layers: &'a [Layer]) -> Self {
         let largest = layers.iter().map(|l| l.len).max().unwrap_or(1);
@@ -141,32 +242,38 @@ impl<'a> Sweep<'a> {
         Self {
             split,
             layers,
-            next: vec![0i64; largest],
-            current: vec![0i64; largest],
+            next: vec![V::put(0); largest],
+            current: vec![V::put(0); largest],
             scores: [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))],
             done_down_to: layers.len() - 1,
         }
     }
 
     /// The values of the last layer computed.
-    fn values(&self) -> &[i64] {
+    fn values(&self) -> &[V] {
         &self.next[..self.layers[self.done_down_to].len]
     }
 
     /// Computes the layers from the full board down to layer `down_to`; with `within`, only the rows
     /// that may contain that diagram. With `record`, returns the best step of every state of each
-    /// layer computed (from the highest layer down).
+    /// layer computed (from the highest layer down). Stops at a layer boundary once `stop` is set.
     fn run(
         &mut self,
         down_to: usize,
         within: Option<Path>,
         record: bool,
+        stop: Option<&AtomicBool>,
         on_progress: &mut dyn FnMut(Progress),
-    ) -> Vec<Vec<u8>> {
+    ) -> Result<Vec<Vec<u8>>, SolveError> {
         let total = self.layers.len();
+        let states_total = self.layers[down_to..total - 1].iter().map(|l| l.len as u64).sum();
+        let mut progress = Progress { done: 1, total, states_done: 0, states_total };
         let mut best_steps = Vec::new();
-        on_progress(Progress { done: 1, total });
+        on_progress(progress);
         for taken in (down_to..total - 1).rev() {
+            if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(SolveError::Interrupted { at: progress });
+            }
             let kernel = Kernel {
                 split: self.split,
                 next_layer: &self.layers[taken + 1],
@@ -184,9 +291,11 @@ impl<'a> Sweep<'a> {
             }
             std::mem::swap(&mut self.next, &mut self.current);
             self.done_down_to = taken;
-            on_progress(Progress { done: total - taken, total });
+            progress.done = total - taken;
+            progress.states_done += layer.len as u64;
+            on_progress(progress);
         }
-        best_steps
+        Ok(best_steps)
     }
 }
 
@@ -200,19 +309,19 @@ fn left_may_contain(left: Path, diagram: Path, h: usize) -> bool {
     })
 }
 
-/// Cell scores padded with zeros to `MAX_CELLS` entries (`n·m ≤ MAX_CELLS`).
-fn padded_scores(scores: &[i64]) -> [i64; MAX_CELLS] {
-    let mut padded = [0; MAX_CELLS];
+/// Cell scores padded with zeros to `SCORES` entries (`n·m ≤ MAX_CELLS ≤ SCORES`).
+fn padded_scores(scores: &[i64]) -> [i64; SCORES] {
+    let mut padded = [0; SCORES];
     padded[..scores.len()].copy_from_slice(scores);
     padded
 }
 
 /// Computes all rows of `layer` into `out` (and the best steps into `steps`, when given).
 /// With `within`, the rows whose left half cannot contain that diagram are set to 0 instead.
-fn sweep_layer(
-    kernel: &Kernel<'_>,
+fn sweep_layer<V: Stored>(
+    kernel: &Kernel<'_, V>,
     layer: &Layer,
-    out: &mut [i64],
+    out: &mut [V],
     steps: Option<&mut [u8]>,
     within: Option<Path>,
 ) {
@@ -231,67 +340,67 @@ fn sweep_layer(
 }
 
 /// The part of a layer's output that belongs to one group.
-struct GroupJob<'g, 'o> {
+struct GroupJob<'g, 'o, V> {
     group: &'g Group,
-    out: &'o mut [i64],
+    out: &'o mut [V],
     /// Empty unless the best steps are recorded.
     steps: &'o mut [u8],
 }
 
-impl GroupJob<'_, '_> {
-    fn run_sequential(self, kernel: &Kernel<'_>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
+impl<V: Stored> GroupJob<'_, '_, V> {
+    fn run_sequential(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
-                run_row::<false>(kernel, group, rank, row, &mut [], skip);
+                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
             }
         } else {
             for (rank, (row, steps)) in
                 self.out.chunks_mut(group.row_len).zip(self.steps.chunks_mut(group.row_len)).enumerate()
             {
-                run_row::<true>(kernel, group, rank, row, steps, skip);
+                run_row::<V, true>(kernel, group, rank, row, steps, skip);
             }
         }
     }
 
-    fn run_parallel(self, kernel: &Kernel<'_>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
+    fn run_parallel(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
         if self.steps.is_empty() {
             self.out.par_chunks_mut(group.row_len).enumerate().for_each(|(rank, row)| {
-                run_row::<false>(kernel, group, rank, row, &mut [], skip);
+                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
             });
         } else {
             self.out
                 .par_chunks_mut(group.row_len)
                 .zip(self.steps.par_chunks_mut(group.row_len))
                 .enumerate()
-                .for_each(|(rank, (row, steps))| run_row::<true>(kernel, group, rank, row, steps, skip));
+                .for_each(|(rank, (row, steps))| run_row::<V, true>(kernel, group, rank, row, steps, skip));
         }
     }
 }
 
 /// One row through the kernel, or zeros when `skip` says no state of it is wanted.
-fn run_row<const RECORD: bool>(
-    kernel: &Kernel<'_>,
+fn run_row<V: Stored, const RECORD: bool>(
+    kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
-    row: &mut [i64],
+    row: &mut [V],
     steps: &mut [u8],
     skip: &impl Fn(&Group, usize) -> bool,
 ) {
     if skip(group, rank) {
-        row.fill(0);
+        row.fill(V::put(0));
     } else {
         kernel.row::<RECORD>(group, rank, row, steps);
     }
 }
 
 /// Cuts `out` (and `steps`) into the consecutive ranges of the layer's groups.
-fn split_by_group<'g, 'o>(
+fn split_by_group<'g, 'o, V>(
     layer: &'g Layer,
-    mut out: &'o mut [i64],
+    mut out: &'o mut [V],
     mut steps: Option<&'o mut [u8]>,
-) -> Vec<GroupJob<'g, 'o>> {
+) -> Vec<GroupJob<'g, 'o, V>> {
     let mut jobs = Vec::with_capacity(layer.groups.len());
     for group in &layer.groups {
         let (group_out, rest) = std::mem::take(&mut out).split_at_mut(group.states());

@@ -20,6 +20,8 @@
 //! store-to-load dependency from one entry to the next.
 
 use super::half::HalfPaths;
+use crate::board;
+use crate::index::{self, CellId, Rank, Step};
 use crate::path::{self, Path};
 
 /// A move inside the right half: the rank of the right half, the rank of the resulting right half
@@ -28,13 +30,13 @@ use crate::path::{self, Path};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RightMove {
     /// Rank of the right half before the move.
-    pub rank: u16,
+    pub rank: Rank,
     /// Rank of the right half after the move, within class (ones, area + 1).
-    pub next_rank: u16,
-    /// Row-major index of the cell taken (`n · m ≤ 256`).
-    pub cell: u8,
+    pub next_rank: Rank,
+    /// Row-major index of the cell taken.
+    pub cell: CellId,
     /// Step of the whole path where the flipped `10` pair starts.
-    pub step: u8,
+    pub step: Step,
 }
 
 /// A cross move seen from the right half: for the right half of rank `rank` (whose first step is a
@@ -42,9 +44,9 @@ pub struct RightMove {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CrossMove {
     /// Rank of the right half before the move.
-    pub rank: u16,
+    pub rank: Rank,
     /// Rank of the right half after the move.
-    pub next_rank: u16,
+    pub next_rank: Rank,
 }
 
 /// The cut of the boundary paths of an `n × m` board, with all half-path tables.
@@ -72,9 +74,9 @@ pub struct Split {
 }
 
 impl Split {
-    /// The tables for an `n × m` board (`n, m ≥ 1`, `n + m ≤ 32`, `n · m ≤ 256`).
+    /// The tables for an `n × m` board within [`board::size_fits`].
     pub fn new(n: usize, m: usize) -> Self {
-        assert!(n >= 1 && m >= 1 && n + m <= 32 && n * m <= 256, "board {n}x{m} out of limits");
+        assert!(board::size_fits(n, m), "board {n}x{m} out of limits");
         let h = (n + m).div_ceil(2);
         let w = n + m - h;
         let left = HalfPaths::new(h);
@@ -120,8 +122,8 @@ impl Split {
             for (rank, &half) in members.iter().enumerate() {
                 let half = Path::from(half);
                 if half & 1 == 0 && self.left_ones_for(half).is_some_and(|a| a >= 1) {
-                    let next_rank = self.right.rank(half | 1) as u16;
-                    self.cross_moves.push(CrossMove { rank: rank as u16, next_rank });
+                    let next_rank = index::rank(self.right.rank(half | 1));
+                    self.cross_moves.push(CrossMove { rank: index::rank(rank), next_rank });
                 }
             }
             self.cross_start.push(self.cross_moves.len());
@@ -142,9 +144,12 @@ impl Split {
         // The up-step at q is the (a + u + 1)-th of the whole path; h − a + (q − u) right-steps precede it.
         let row = self.n - 1 - (a + u);
         let col = (self.h - a) + (q - u);
-        let next_rank = self.right.rank(path::play(half, q)) as u16;
-        // Ranks fit u16 (see `HalfPaths`), cells u8 (n·m ≤ 256), steps u8 (n + m ≤ 32).
-        RightMove { rank: rank as u16, next_rank, cell: (row * self.m + col) as u8, step: (self.h + q) as u8 }
+        RightMove {
+            rank: index::rank(rank),
+            next_rank: index::rank(self.right.rank(path::play(half, q))),
+            cell: index::cell_id(row * self.m + col),
+            step: index::step(self.h + q),
+        }
     }
 
     /// The moves inside the right halves of class `class`, ordinal-major (see the module doc).
@@ -164,7 +169,7 @@ impl Split {
 
     /// The right half of a path.
     pub fn right_of(&self, path: Path) -> Path {
-        // h ≤ 16, so the shift is in range.
+        // h ≤ 20, so the shift is in range.
         path >> self.h
     }
 
@@ -184,7 +189,7 @@ mod tests {
     fn split_area_formula() {
         for (n, m) in [(1, 1), (2, 3), (3, 2), (4, 4), (3, 6)] {
             let split = Split::new(n, m);
-            for path in 0..(1u32 << (n + m)) {
+            for path in 0..(1u64 << (n + m)) {
                 if path.count_ones() as usize != n {
                     continue;
                 }
@@ -201,7 +206,7 @@ mod tests {
     fn right_moves_match_plain_moves() {
         let (n, m) = (4, 5);
         let split = Split::new(n, m);
-        for path in (0..(1u32 << (n + m))).filter(|p| p.count_ones() as usize == n) {
+        for path in (0..(1u64 << (n + m))).filter(|p| p.count_ones() as usize == n) {
             let r = split.right_of(path);
             let rank = split.right.rank(r);
             let plain: Vec<_> = path::corners(path, n + m).filter(|&p| p >= split.h).collect();

@@ -1,0 +1,112 @@
+//! The index widths of the solver, chosen in one place.
+//!
+//! | name | what it numbers | limit | why it fits |
+//! |---|---|---|---|
+//! | [`Path`] | a boundary path, one bit per step | `n + m ≤` [`MAX_PERIMETER`] `= 40` | `≤ 64` bits |
+//! | [`HalfMask`] | a half-path (the first `h` or the last `w` steps) | [`MAX_HALF`] `= 20` steps | `≤ 32` bits |
+//! | [`Rank`] | a half-path's rank within its class (ones, area) | [`MAX_CLASS_LEN`] `= 5,500`-odd | `< 2^16` |
+//! | [`CellId`] | a cell, row-major `row · m + col` | `n · m ≤` [`MAX_CELLS`] `= 400` | `< 2^16` |
+//! | [`Step`] | a step of a path (where a move's `10` pair starts) | `< 40` | `< 2^8` |
+//! | [`HalfArea`] | the area of a half-path | `⌊20/2⌋ · ⌈20/2⌉ = 100` | `< 2^8` |
+//! | [`StateIndex`] | a state within its layer | `C(40, 20) < 1.4 · 10^11` | `usize` (64-bit targets) |
+//!
+//! The limits follow from [`crate::board::MAX_PERIMETER`] and [`crate::board::MAX_CELLS`], which
+//! [`crate::Board::new`] enforces, so every index of a board fits its width; the compile-time
+//! assertions below check the arithmetic, and [`rank`], [`cell_id`], [`step`] and [`half_area`]
+//! narrow with a check (a failure there is a bug, never an input error). Those conversions run
+//! while the tables are built, never in the inner loop.
+
+pub use crate::board::{MAX_CELLS, MAX_PERIMETER};
+
+/// A boundary path: bit `p` is step `p` (1 = up, 0 = right); see `crate::path`.
+pub type Path = u64;
+/// A half-path: at most [`MAX_HALF`] consecutive steps of a [`Path`], shifted down to bit 0.
+pub type HalfMask = u32;
+/// The rank of a half-path within its class.
+pub type Rank = u16;
+/// A cell, row-major: `row · m + col`.
+pub type CellId = u16;
+/// A step of a path.
+pub type Step = u8;
+/// The area (cells below) of a half-path.
+pub type HalfArea = u8;
+/// The index of a state within its layer (and a count of states).
+pub type StateIndex = usize;
+
+/// The most steps of a half-path: `⌈MAX_PERIMETER / 2⌉`.
+pub const MAX_HALF: usize = MAX_PERIMETER.div_ceil(2);
+/// An upper bound of the size of a class of half-paths of [`MAX_HALF`] steps (the largest
+/// coefficient of the Gaussian binomial `[20 choose 10]_q` is 5,448; checked by a test).
+pub const MAX_CLASS_LEN: usize = 5_500;
+
+const _: () = assert!(MAX_PERIMETER <= Path::BITS as usize);
+const _: () = assert!(MAX_HALF <= HalfMask::BITS as usize);
+const _: () = assert!(MAX_CLASS_LEN <= Rank::MAX as usize);
+const _: () = assert!(MAX_CELLS <= CellId::MAX as usize);
+const _: () = assert!(MAX_PERIMETER <= Step::MAX as usize);
+const _: () = assert!((MAX_HALF / 2) * MAX_HALF.div_ceil(2) <= HalfArea::MAX as usize);
+const _: () = assert!(usize::BITS >= 64, "C(40, 20) states need a 64-bit usize");
+
+/// The rank `r` of a half-path within its class.
+///
+/// # Panics
+/// If `r` does not fit a [`Rank`] (a class larger than [`MAX_CLASS_LEN`]: a bug).
+#[inline]
+pub fn rank(r: usize) -> Rank {
+    Rank::try_from(r).expect("a class of half-paths has fewer than 2^16 members")
+}
+
+/// The cell number `c` (`row · m + col`).
+///
+/// # Panics
+/// If `c` does not fit a [`CellId`] (a board beyond [`MAX_CELLS`]: a bug).
+#[inline]
+pub fn cell_id(c: usize) -> CellId {
+    CellId::try_from(c).expect("a cell number is below MAX_CELLS")
+}
+
+/// The step `p` of a path.
+///
+/// # Panics
+/// If `p` does not fit a [`Step`] (a path beyond [`MAX_PERIMETER`]: a bug).
+#[inline]
+pub fn step(p: usize) -> Step {
+    Step::try_from(p).expect("a step is below MAX_PERIMETER")
+}
+
+/// The area `a` of a half-path.
+///
+/// # Panics
+/// If `a` does not fit a [`HalfArea`] (a half beyond [`MAX_HALF`] steps: a bug).
+#[inline]
+pub fn half_area(a: usize) -> HalfArea {
+    HalfArea::try_from(a).expect("a half-path's area is at most 100")
+}
+
+/// The half-path `mask` of at most [`MAX_HALF`] steps, as a [`HalfMask`].
+///
+/// # Panics
+/// If `mask` has bits above [`MAX_HALF`] (a bug).
+#[inline]
+pub fn half_mask(mask: Path) -> HalfMask {
+    HalfMask::try_from(mask).expect("a half-path has at most MAX_HALF steps")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "fewer than 2^16")]
+    fn a_rank_too_wide_is_refused() {
+        rank(1 << 16);
+    }
+
+    #[test]
+    fn conversions_keep_their_values() {
+        assert_eq!((rank(5_448), cell_id(399), step(39), half_area(100)), (5_448, 399, 39, 100));
+        assert_eq!(half_mask(0xF_FFFF), 0xF_FFFF);
+        assert!(std::panic::catch_unwind(|| cell_id(1 << 16)).is_err());
+        assert!(std::panic::catch_unwind(|| half_area(256)).is_err());
+    }
+}

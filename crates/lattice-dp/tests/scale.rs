@@ -1,0 +1,177 @@
+//! Oracles that reach the large boards: transposition, closed forms, the three value widths, the
+//! memory plan and the stop flag.
+//!
+//! Transposition is free: the n × m board with values A, B and the m × n board with Aᵀ, Bᵀ have the
+//! same value (the taken cells form a Young diagram, and transposing a diagram is one), while the
+//! solver's path, halves, tables and layer layouts of the two boards all differ. The 18 × 18 case
+//! of it runs in the benchmark (`same gen:lattice-18x18 gen:lattice-18x18-t`).
+
+use std::sync::atomic::AtomicBool;
+
+use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_with, state_count, value};
+use proptest::prelude::*;
+
+/// The board with rows and columns exchanged.
+fn transpose(board: &Board) -> Board {
+    let (n, m) = (board.rows(), board.cols());
+    let cells = |f: &dyn Fn(usize, usize) -> i64| -> Vec<i64> {
+        (0..m).flat_map(|c| (0..n).map(move |r| (r, c))).map(|(r, c)| f(r, c)).collect()
+    };
+    let first = cells(&|r, c| board.first_value(r, c));
+    let second = cells(&|r, c| board.second_value(r, c));
+    Board::new(m, n, first, second).expect("the transpose of a valid board is valid")
+}
+
+fn width_value(board: &Board, width: ValueWidth) -> i64 {
+    let options = Options { width: Some(width), ..Options::new(Mode::ValueOnly) };
+    solve_with(board, options, &mut |_| {}).expect("no limit, no stop").value
+}
+
+/// A board of `n × m` with values from `seed`, each below `max + 1`.
+fn seeded(n: usize, m: usize, seed: u64, max: u64) -> Board {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % (max + 1)) as i64
+    };
+    let first = (0..n * m).map(|_| next()).collect();
+    let second = (0..n * m).map(|_| next()).collect();
+    Board::new(n, m, first, second).unwrap()
+}
+
+/// Shapes whose state count a test can afford (C(n + m, n) ≤ `most`), every n, m ≥ 1 with n + m ≤ 40.
+fn affordable_shapes(most: u64) -> Vec<(usize, usize)> {
+    (1..40)
+        .flat_map(|n| (1..=40 - n).map(move |m| (n, m)))
+        .filter(|&(n, m)| state_count(n, m) <= most)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Transposition on random boards of every affordable shape, with small and large values.
+    #[test]
+    fn transposition(shape in prop::sample::select(affordable_shapes(100_000)), seed: u64, big: bool) {
+        let (n, m) = shape;
+        let board = seeded(n, m, seed, if big { 1_000_000_000 } else { 9 });
+        prop_assert_eq!(value(&board), value(&transpose(&board)), "{}x{}", n, m);
+    }
+
+    /// The three widths agree wherever the board's values fit them all.
+    #[test]
+    fn widths_agree(shape in prop::sample::select(affordable_shapes(50_000)), seed: u64) {
+        let (n, m) = shape;
+        let board = seeded(n, m, seed, 1_000_000);
+        let eight = width_value(&board, ValueWidth::Eight);
+        prop_assert_eq!(width_value(&board, ValueWidth::Five), eight);
+        prop_assert_eq!(width_value(&board, ValueWidth::Four), eight);
+    }
+}
+
+/// Every shape with n + m = 40 the tests can afford (up to 5 × 35 and 35 × 5), both ways round,
+/// with values near the limit: the widest paths and halves of 20 steps.
+#[test]
+fn perimeter_forty_transposes() {
+    for n in 1..=5 {
+        let board = seeded(n, 40 - n, n as u64, 1_000_000_000);
+        let v = value(&board);
+        assert_eq!(v, value(&transpose(&board)), "{n}x{}", 40 - n);
+        assert_eq!(v, width_value(&board, ValueWidth::Five), "{n}x{}: 5 bytes", 40 - n);
+    }
+}
+
+/// Constant values: every game gives the first player ⌈nm/2⌉ cells and the second ⌊nm/2⌋, so the
+/// value is `a·⌈nm/2⌉ − b·⌊nm/2⌋` (with `a = 0` or `b = 0`: one player's values all zero).
+#[test]
+fn constant_values_closed_form() {
+    for (n, m) in [(1, 1), (2, 3), (5, 5), (7, 4), (1, 39), (39, 1), (4, 36), (9, 11)] {
+        for (a, b) in
+            [(1, 1), (7, 7), (0, 5), (5, 0), (1_000_000_000, 1_000_000_000), (1_000_000_000, 0), (3, 11)]
+        {
+            let cells = n * m;
+            let board = Board::new(n, m, vec![a; cells], vec![b; cells]).unwrap();
+            let expected = a * cells.div_ceil(2) as i64 - b * (cells / 2) as i64;
+            assert_eq!(value(&board), expected, "{n}x{m}, A = {a}, B = {b}");
+        }
+    }
+}
+
+/// One row or one column: the order of the cells is forced, so the first player takes cells
+/// 0, 2, 4, … and the second 1, 3, 5, ….
+#[test]
+fn one_row_and_one_column_closed_form() {
+    for len in [1, 2, 3, 16, 31, 38, 39] {
+        for seed in 0..4 {
+            let row = seeded(1, len, seed, 1_000_000_000);
+            let expected: i64 = (0..len)
+                .map(|j| if j % 2 == 0 { row.first_value(0, j) } else { -row.second_value(0, j) })
+                .sum();
+            assert_eq!(value(&row), expected, "1x{len}");
+            assert_eq!(value(&transpose(&row)), expected, "{len}x1");
+        }
+    }
+}
+
+/// With the first player's values all zero the first player can only deny: the value lies in
+/// `−ΣB ..= 0`, and it is 0 exactly when B is zero too.
+#[test]
+fn one_player_worthless_bounds() {
+    for (n, m, seed) in [(3, 4, 1), (6, 6, 2), (2, 30, 3), (9, 8, 4)] {
+        let b = seeded(n, m, seed, 1000);
+        let second: Vec<i64> = (0..n * m).map(|i| b.second_value(i / m, i % m)).collect();
+        let board = Board::new(n, m, vec![0; n * m], second.clone()).unwrap();
+        let v = value(&board);
+        assert!((-second.iter().sum::<i64>()..=0).contains(&v), "{n}x{m}: {v}");
+        assert!(v < 0 || second.iter().all(|&x| x == 0), "{n}x{m}: the second player gets some cell");
+    }
+}
+
+/// A solve beyond its memory limit is refused before it starts; within it, it runs.
+#[test]
+fn memory_limit_refuses_before_solving() {
+    let board = seeded(20, 20, 1, 1_000_000_000);
+    let options = Options { memory_limit: Some(1 << 30), ..Options::new(Mode::ValueOnly) };
+    match solve_with(&board, options, &mut |_| panic!("no layer may be computed")) {
+        Err(SolveError::TooLarge { plan, limit }) => {
+            assert_eq!(limit, 1 << 30);
+            assert_eq!(plan.largest_layer, 1_470_597_342);
+            assert!(plan.total() > 13 << 30, "{plan:?}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let small = seeded(5, 6, 2, 100);
+    let options = Options { memory_limit: Some(1 << 30), ..Options::new(Mode::WithGame) };
+    assert_eq!(solve_with(&small, options, &mut |_| {}).unwrap().value, value(&small));
+}
+
+/// A set stop flag ends the solve at the first layer boundary, with its progress.
+#[test]
+fn stop_flag_interrupts_at_a_layer_boundary() {
+    let board = seeded(6, 7, 3, 100);
+    let stop = AtomicBool::new(true);
+    let options = Options { stop: Some(&stop), ..Options::new(Mode::ValueOnly) };
+    let mut layers = 0;
+    match solve_with(&board, options, &mut |_| layers += 1) {
+        Err(SolveError::Interrupted { at }) => {
+            assert_eq!((at.done, at.states_done), (1, 0));
+            assert_eq!(at.states_total, state_count(6, 7) - 1);
+        }
+        other => panic!("expected an interruption, got {other:?}"),
+    }
+    assert_eq!(layers, 1);
+}
+
+/// Progress counts states: the last report has every state of every layer but the full board.
+#[test]
+fn progress_counts_states() {
+    let board = seeded(7, 9, 4, 50);
+    let mut last = None;
+    solve_with(&board, Options::new(Mode::ValueOnly), &mut |p| last = Some(p)).unwrap();
+    let last = last.unwrap();
+    assert_eq!((last.done, last.total), (64, 64));
+    assert_eq!(last.states_done, state_count(7, 9) - 1);
+    assert_eq!(last.states_done, last.states_total);
+}

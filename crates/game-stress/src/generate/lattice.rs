@@ -1,5 +1,5 @@
-//! Staircase boards: `n m`, n rows of m values `A`, n rows of m values `B` (n, m ≥ 1, n + m ≤ 32,
-//! n·m ≤ 256, values 0..=10^9).
+//! Staircase boards: `n m`, n rows of m values `A`, n rows of m values `B` (n, m ≥ 1, n + m ≤ 40,
+//! n·m ≤ 400, values 0..=10^9: the solver's limits, `lattice_dp::board`).
 
 use std::fmt::Write;
 
@@ -13,7 +13,8 @@ pub const MAX_VALUE: u64 = 1_000_000_000;
 
 /// Whether an n × m board is within the solver's limits.
 pub fn size_fits(n: usize, m: usize) -> bool {
-    n >= 1 && m >= 1 && n + m <= 32 && n * m <= 256
+    use lattice_dp::board::{MAX_CELLS, MAX_PERIMETER};
+    n >= 1 && m >= 1 && n + m <= MAX_PERIMETER && n * m <= MAX_CELLS
 }
 
 /// One staircase board.
@@ -102,7 +103,7 @@ impl LatticeOptions {
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows.map_or(1, |s| s.lo), self.cols.map_or(1, |s| s.lo));
         if r == 0 || c == 0 || !size_fits(r as usize, c as usize) {
-            return Err("--rows/--cols: n, m >= 1, n + m <= 32, n*m <= 256".into());
+            return Err("--rows/--cols: n, m >= 1, n + m <= 40, n*m <= 400".into());
         }
         if self.max_value.is_some_and(|v| v > MAX_VALUE) {
             return Err("--max-value: at most 1000000000".into());

@@ -181,7 +181,7 @@ pub struct GameCaps {
 
 impl Default for GameCaps {
     /// Measured (one query, test profile, this shared 2-core machine): pawn 16x16 open 0.3-0.7 s
-    /// and 27 MB (the text format's own limit is 256 cells); lattice 14x14 (4.0e7 states) 0.26 s,
+    /// and 27 MB (the text format allows up to 1024 cells, far past what a request may take); lattice 14x14 (4.0e7 states) 0.26 s,
     /// 15x15 (1.55e8) 0.8 s and 48 MB, 16x16 (6.0e8) about 3 s and 150 MB; king 500x500 0.2 s
     /// (orth4 about 0.4 s); segment 10^5 pawns 0.08 s. The lattice cap stops at 14x14 because the
     /// machine is shared: at a load average of 15, two 15x15 solves at once passed the 10 s limit.

@@ -29,7 +29,7 @@ impl Game for Pawn {
             limits: vec![Limit {
                 name: "max_free_cells",
                 value: self.max_free_cells,
-                meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 256",
+                meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 1024",
             }],
             options: Vec::new(),
             example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use grid_core::cli::memory::MemoryArgs;
 use grid_core::cli::play::{Input, play};
 use grid_core::cli::{self, Failure, write_json_line};
 use lattice_dp::explain::explain;
@@ -41,10 +42,10 @@ struct Cli {
 /// How the sweep runs: its memory, its value width, its progress.
 #[derive(Debug, Clone, clap::Args)]
 struct SolveArgs {
-    /// Refuse, before allocating, a solve that needs more than BYTES (the two layers of values, the
-    /// optimal game's one byte per state, the tables) [default: MemAvailable of /proc/meminfo].
-    #[arg(long, value_name = "BYTES", global = true)]
-    memory_limit: Option<u64>,
+    /// The memory a solve may plan (the two layers of values, the optimal game's one byte per state,
+    /// the tables).
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// Bytes per stored value: 4, 5 or 8 [default: 4 when the largest value plus the larger player's
     /// sum is below 2^31, else 8 when that fits the memory limit, else 5 (packed, slower)].
     #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
@@ -57,7 +58,7 @@ struct SolveArgs {
 impl SolveArgs {
     /// The memory limit: the option, else what the machine has available.
     fn memory_limit(&self) -> Option<u64> {
-        self.memory_limit.or_else(available_memory)
+        Some(self.memory.limit())
     }
 
     fn width(&self) -> Option<ValueWidth> {
@@ -90,14 +91,6 @@ mod interrupt {
         });
         &STOP
     }
-}
-
-/// `MemAvailable` of `/proc/meminfo`, in bytes (`None` where there is no such file).
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
 }
 
 /// The refusal of a solve that does not fit, or the message of an interrupted one.

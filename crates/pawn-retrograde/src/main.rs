@@ -5,6 +5,7 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::{Parser, Subcommand};
 use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use grid_core::cli::memory::MemoryArgs;
 use grid_core::cli::play::{Input, play};
 use grid_core::cli::{self, Failure, write_json_line};
 use pawn_retrograde::query::{self, Position};
@@ -55,51 +56,13 @@ struct Cli {
     format: FormatArgs,
     #[command(flatten)]
     input: InputArgs,
-    /// Refuse (exit 2, at the board's size line) a board whose solve needs more than BYTES bytes
-    /// (suffixes K, M, G, T: powers of 1024). Default: the memory available (MemAvailable in
-    /// /proc/meminfo), or the address-space limit (ulimit -v) less 64 MiB when that is lower.
-    #[arg(long, value_name = "BYTES", global = true, value_parser = parse_bytes)]
-    memory_limit: Option<u64>,
+    /// A board whose solve needs more than the limit is refused (exit 2, at its size line).
+    #[command(flatten)]
+    memory: MemoryArgs,
     /// After solving each board, check SAMPLES pseudo-random states: each decided state's value
     /// and distance agree with its successors' (exit 1 on a disagreement; a summary on stderr).
     #[arg(long, value_name = "SAMPLES")]
     self_check: Option<usize>,
-}
-
-/// `BYTES` with an optional binary suffix: `512`, `64K`, `6G`.
-fn parse_bytes(text: &str) -> Result<u64, String> {
-    let (digits, shift) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("unknown suffix `{c}` (K, M, G or T)")),
-            };
-            (&text[..i], shift)
-        }
-        _ => (text, 0),
-    };
-    let n: u64 = digits.parse().map_err(|_| "expected a number of bytes, e.g. 6G".to_string())?;
-    n.checked_mul(1 << shift).ok_or_else(|| "too large".to_string())
-}
-
-/// The default memory limit: what the machine has available, or the address-space limit (less
-/// 64 MiB for the program itself) when that is lower; no limit when neither can be read.
-fn default_memory_limit() -> u64 {
-    let field = |path: &str, name: &str| -> Option<String> {
-        let text = std::fs::read_to_string(path).ok()?;
-        let line = text.lines().find(|l| l.starts_with(name))?;
-        Some(line[name.len()..].trim().to_string())
-    };
-    let available = field("/proc/meminfo", "MemAvailable:")
-        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        .map(|kib| kib * 1024);
-    let address_space = field("/proc/self/limits", "Max address space")
-        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        .map(|bytes| bytes.saturating_sub(64 << 20));
-    [available, address_space].into_iter().flatten().min().unwrap_or(u64::MAX)
 }
 
 #[derive(Subcommand)]
@@ -126,7 +89,7 @@ const QUERY_USAGE: &str = "usage: pawn-retrograde query [--json] [FILE]   (or pi
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let format = cli.format.format();
-    let limit = cli.memory_limit.unwrap_or_else(default_memory_limit);
+    let limit = cli.memory.limit();
     cli::run(|out| match &cli.command {
         None => {
             let bytes = cli::read(cli.input.file.as_deref(), USAGE)?;

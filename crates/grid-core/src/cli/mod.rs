@@ -1,5 +1,6 @@
 //! What every solver binary shares (feature `cli`): its outcome as output, message and exit status,
-//! the options every binary has ([`args`]), JSON Lines output ([`write_json_line`]), and the
+//! the options every binary has ([`args`]), the memory limit of the solvers that plan memory
+//! ([`memory`]), JSON Lines output ([`write_json_line`]), and the
 //! interactive `play` loop ([`crate::play`]).
 //!
 //! A binary parses its arguments, reads its input with [`read`], and does its work inside [`run`],
@@ -10,6 +11,7 @@
 //! byte of the input is never copied to the terminal.
 
 pub mod args;
+pub mod memory;
 pub mod schema;
 
 /// The `play` loop lives in [`crate::play`] (no CLI dependency, so libraries implement

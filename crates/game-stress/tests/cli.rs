@@ -42,7 +42,7 @@ fn usage_errors_exit_with_2() {
         &["lattice-dp"],
         &["lattice-dp", "--solution", "cat", "--time-limit", "0s"],
         &["pawn-retrograde", "--solution", "cat", "--rows", "1"],
-        &["lattice-dp", "--solution", "cat", "--rows", "17", "--cols", "16"],
+        &["lattice-dp", "--solution", "cat", "--rows", "21", "--cols", "20"],
         &["matching", "--solution", "cat", "--jobs", "0"],
     ];
     for args in cases {

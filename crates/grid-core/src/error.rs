@@ -80,6 +80,22 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// The value of an all-digit token if it lies in `min..=max`, else the out-of-range error for it.
+/// A value that fits in `u64` is shown as a number (without leading zeros), one that does not as
+/// written. The slow path of the integer readers, run only when the fast path saw an overflow or a
+/// value out of range.
+#[cold]
+pub fn checked_digits(digits: &[u8], what: &str, min: u64, max: u64) -> Result<u64, ErrorKind> {
+    let value = digits.iter().try_fold(0u64, |acc, &b| acc.checked_mul(10)?.checked_add(u64::from(b - b'0')));
+    match value {
+        Some(v) if (min..=max).contains(&v) => Ok(v),
+        _ => {
+            let value = value.map_or_else(|| shorten(digits), |v| v.to_string());
+            Err(ErrorKind::OutOfRange { what: what.to_string(), value, min, max })
+        }
+    }
+}
+
 /// Shortens a token for an error message (at most 20 bytes, lossy UTF-8, made [`printable`]).
 pub fn shorten(bytes: &[u8]) -> String {
     let text = printable(&bytes[..bytes.len().min(20)]);

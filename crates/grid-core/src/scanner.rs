@@ -12,7 +12,7 @@
 //! Integers are parsed straight from the bytes, eight digits at a time while they last, in the same
 //! sweep that finds the token's end, with overflow checks.
 
-use crate::error::{ErrorKind, InputError, shorten};
+use crate::error::{ErrorKind, InputError, checked_digits, shorten};
 
 /// A place in the input: 1-based line and column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,19 +225,8 @@ impl<'a> Scanner<'a> {
     /// its value if it lies in `min..=max`, else the out-of-range error.
     #[cold]
     fn checked(&mut self, what: &str, start: usize, min: u64, max: u64) -> Result<u64, InputError> {
-        let text = &self.bytes[start..self.pos];
-        let value =
-            text.iter().try_fold(0u64, |acc, &b| acc.checked_mul(10)?.checked_add(u64::from(b - b'0')));
-        match value {
-            Some(v) if (min..=max).contains(&v) => Ok(v),
-            // A value that fits is shown as a number (without leading zeros), one that does not as
-            // written.
-            _ => {
-                let value = value.map_or_else(|| shorten(text), |v| v.to_string());
-                let kind = ErrorKind::OutOfRange { what: what.to_string(), value, min, max };
-                Err(self.locate(start).error(kind))
-            }
-        }
+        checked_digits(&self.bytes[start..self.pos], what, min, max)
+            .map_err(|kind| self.locate(start).error(kind))
     }
 
     /// The error for a missing or non-integer token at `start`; the token is consumed.

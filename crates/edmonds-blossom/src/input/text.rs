@@ -10,7 +10,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use grid_core::error::shorten;
+use grid_core::error::{checked_digits, shorten};
 use grid_core::{ErrorKind, InputError, Scanner};
 use rayon::prelude::*;
 
@@ -227,19 +227,8 @@ impl<'a> LineReader<'a> {
     /// The token from `first` re-read with overflow checks.
     #[cold]
     fn checked(&self, what: &str, start: usize, first: usize, min: u64, max: u64) -> Result<u64, Problem> {
-        let text = &self.line[first..self.pos];
-        let value =
-            text.iter().try_fold(0u64, |acc, &b| acc.checked_mul(10)?.checked_add(u64::from(b - b'0')));
-        match value {
-            Some(v) if (min..=max).contains(&v) => Ok(v),
-            _ => {
-                let value = value.map_or_else(|| shorten(text), |v| v.to_string());
-                Err(Problem {
-                    offset: start,
-                    kind: ErrorKind::OutOfRange { what: what.into(), value, min, max },
-                })
-            }
-        }
+        checked_digits(&self.line[first..self.pos], what, min, max)
+            .map_err(|kind| Problem { offset: start, kind })
     }
 
     /// The problem for a missing or non-integer token at `first`.

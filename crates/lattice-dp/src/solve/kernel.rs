@@ -12,7 +12,7 @@
 //!   gathered through the tabulated [`CrossMove`]s.
 
 use super::layer::{Group, Layer};
-use super::split::{CrossMove, Split};
+use super::split::{CrossMove, RightMove, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
 use crate::path::{self, Path};
@@ -20,6 +20,15 @@ use crate::path::{self, Path};
 /// Entries of a score table: a power of two at least [`MAX_CELLS`], so that masking a cell number
 /// with `SCORES − 1` (a no-op on a valid cell) replaces the bounds check.
 pub const SCORES: usize = MAX_CELLS.next_power_of_two();
+
+/// The buffers of one worker's rows, reused from row to row: the row being computed, and the
+/// next row of the right moves widened to `i64` (for the widths that gather slowly, see
+/// [`Stored::WIDEN_BEFORE_GATHER`]).
+#[derive(Debug, Default)]
+pub struct RowScratch {
+    out: Vec<i64>,
+    wide: Vec<i64>,
+}
 
 /// Everything a row needs to read: the tables, the next layer, and the mover's scores.
 #[derive(Debug, Clone, Copy)]
@@ -65,24 +74,29 @@ impl Isa {
 }
 
 impl<V: Stored> Kernel<'_, V> {
-    /// Computes `out[r]` for the states (left half of rank `left_rank` in `group`, right half of rank
-    /// `r`), in `i64` (the caller stores the row at its width: [`Stored::store_row`]). With `RECORD`,
+    /// Computes, in `scratch`, the values `out[r]` of the states (left half of rank `left_rank` in
+    /// `group`, right half of rank `r`), in `i64`, and returns them (the caller stores the row at its
+    /// width: [`Stored::store_row`]). With `RECORD`,
     /// also stores in `best_step[r]` the step of the path where the best move's `10` pair starts;
     /// without, `best_step` is not touched (pass an empty slice).
     #[inline(always)]
-    pub fn row<const RECORD: bool>(
+    pub fn row<'s, const RECORD: bool>(
         &self,
         group: &Group,
         left_rank: usize,
-        out: &mut [i64],
+        scratch: &'s mut RowScratch,
         best_step: &mut [u8],
-    ) {
+    ) -> &'s [i64] {
+        let RowScratch { out, wide } = scratch;
+        out.resize(group.row_len, 0);
+        let out = &mut out[..group.row_len];
         let left = Path::from(self.split.left.members_of(group.left_class)[left_rank]);
-        self.right_moves::<RECORD>(group, left_rank, out, best_step);
+        self.right_moves::<RECORD>(group, left_rank, out, wide, best_step);
         self.left_moves::<RECORD>(left, out, best_step);
         self.cross_move::<RECORD>(group, left, out, best_step);
         // Only the full board has no move, and it is never computed by a kernel.
         debug_assert!(out.iter().all(|&v| v > V::NO_MOVE));
+        out
     }
 
     /// The row of the next layer starting with left half `left`, with its length.
@@ -149,6 +163,7 @@ impl<V: Stored> Kernel<'_, V> {
         group: &Group,
         left_rank: usize,
         out: &mut [i64],
+        wide: &mut Vec<i64>,
         best_step: &mut [u8],
     ) {
         out.fill(V::NO_MOVE);
@@ -159,11 +174,31 @@ impl<V: Stored> Kernel<'_, V> {
         }
         let start = slot.row_start(left_rank);
         let next = &self.next[start..start + slot.row_len];
+        let moves = self.split.right_moves_of(group.right_class);
+        if V::WIDEN_BEFORE_GATHER {
+            wide.clear();
+            wide.resize(next.len(), 0);
+            V::widen_row(next, wide);
+            self.gather_right_moves::<i64, RECORD>(moves, wide, out, best_step);
+        } else {
+            self.gather_right_moves::<V, RECORD>(moves, next, out, best_step);
+        }
+    }
+
+    /// The right moves' gather from the next row `next` (stored at width `S`).
+    #[inline(always)]
+    fn gather_right_moves<S: Stored, const RECORD: bool>(
+        &self,
+        moves: &[RightMove],
+        next: &[S],
+        out: &mut [i64],
+        best_step: &mut [u8],
+    ) {
         // Ordinal-major: consecutive moves update different `out` entries (see `split`).
-        for mv in self.split.right_moves_of(group.right_class) {
+        for mv in moves {
             let r = usize::from(mv.rank);
             let value =
-                self.score[usize::from(mv.cell) & (SCORES - 1)] - V::load(next, usize::from(mv.next_rank));
+                self.score[usize::from(mv.cell) & (SCORES - 1)] - S::load(next, usize::from(mv.next_rank));
             if RECORD {
                 relax_recorded(out, best_step, r, value, usize::from(mv.step));
             } else {

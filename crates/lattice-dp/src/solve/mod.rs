@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::path::{self, Path};
-use kernel::{Isa, Kernel, SCORES};
+use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer};
 pub use plan::{Plan, layer_sizes};
 use split::Split;
@@ -354,7 +354,7 @@ struct GroupJob<'g, 'o, V> {
 impl<V: Stored> GroupJob<'_, '_, V> {
     fn run_sequential(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
-        let mut scratch = vec![0; group.row_len];
+        let mut scratch = RowScratch::default();
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
                 run_row::<V, false>(kernel, group, rank, row, &mut [], &mut scratch, skip);
@@ -370,8 +370,8 @@ impl<V: Stored> GroupJob<'_, '_, V> {
 
     fn run_parallel(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
-        // One scratch row per rayon job (a few per thread and group), not per row.
-        let scratch = || vec![0; group.row_len];
+        // One scratch per rayon job (a few per thread and group), not per row.
+        let scratch = RowScratch::default;
         if self.steps.is_empty() {
             self.out.par_chunks_mut(group.row_len).enumerate().for_each_init(
                 scratch,
@@ -391,15 +391,14 @@ impl<V: Stored> GroupJob<'_, '_, V> {
     }
 }
 
-/// One row through the kernel, computed in `scratch` (a row's length of `i64`) and stored at the
-/// layer's width, or zeros when `skip` says no state of it is wanted.
+/// One row through the kernel, computed in `scratch` and stored at the layer's width, or zeros when `skip` says no state of it is wanted.
 fn run_row<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
-    scratch: &mut [i64],
+    scratch: &mut RowScratch,
     skip: &impl Fn(&Group, usize) -> bool,
 ) {
     if skip(group, rank) {
@@ -424,10 +423,9 @@ fn row_portable<V: Stored, const RECORD: bool>(
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
-    scratch: &mut [i64],
+    scratch: &mut RowScratch,
 ) {
-    kernel.row::<RECORD>(group, rank, scratch, steps);
-    V::store_row(row, scratch);
+    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
 }
 
 /// [`row_portable`] compiled for AVX2 (see [`Isa`]): the kernel's functions are
@@ -440,10 +438,9 @@ fn row_avx2<V: Stored, const RECORD: bool>(
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
-    scratch: &mut [i64],
+    scratch: &mut RowScratch,
 ) {
-    kernel.row::<RECORD>(group, rank, scratch, steps);
-    V::store_row(row, scratch);
+    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
 }
 
 /// Cuts `out` (and `steps`) into the consecutive ranges of the layer's groups.

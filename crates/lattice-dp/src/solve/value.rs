@@ -35,6 +35,18 @@ pub trait Stored: Copy + Send + Sync + 'static {
     /// Stores `v`, which lies in `NO_MOVE ..= -NO_MOVE` (see the module doc).
     fn put(v: i64) -> Self;
 
+    /// Whether the kernel's gathers should read a row widened to `i64` by [`Stored::widen_row`]
+    /// rather than read it in place (true where one read in place is costly).
+    const WIDEN_BEFORE_GATHER: bool = false;
+
+    /// `dst[i] = src[i]`, widened (same lengths).
+    #[inline(always)]
+    fn widen_row(src: &[Self], dst: &mut [i64]) {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = s.get();
+        }
+    }
+
     /// `row[i]`, widened.
     #[inline(always)]
     fn load(row: &[Self], i: usize) -> i64 {
@@ -100,10 +112,11 @@ impl Stored for i32 {
 /// A signed 40-bit value in 5 little-endian bytes (alignment 1: a layer is a plain byte array,
 /// `[Packed40]::as_flattened` its bytes).
 ///
-/// Reading one value byte by byte is slow, so a row is read through 8-byte windows: the window
-/// starting at the value's first byte holds it in its low 40 bits (the 3 bytes after it belong to
-/// the next value), and `(window << 24) >> 24` sign-extends it. Every value of a row but the last
-/// has such a window inside the row; the last one is read by its 5 bytes.
+/// Reading one value byte by byte is slow, so values are read through 8-byte windows: the window
+/// starting at a value's first byte holds it in its low 40 bits (the 3 bytes after it belong to
+/// the next value), and `(window << 24) >> 24` sign-extends it. Rows are read and written in blocks
+/// of 8 values (40 bytes), whose windows all lie inside the block; the few values after the last
+/// whole block, and a single value whose window would leave the row, byte by byte.
 pub type Packed40 = [u8; 5];
 
 /// The value in the low 40 bits of `window`, sign-extended.
@@ -119,9 +132,47 @@ fn window_at(bytes: &[u8], start: usize) -> Option<u64> {
     Some(u64::from_le_bytes(window))
 }
 
+/// Values per block of the packed row loops: 8 values are 40 bytes, read as windows at offsets
+/// 0, 5, …, 30 and the last one as the top 5 bytes of the word at 32 (all inside the block).
+const BLOCK: usize = 8;
+
+/// The 8 values of a 40-byte block.
+#[inline(always)]
+fn unpack_block(block: &[u8; 5 * BLOCK]) -> [i64; BLOCK] {
+    let word = |at: usize| {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&block[at..at + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    let last = (word(32) as i64) >> 24;
+    [
+        low_40(word(0)),
+        low_40(word(5)),
+        low_40(word(10)),
+        low_40(word(15)),
+        low_40(word(20)),
+        low_40(word(25)),
+        low_40(word(30)),
+        last,
+    ]
+}
+
+/// Packs 8 values into a 40-byte block: 8-byte writes at 0, 5, …, 30 in increasing order (each
+/// overwrites the 3 spare bytes of the one before), then the last value's 5 bytes.
+#[inline(always)]
+fn pack_block(values: &[i64; BLOCK], block: &mut [u8; 5 * BLOCK]) {
+    for (i, &v) in values[..BLOCK - 1].iter().enumerate() {
+        block[5 * i..5 * i + 8].copy_from_slice(&v.to_le_bytes());
+    }
+    block[35..].copy_from_slice(&Packed40::put(values[BLOCK - 1]));
+}
+
 impl Stored for Packed40 {
     const BYTES: usize = 5;
     const NO_MOVE: i64 = -(1 << 39);
+    /// A gather would read each value through a bounds-checked window; widening the row first
+    /// reads it once, in order.
+    const WIDEN_BEFORE_GATHER: bool = true;
     #[inline(always)]
     fn get(self) -> i64 {
         let [a, b, c, d, e] = self;
@@ -144,14 +195,42 @@ impl Stored for Packed40 {
 
     #[inline(always)]
     fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
-        let Some((&last, _)) = next.split_last() else { return };
-        let (body, tail) = out.split_at_mut(next.len() - 1);
-        // One window per value but the last (see the type's doc): windows of 8 bytes every 5.
-        for (o, window) in body.iter_mut().zip(next.as_flattened().windows(8).step_by(5)) {
-            let window: [u8; 8] = window.try_into().unwrap_or_default();
-            *o = max_without_compare(*o, gain - low_40(u64::from_le_bytes(window)));
+        let (blocks, rest) = next.as_flattened().as_chunks::<{ 5 * BLOCK }>();
+        let (out_blocks, out_rest) = out.as_chunks_mut::<BLOCK>();
+        for (o, block) in out_blocks.iter_mut().zip(blocks) {
+            for (o, v) in o.iter_mut().zip(unpack_block(block)) {
+                *o = max_without_compare(*o, gain - v);
+            }
         }
-        tail[0] = max_without_compare(tail[0], gain - last.get());
+        for (o, value) in out_rest.iter_mut().zip(rest.chunks_exact(5)) {
+            let value: Self = value.try_into().unwrap_or_default();
+            *o = max_without_compare(*o, gain - value.get());
+        }
+    }
+
+    #[inline(always)]
+    fn widen_row(src: &[Self], dst: &mut [i64]) {
+        let (blocks, rest) = src.as_flattened().as_chunks::<{ 5 * BLOCK }>();
+        let (dst_blocks, dst_rest) = dst.as_chunks_mut::<BLOCK>();
+        for (d, block) in dst_blocks.iter_mut().zip(blocks) {
+            *d = unpack_block(block);
+        }
+        for (d, value) in dst_rest.iter_mut().zip(rest.chunks_exact(5)) {
+            let value: Self = value.try_into().unwrap_or_default();
+            *d = value.get();
+        }
+    }
+
+    #[inline(always)]
+    fn store_row(dst: &mut [Self], src: &[i64]) {
+        let (src_blocks, src_rest) = src.as_chunks::<BLOCK>();
+        let (blocks, rest) = dst.as_flattened_mut().as_chunks_mut::<{ 5 * BLOCK }>();
+        for (block, values) in blocks.iter_mut().zip(src_blocks) {
+            pack_block(values, block);
+        }
+        for (d, &v) in rest.chunks_exact_mut(5).zip(src_rest) {
+            d.copy_from_slice(&Self::put(v));
+        }
     }
 }
 
@@ -236,6 +315,9 @@ mod tests {
                 }
                 V::relax_row(&mut out, &row, 17);
                 assert_eq!(out, expected, "{} bytes, relax of {len}", V::BYTES);
+                let mut wide = vec![0; len];
+                V::widen_row(&row, &mut wide);
+                assert_eq!(wide, values[..len], "{} bytes, widen {len}", V::BYTES);
                 let mut stored = vec![V::put(0); len];
                 V::store_row(&mut stored, &values[..len]);
                 assert!(stored.iter().zip(&values[..len]).all(|(s, &v)| s.get() == v));
@@ -245,6 +327,9 @@ mod tests {
         check::<i32>(&values);
         check::<i64>(&values);
         check::<Packed40>(&values);
+        let wide: Vec<i64> = (0..19).map(|i| (i - 9) * 43_000_000_000 + i).collect();
+        check::<Packed40>(&wide);
+        check::<i64>(&wide);
         check::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 401_000_000_000, -401_000_000_000, -1, 0, 1]);
     }
 

@@ -430,9 +430,14 @@ fn row_portable<V: Stored, const RECORD: bool>(
 
 /// [`row_portable`] compiled for AVX2 (see [`Isa`]): the kernel's functions are
 /// `#[inline(always)]`, so they are compiled again inside this one.
+///
+/// # Safety
+/// The processor must have AVX2 (`unsafe` for Rust 1.85, the crate's minimum, which has no safe
+/// `#[target_feature]` functions).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn row_avx2<V: Stored, const RECORD: bool>(
+#[allow(unsafe_code)]
+unsafe fn row_avx2<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,

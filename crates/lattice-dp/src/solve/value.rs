@@ -138,7 +138,8 @@ const BLOCK: usize = 8;
 
 /// The 8 values of a 40-byte block.
 #[inline(always)]
-fn unpack_block(block: &[u8; 5 * BLOCK]) -> [i64; BLOCK] {
+fn unpack_block(block: &[u8]) -> [i64; BLOCK] {
+    debug_assert_eq!(block.len(), 5 * BLOCK);
     let word = |at: usize| {
         let mut bytes = [0; 8];
         bytes.copy_from_slice(&block[at..at + 8]);
@@ -160,7 +161,8 @@ fn unpack_block(block: &[u8; 5 * BLOCK]) -> [i64; BLOCK] {
 /// Packs 8 values into a 40-byte block: 8-byte writes at 0, 5, …, 30 in increasing order (each
 /// overwrites the 3 spare bytes of the one before), then the last value's 5 bytes.
 #[inline(always)]
-fn pack_block(values: &[i64; BLOCK], block: &mut [u8; 5 * BLOCK]) {
+fn pack_block(values: &[i64], block: &mut [u8]) {
+    debug_assert_eq!((values.len(), block.len()), (BLOCK, 5 * BLOCK));
     for (i, &v) in values[..BLOCK - 1].iter().enumerate() {
         block[5 * i..5 * i + 8].copy_from_slice(&v.to_le_bytes());
     }
@@ -195,14 +197,15 @@ impl Stored for Packed40 {
 
     #[inline(always)]
     fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
-        let (blocks, rest) = next.as_flattened().as_chunks::<{ 5 * BLOCK }>();
-        let (out_blocks, out_rest) = out.as_chunks_mut::<BLOCK>();
-        for (o, block) in out_blocks.iter_mut().zip(blocks) {
+        let blocks = next.as_flattened().chunks_exact(5 * BLOCK);
+        let rest = blocks.remainder();
+        let mut out_blocks = out.chunks_exact_mut(BLOCK);
+        for (o, block) in out_blocks.by_ref().zip(blocks) {
             for (o, v) in o.iter_mut().zip(unpack_block(block)) {
                 *o = max_without_compare(*o, gain - v);
             }
         }
-        for (o, value) in out_rest.iter_mut().zip(rest.chunks_exact(5)) {
+        for (o, value) in out_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
             let value: Self = value.try_into().unwrap_or_default();
             *o = max_without_compare(*o, gain - value.get());
         }
@@ -210,12 +213,13 @@ impl Stored for Packed40 {
 
     #[inline(always)]
     fn widen_row(src: &[Self], dst: &mut [i64]) {
-        let (blocks, rest) = src.as_flattened().as_chunks::<{ 5 * BLOCK }>();
-        let (dst_blocks, dst_rest) = dst.as_chunks_mut::<BLOCK>();
-        for (d, block) in dst_blocks.iter_mut().zip(blocks) {
-            *d = unpack_block(block);
+        let blocks = src.as_flattened().chunks_exact(5 * BLOCK);
+        let rest = blocks.remainder();
+        let mut dst_blocks = dst.chunks_exact_mut(BLOCK);
+        for (d, block) in dst_blocks.by_ref().zip(blocks) {
+            d.copy_from_slice(&unpack_block(block));
         }
-        for (d, value) in dst_rest.iter_mut().zip(rest.chunks_exact(5)) {
+        for (d, value) in dst_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
             let value: Self = value.try_into().unwrap_or_default();
             *d = value.get();
         }
@@ -223,12 +227,13 @@ impl Stored for Packed40 {
 
     #[inline(always)]
     fn store_row(dst: &mut [Self], src: &[i64]) {
-        let (src_blocks, src_rest) = src.as_chunks::<BLOCK>();
-        let (blocks, rest) = dst.as_flattened_mut().as_chunks_mut::<{ 5 * BLOCK }>();
-        for (block, values) in blocks.iter_mut().zip(src_blocks) {
+        let src_blocks = src.chunks_exact(BLOCK);
+        let src_rest = src_blocks.remainder();
+        let mut blocks = dst.as_flattened_mut().chunks_exact_mut(5 * BLOCK);
+        for (block, values) in blocks.by_ref().zip(src_blocks) {
             pack_block(values, block);
         }
-        for (d, &v) in rest.chunks_exact_mut(5).zip(src_rest) {
+        for (d, &v) in blocks.into_remainder().chunks_exact_mut(5).zip(src_rest) {
             d.copy_from_slice(&Self::put(v));
         }
     }

@@ -174,37 +174,44 @@ impl<V: Stored> Kernel<'_, V> {
         }
         let start = slot.row_start(left_rank);
         let next = &self.next[start..start + slot.row_len];
-        let moves = self.split.right_moves_of(group.right_class);
         if V::WIDEN_BEFORE_GATHER {
             wide.clear();
             wide.resize(next.len(), 0);
             V::widen_row(next, wide);
-            self.gather_right_moves::<i64, RECORD>(moves, wide, out, best_step);
+            self.gather_right_moves::<i64, RECORD>(group, wide, out, best_step);
         } else {
-            self.gather_right_moves::<V, RECORD>(moves, next, out, best_step);
+            self.gather_right_moves::<V, RECORD>(group, next, out, best_step);
         }
     }
 
-    /// The right moves' gather from the next row `next` (stored at width `S`).
+    /// The right moves' gather from the next row `next` (stored at width `S`): one run of moves
+    /// after the other, each in step with the row (`split`'s module doc).
     #[inline(always)]
     fn gather_right_moves<S: Stored, const RECORD: bool>(
         &self,
-        moves: &[RightMove],
+        group: &Group,
         next: &[S],
         out: &mut [i64],
         best_step: &mut [u8],
     ) {
-        // Ordinal-major: consecutive moves update different `out` entries (see `split`).
-        for mv in moves {
-            let r = usize::from(mv.rank);
-            let value =
-                self.score[usize::from(mv.cell) & (SCORES - 1)] - S::load(next, usize::from(mv.next_rank));
+        for run in self.split.right_move_runs(group.right_class) {
             if RECORD {
-                relax_recorded(out, best_step, r, value, usize::from(mv.step));
+                for (r, mv) in run.iter().enumerate() {
+                    let value = self.gain(mv) - S::load(next, usize::from(mv.next_rank));
+                    relax_recorded(out, best_step, r, value, usize::from(mv.step));
+                }
             } else {
-                out[r] = out[r].max(value);
+                for (o, mv) in out.iter_mut().zip(run) {
+                    *o = (*o).max(self.gain(mv) - S::load(next, usize::from(mv.next_rank)));
+                }
             }
         }
+    }
+
+    /// The mover's score for the cell of a right move.
+    #[inline(always)]
+    fn gain(&self, mv: &RightMove) -> i64 {
+        self.score[usize::from(mv.cell) & (SCORES - 1)]
     }
 }
 

@@ -195,27 +195,19 @@ fn solve_as<V: Stored + Default>(
     for (pass, segment) in segments.iter().enumerate() {
         let within = (pass > 0).then_some(position);
         sweep.restart();
-        let mut report = |p: Progress| {
-            on_progress(Progress {
-                done: before.done + p.done,
-                total: before.total,
-                states_done: before.states_done + p.states_done,
-                states_total: before.states_total,
-            });
+        // A pass's own progress, after the passes before it.
+        let after = |p: Progress| Progress {
+            done: before.done + p.done,
+            total: before.total,
+            states_done: before.states_done + p.states_done,
+            states_total: before.states_total,
         };
-        let mut best_steps = match sweep.run(segment.start, within, segment.clone(), stop, &mut report) {
-            Ok(steps) => steps,
-            Err(SolveError::Interrupted { at }) => {
-                let at = Progress {
-                    done: before.done + at.done,
-                    total: before.total,
-                    states_done: before.states_done + at.states_done,
-                    states_total: before.states_total,
-                };
-                return Err(SolveError::Interrupted { at });
-            }
-            Err(e) => return Err(e),
-        };
+        let mut best_steps = sweep
+            .run(segment.start, within, segment.clone(), stop, &mut |p| on_progress(after(p)))
+            .map_err(|e| match e {
+                SolveError::Interrupted { at } => SolveError::Interrupted { at: after(at) },
+                other => other,
+            })?;
         before.done += top + 1 - segment.start;
         before.states_done += pass_states(segment);
         if pass == 0 {

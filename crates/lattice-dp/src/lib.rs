@@ -46,10 +46,10 @@
 //! replays them from `P_1`; and so on up to the full board. A segment is the longest run of layers
 //! whose full layers' steps fit the budget, so the steps never take more than the budget, and a
 //! game is refused only when the largest layer's steps alone do not fit. Cost: pass `i ≥ 2`
-//! re-sweeps the layers above `s_{i−1}`, restricted to the rows that may contain `P_{i−1}` — a
-//! small share of a full sweep (16 × 16: 2 passes take about 1.2× the time of one, 7 passes about
-//! 2×; 18 × 18 within 3 GiB: 7 passes, 1.24×; docs/BENCHMARKS.md). The game is the one-pass game, move for move (the same best steps are
-//! recorded for the states replayed).
+//! re-sweeps the layers above `s_{i−1}`, restricted to the rows that may contain `P_{i−1}`, which
+//! skips most of them (16 × 16: 2 passes take about 1.2× the time of one, 7 passes about 2×;
+//! 18 × 18 within 3 GiB: 7 passes, 1.24×; docs/BENCHMARKS.md). The game is the one-pass game, move
+//! for move (the same best steps are recorded for the states replayed).
 //!
 //! # Queries and play
 //! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the

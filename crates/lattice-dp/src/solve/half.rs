@@ -2,8 +2,11 @@
 //!
 //! A *half-path* is a run of `len ≤ 20` ([`MAX_HALF`]) consecutive steps of a boundary path (bit `p` = step `p`,
 //! as in [`crate::path`]). Its *class* is the pair (ones, area), where area counts the pairs
-//! (right-step, later up-step) inside the half. Within a class, half-paths are ranked by increasing
-//! mask, so a class is a dense range `0..class_len`.
+//! (right-step, later up-step) inside the half. Within a class, half-paths are ranked by decreasing
+//! number of corners (moves inside the half), then by increasing mask, so a class is a dense range
+//! `0..class_len`. The corner order is what lets the kernel stream the moves of a right half (see
+//! [`super::split`]): the members with at least `k` corners are always a prefix `0..count` of the
+//! class.
 //!
 //! Classes are numbered `class_id(ones, area) = first_class[ones] + area`, with
 //! `0 ≤ area ≤ ones · (len − ones)` (every such area occurs, so no id is wasted).
@@ -48,12 +51,19 @@ impl HalfPaths {
         }
         let mut filled = class_start.clone();
         let mut members: Vec<HalfMask> = vec![0; 1 << len];
-        let mut rank: Vec<Rank> = vec![0; 1 << len];
         for mask in masks {
             let id = class_of(mask);
-            rank[mask as usize] = index::rank(filled[id] - class_start[id]);
             members[filled[id]] = mask;
             filled[id] += 1;
+        }
+        let mut rank: Vec<Rank> = vec![0; 1 << len];
+        for id in 0..class_count {
+            let class = &mut members[class_start[id]..class_start[id + 1]];
+            // Masks are in increasing order already; a stable sort keeps it within a corner count.
+            class.sort_by_key(|&mask| std::cmp::Reverse(path::corners(Path::from(mask), len).count()));
+            for (r, &mask) in class.iter().enumerate() {
+                rank[mask as usize] = index::rank(r);
+            }
         }
         Self { len, area, rank, first_class, class_start, members }
     }
@@ -121,6 +131,22 @@ mod tests {
                     assert_eq!(half.rank(Path::from(mask)), r);
                     assert_eq!(half.class_of(Path::from(mask)), id);
                 }
+            }
+        }
+    }
+
+    /// Within a class, corner counts never increase with the rank, and equal counts keep the
+    /// masks in increasing order.
+    #[test]
+    fn ranks_follow_decreasing_corners() {
+        for len in [3, 6, 9] {
+            let half = HalfPaths::new(len);
+            for id in 0..half.class_count() {
+                let key = |&mask: &HalfMask| {
+                    (std::cmp::Reverse(path::corners(Path::from(mask), len).count()), mask)
+                };
+                let keys: Vec<_> = half.members_of(id).iter().map(key).collect();
+                assert!(keys.windows(2).all(|w| w[0] < w[1]), "len {len} class {id}: {keys:?}");
             }
         }
     }

@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::path::{self, Path};
-use kernel::{Kernel, SCORES};
+use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer};
 pub use plan::{Plan, bytes, layer_sizes};
 use split::Split;
@@ -288,6 +288,8 @@ struct Sweep<'a, V> {
     scores: [[i64; SCORES]; 2],
     /// The last layer computed.
     done_down_to: usize,
+    /// The instruction set of the rows.
+    isa: Isa,
 }
 
 impl<'a, V: Stored + Default> Sweep<'a, V> {
@@ -302,6 +304,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
             current: vec![V::put(0); largest],
             scores: [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))],
             done_down_to: layers.len() - 1,
+            isa: Isa::detect(),
         }
     }
 
@@ -341,6 +344,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
                 next_layer: &self.layers[taken + 1],
                 next: &self.next[..self.layers[taken + 1].len],
                 score: &self.scores[taken % 2],
+                isa: self.isa,
             };
             let layer = &self.layers[taken];
             let out = &mut self.current[..layer.len];
@@ -412,49 +416,98 @@ struct GroupJob<'g, 'o, V> {
 impl<V: Stored> GroupJob<'_, '_, V> {
     fn run_sequential(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
+        let mut scratch = RowScratch::default();
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
-                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
+                run_row::<V, false>(kernel, group, rank, row, &mut [], &mut scratch, skip);
             }
         } else {
             for (rank, (row, steps)) in
                 self.out.chunks_mut(group.row_len).zip(self.steps.chunks_mut(group.row_len)).enumerate()
             {
-                run_row::<V, true>(kernel, group, rank, row, steps, skip);
+                run_row::<V, true>(kernel, group, rank, row, steps, &mut scratch, skip);
             }
         }
     }
 
     fn run_parallel(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
+        // One scratch per rayon job (a few per thread and group), not per row.
+        let scratch = RowScratch::default;
         if self.steps.is_empty() {
-            self.out.par_chunks_mut(group.row_len).enumerate().for_each(|(rank, row)| {
-                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
-            });
+            self.out.par_chunks_mut(group.row_len).enumerate().for_each_init(
+                scratch,
+                |scratch, (rank, row)| {
+                    run_row::<V, false>(kernel, group, rank, row, &mut [], scratch, skip);
+                },
+            );
         } else {
             self.out
                 .par_chunks_mut(group.row_len)
                 .zip(self.steps.par_chunks_mut(group.row_len))
                 .enumerate()
-                .for_each(|(rank, (row, steps))| run_row::<V, true>(kernel, group, rank, row, steps, skip));
+                .for_each_init(scratch, |scratch, (rank, (row, steps))| {
+                    run_row::<V, true>(kernel, group, rank, row, steps, scratch, skip);
+                });
         }
     }
 }
 
-/// One row through the kernel, or zeros when `skip` says no state of it is wanted.
+/// One row through the kernel, computed in `scratch` and stored at the layer's width, or zeros when `skip` says no state of it is wanted.
 fn run_row<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
+    scratch: &mut RowScratch,
     skip: &impl Fn(&Group, usize) -> bool,
 ) {
     if skip(group, rank) {
         row.fill(V::put(0));
-    } else {
-        kernel.row::<RECORD>(group, rank, row, steps);
+        return;
     }
+    match kernel.isa {
+        Isa::Portable => row_portable::<V, RECORD>(kernel, group, rank, row, steps, scratch),
+        // The crate's one `unsafe`: calling a function compiled for AVX2 (workspace lint
+        // `unsafe_code = "deny"`, allowed here only).
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        // SAFETY: `Isa::Avx2` is only made by `Isa::detect`, which saw AVX2 on this processor.
+        Isa::Avx2 => unsafe { row_avx2::<V, RECORD>(kernel, group, rank, row, steps, scratch) },
+    }
+}
+
+/// A row computed in `scratch` and stored in `row`, compiled for the build's target.
+fn row_portable<V: Stored, const RECORD: bool>(
+    kernel: &Kernel<'_, V>,
+    group: &Group,
+    rank: usize,
+    row: &mut [V],
+    steps: &mut [u8],
+    scratch: &mut RowScratch,
+) {
+    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
+}
+
+/// [`row_portable`] compiled for AVX2 (see [`Isa`]): the kernel's functions are
+/// `#[inline(always)]`, so they are compiled again inside this one.
+///
+/// # Safety
+/// The processor must have AVX2 (`unsafe` for Rust 1.85, the crate's minimum, which has no safe
+/// `#[target_feature]` functions).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+unsafe fn row_avx2<V: Stored, const RECORD: bool>(
+    kernel: &Kernel<'_, V>,
+    group: &Group,
+    rank: usize,
+    row: &mut [V],
+    steps: &mut [u8],
+    scratch: &mut RowScratch,
+) {
+    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
 }
 
 /// Cuts `out` (and `steps`) into the consecutive ranges of the layer's groups.
@@ -552,5 +605,35 @@ mod tests {
             .map(|(i, &(r, c))| if i % 2 == 0 { first[r * m + c] } else { -second[r * m + c] })
             .sum();
         assert_eq!(achieved, plain);
+    }
+
+    /// The sweep of one board at width `V` with the rows compiled for `isa`: the values of layer 0
+    /// and every recorded best step.
+    fn sweep_with<V: Stored + Default>(board: &Board, isa: Isa) -> (i64, Vec<Vec<u8>>) {
+        let split = Split::new(board.rows(), board.cols());
+        let layers = layer::all_layers(&split);
+        let mut sweep = Sweep::<V>::new(board, &split, &layers);
+        sweep.isa = isa;
+        let steps = sweep.run(0, None, true, None, &mut |_| {}).unwrap();
+        (sweep.values()[0].get(), steps)
+    }
+
+    /// The portable rows and the rows of the detected instruction set (AVX2 here) give the same
+    /// values and best steps, at every width, on a board that takes the parallel path.
+    #[test]
+    fn instruction_sets_agree() {
+        let (n, m) = (10, 13);
+        let cells = |mul: i64, modulo: i64, scale: i64| {
+            (0..n * m).map(|i| (i as i64 * mul % modulo) * scale).collect()
+        };
+        let small = Board::new(n, m, cells(37, 101, 1), cells(53, 97, 1)).unwrap();
+        let large = Board::new(n, m, cells(37, 101, 9_000_000), cells(53, 97, 10_000_000)).unwrap();
+        let detected = Isa::detect();
+        assert_eq!(sweep_with::<i32>(&small, Isa::Portable), sweep_with::<i32>(&small, detected));
+        let eight = sweep_with::<i64>(&large, Isa::Portable);
+        assert!(eight.0.unsigned_abs() > 1 << 31, "the large board needs more than 4 bytes");
+        assert_eq!(eight, sweep_with::<i64>(&large, detected));
+        assert_eq!(eight, sweep_with::<Packed40>(&large, Isa::Portable));
+        assert_eq!(eight, sweep_with::<Packed40>(&large, detected));
     }
 }

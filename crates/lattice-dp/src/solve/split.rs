@@ -15,9 +15,10 @@
 //! so all of them are tabulated here, per right class, as (rank, rank of the new right half, cell).
 //!
 //! The moves of a class are listed *ordinal-major*: first the first move of every member (by rank),
-//! then the second move of every member that has one, and so on. Consecutive entries then update
-//! different members, so the kernel's loop over them is one flat, branch-free stream with no
-//! store-to-load dependency from one entry to the next.
+//! then the second move of every member that has one, and so on. Members are ranked by decreasing
+//! number of corners (see [`super::half`]), so the members with a `k`-th move are the ranks
+//! `0..count_k`: each ordinal is a *run* whose `r`-th entry is a move of rank `r`. The kernel walks
+//! a run in step with the row it updates, one flat, branch-free stream per run.
 
 use super::half::HalfPaths;
 use crate::board;
@@ -68,6 +69,10 @@ pub struct Split {
     /// ordinal-major (see the module doc).
     right_move_start: Vec<usize>,
     right_moves: Vec<RightMove>,
+    /// `right_run_start[c]..right_run_start[c + 1]`: the lengths of the runs of right class `c` in
+    /// `right_run_len` (one run per ordinal, see the module doc).
+    right_run_start: Vec<usize>,
+    right_run_len: Vec<usize>,
     /// `cross_start[c]..cross_start[c + 1]`: the cross moves of right class `c` in `cross_moves`.
     cross_start: Vec<usize>,
     cross_moves: Vec<CrossMove>,
@@ -90,6 +95,8 @@ impl Split {
             right,
             right_move_start: vec![0],
             right_moves: Vec::new(),
+            right_run_start: vec![0],
+            right_run_len: Vec::new(),
             cross_start: vec![0],
             cross_moves: Vec::new(),
         };
@@ -116,9 +123,15 @@ impl Split {
                 .collect();
             let most = per_member.iter().map(Vec::len).max().unwrap_or(0);
             for ordinal in 0..most {
+                let run_start = self.right_moves.len();
                 self.right_moves.extend(per_member.iter().filter_map(|moves| moves.get(ordinal)));
+                let run = &self.right_moves[run_start..];
+                // Ranks by decreasing corner count: a run is the ranks 0..len, in order.
+                assert!(run.iter().enumerate().all(|(r, mv)| usize::from(mv.rank) == r), "run not a prefix");
+                self.right_run_len.push(run.len());
             }
             self.right_move_start.push(self.right_moves.len());
+            self.right_run_start.push(self.right_run_len.len());
             for (rank, &half) in members.iter().enumerate() {
                 let half = Path::from(half);
                 if half & 1 == 0 && self.left_ones_for(half).is_some_and(|a| a >= 1) {
@@ -155,6 +168,18 @@ impl Split {
     /// The moves inside the right halves of class `class`, ordinal-major (see the module doc).
     pub fn right_moves_of(&self, class: usize) -> &[RightMove] {
         &self.right_moves[self.right_move_start[class]..self.right_move_start[class + 1]]
+    }
+
+    /// The runs of [`Self::right_moves_of`]: the `r`-th entry of each is a move of rank `r`.
+    pub fn right_move_runs(&self, class: usize) -> impl Iterator<Item = &[RightMove]> {
+        let mut rest = self.right_moves_of(class);
+        self.right_run_len[self.right_run_start[class]..self.right_run_start[class + 1]].iter().map(
+            move |&len| {
+                let (run, tail) = rest.split_at(len);
+                rest = tail;
+                run
+            },
+        )
     }
 
     /// The cross moves of right class `class`, by increasing rank.

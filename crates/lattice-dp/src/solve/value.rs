@@ -9,10 +9,10 @@
 //! | `Eight` | `i64` | `−2^62 ..< 2^62` | `B ≥ 2^31`, when two 8-byte layers fit the memory limit |
 //! | `Five` | [`Packed40`] | `−2^39 ..< 2^39` | `B ≥ 2^31`, when they do not (20 × 20 with values up to 10^9) |
 //!
-//! 8 bytes are preferred to 5 because the packed layout is slow: its loads and stores do not
-//! vectorise, and 16 × 16 took about 3× as long with 5 bytes as with 8 (measured side by side on a
-//! loaded machine: 38–57 s against 14–19 s). So 5 bytes are what makes 20 × 20 fit in memory,
-//! not a default.
+//! 8 bytes are preferred to 5 when both fit: the packed values are read through unaligned 8-byte
+//! windows (see [`Packed40`]), which do not vectorise, so 5 bytes cost more instructions per state
+//! (callgrind, 14 × 14, one thread: 5.2 · 10^9 against 3.5 · 10^9 with AVX2 rows) and about 20% more
+//! CPU time on 16 × 16, while saving memory traffic. 5 bytes are what makes 20 × 20 fit in memory.
 //!
 //! The bound `B` is the largest cell value plus the larger of the two players' sums: every value
 //! of a position (mover's future gain minus the opponent's) lies in `−S ..= S` with
@@ -21,6 +21,10 @@
 //! always replaces it. Within the limits (400 cells of at most 10^9) `B ≤ 4.01 · 10^11 < 2^39`.
 
 /// A value as stored in a layer.
+///
+/// The kernel reads a layer through [`Stored::load`] and [`Stored::relax_row`] and writes a row it
+/// computed in `i64` through [`Stored::store_row`]; a width that cannot be read element by element
+/// cheaply (the packed one) overrides them.
 pub trait Stored: Copy + Send + Sync + 'static {
     /// Bytes per state.
     const BYTES: usize;
@@ -30,6 +34,51 @@ pub trait Stored: Copy + Send + Sync + 'static {
     fn get(self) -> i64;
     /// Stores `v`, which lies in `NO_MOVE ..= -NO_MOVE` (see the module doc).
     fn put(v: i64) -> Self;
+
+    /// Whether the kernel's gathers should read a row widened to `i64` by [`Stored::widen_row`]
+    /// rather than read it in place (true where one read in place is costly).
+    const WIDEN_BEFORE_GATHER: bool = false;
+
+    /// `dst[i] = src[i]`, widened (same lengths).
+    #[inline(always)]
+    fn widen_row(src: &[Self], dst: &mut [i64]) {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = s.get();
+        }
+    }
+
+    /// `row[i]`, widened.
+    #[inline(always)]
+    fn load(row: &[Self], i: usize) -> i64 {
+        row[i].get()
+    }
+
+    /// `out[i] = max(out[i], gain − next[i])` for every `i`: the streaming loop of a move inside
+    /// the left half. `next` is as long as `out`.
+    #[inline(always)]
+    fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
+        for (o, &v) in out.iter_mut().zip(next) {
+            *o = max_without_compare(*o, gain - v.get());
+        }
+    }
+
+    /// Stores the computed row `src` into `dst` (same length).
+    #[inline(always)]
+    fn store_row(dst: &mut [Self], src: &[i64]) {
+        for (d, &v) in dst.iter_mut().zip(src) {
+            *d = Self::put(v);
+        }
+    }
+}
+
+/// `max(a, b)` through the sign of `a − b`, which SSE2 vectorises (it has no 64-bit compare).
+///
+/// Needs `a − b` not to overflow: every value met is [`Stored::NO_MOVE`] (at least −2^62) or a
+/// sum of at most 400 cell values of at most 10^9 (below 2^39 in absolute value).
+#[inline(always)]
+fn max_without_compare(a: i64, b: i64) -> i64 {
+    let d = a.wrapping_sub(b);
+    b.wrapping_add(d & !(d >> 63))
 }
 
 impl Stored for i64 {
@@ -60,25 +109,133 @@ impl Stored for i32 {
     }
 }
 
-/// A signed 40-bit value in 5 little-endian bytes (alignment 1: a layer is a plain byte array).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[repr(transparent)]
-pub struct Packed40([u8; 5]);
+/// A signed 40-bit value in 5 little-endian bytes (alignment 1: a layer is a plain byte array,
+/// `[Packed40]::as_flattened` its bytes).
+///
+/// Reading one value byte by byte is slow, so values are read through 8-byte windows: the window
+/// starting at a value's first byte holds it in its low 40 bits (the 3 bytes after it belong to
+/// the next value), and `(window << 24) >> 24` sign-extends it. Rows are read and written in blocks
+/// of 8 values (40 bytes), whose windows all lie inside the block; the few values after the last
+/// whole block, and a single value whose window would leave the row, byte by byte.
+pub type Packed40 = [u8; 5];
+
+/// The value in the low 40 bits of `window`, sign-extended.
+#[inline(always)]
+fn low_40(window: u64) -> i64 {
+    ((window << 24) as i64) >> 24
+}
+
+/// The 8 bytes of `bytes` from `start`, when they are all there.
+#[inline(always)]
+fn window_at(bytes: &[u8], start: usize) -> Option<u64> {
+    let window: [u8; 8] = bytes.get(start..start + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(window))
+}
+
+/// Values per block of the packed row loops: 8 values are 40 bytes, read as windows at offsets
+/// 0, 5, …, 30 and the last one as the top 5 bytes of the word at 32 (all inside the block).
+const BLOCK: usize = 8;
+
+/// The 8 values of a 40-byte block.
+#[inline(always)]
+fn unpack_block(block: &[u8]) -> [i64; BLOCK] {
+    debug_assert_eq!(block.len(), 5 * BLOCK);
+    let word = |at: usize| {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&block[at..at + 8]);
+        u64::from_le_bytes(bytes)
+    };
+    let last = (word(32) as i64) >> 24;
+    [
+        low_40(word(0)),
+        low_40(word(5)),
+        low_40(word(10)),
+        low_40(word(15)),
+        low_40(word(20)),
+        low_40(word(25)),
+        low_40(word(30)),
+        last,
+    ]
+}
+
+/// Packs 8 values into a 40-byte block: 8-byte writes at 0, 5, …, 30 in increasing order (each
+/// overwrites the 3 spare bytes of the one before), then the last value's 5 bytes.
+#[inline(always)]
+fn pack_block(values: &[i64], block: &mut [u8]) {
+    debug_assert_eq!((values.len(), block.len()), (BLOCK, 5 * BLOCK));
+    for (i, &v) in values[..BLOCK - 1].iter().enumerate() {
+        block[5 * i..5 * i + 8].copy_from_slice(&v.to_le_bytes());
+    }
+    block[35..].copy_from_slice(&Packed40::put(values[BLOCK - 1]));
+}
 
 impl Stored for Packed40 {
     const BYTES: usize = 5;
     const NO_MOVE: i64 = -(1 << 39);
+    /// A gather would read each value through a bounds-checked window; widening the row first
+    /// reads it once, in order.
+    const WIDEN_BEFORE_GATHER: bool = true;
     #[inline(always)]
     fn get(self) -> i64 {
-        let [a, b, c, d, e] = self.0;
-        // Sign-extend from bit 39: the top byte goes to bits 56..64, then an arithmetic shift.
-        i64::from_le_bytes([0, 0, 0, a, b, c, d, e]) >> 24
+        let [a, b, c, d, e] = self;
+        low_40(u64::from_le_bytes([a, b, c, d, e, 0, 0, 0]))
     }
     #[inline(always)]
     fn put(v: i64) -> Self {
         debug_assert!((-(1 << 39)..1 << 39).contains(&v), "{v} does not fit 5 bytes");
         let [a, b, c, d, e, ..] = v.to_le_bytes();
-        Self([a, b, c, d, e])
+        [a, b, c, d, e]
+    }
+
+    #[inline(always)]
+    fn load(row: &[Self], i: usize) -> i64 {
+        match window_at(row.as_flattened(), 5 * i) {
+            Some(window) => low_40(window),
+            None => row[i].get(),
+        }
+    }
+
+    #[inline(always)]
+    fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
+        let blocks = next.as_flattened().chunks_exact(5 * BLOCK);
+        let rest = blocks.remainder();
+        let mut out_blocks = out.chunks_exact_mut(BLOCK);
+        for (o, block) in out_blocks.by_ref().zip(blocks) {
+            for (o, v) in o.iter_mut().zip(unpack_block(block)) {
+                *o = max_without_compare(*o, gain - v);
+            }
+        }
+        for (o, value) in out_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
+            let value: Self = value.try_into().unwrap_or_default();
+            *o = max_without_compare(*o, gain - value.get());
+        }
+    }
+
+    #[inline(always)]
+    fn widen_row(src: &[Self], dst: &mut [i64]) {
+        let blocks = src.as_flattened().chunks_exact(5 * BLOCK);
+        let rest = blocks.remainder();
+        let mut dst_blocks = dst.chunks_exact_mut(BLOCK);
+        for (d, block) in dst_blocks.by_ref().zip(blocks) {
+            d.copy_from_slice(&unpack_block(block));
+        }
+        for (d, value) in dst_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
+            let value: Self = value.try_into().unwrap_or_default();
+            *d = value.get();
+        }
+    }
+
+    #[inline(always)]
+    fn store_row(dst: &mut [Self], src: &[i64]) {
+        let src_blocks = src.chunks_exact(BLOCK);
+        let src_rest = src_blocks.remainder();
+        let mut blocks = dst.as_flattened_mut().chunks_exact_mut(5 * BLOCK);
+        for (block, values) in blocks.by_ref().zip(src_blocks) {
+            pack_block(values, block);
+        }
+        for (d, &v) in blocks.into_remainder().chunks_exact_mut(5).zip(src_rest) {
+            d.copy_from_slice(&Self::put(v));
+        }
     }
 }
 
@@ -144,6 +301,41 @@ mod tests {
         round_trip::<i64>(&[(1 << 62) - 1, -(1 << 62)]);
         assert_eq!(std::mem::size_of::<Packed40>(), 5);
         assert_eq!(std::mem::align_of::<Packed40>(), 1);
+    }
+
+    /// The row operations of every width agree with the plain element-by-element ones, on rows of
+    /// every short length (the packed width reads all but the last value through windows).
+    #[test]
+    fn row_operations_agree_with_elementwise() {
+        fn check<V: Stored>(values: &[i64]) {
+            for len in 0..=values.len() {
+                let row: Vec<V> = values[..len].iter().map(|&v| V::put(v)).collect();
+                for (i, &v) in values[..len].iter().enumerate() {
+                    assert_eq!(V::load(&row, i), v, "{} bytes, load {i} of {len}", V::BYTES);
+                }
+                let mut out: Vec<i64> = (0..len as i64).map(|i| i * 1000 - 3000).collect();
+                let mut expected = out.clone();
+                for (e, &v) in expected.iter_mut().zip(&values[..len]) {
+                    *e = (*e).max(17 - v);
+                }
+                V::relax_row(&mut out, &row, 17);
+                assert_eq!(out, expected, "{} bytes, relax of {len}", V::BYTES);
+                let mut wide = vec![0; len];
+                V::widen_row(&row, &mut wide);
+                assert_eq!(wide, values[..len], "{} bytes, widen {len}", V::BYTES);
+                let mut stored = vec![V::put(0); len];
+                V::store_row(&mut stored, &values[..len]);
+                assert!(stored.iter().zip(&values[..len]).all(|(s, &v)| s.get() == v));
+            }
+        }
+        let values = [5, -1, 0, 2999, -2_000_000_000, 1_999_999_999, -7, 123_456, 1, -3000];
+        check::<i32>(&values);
+        check::<i64>(&values);
+        check::<Packed40>(&values);
+        let wide: Vec<i64> = (0..19).map(|i| (i - 9) * 43_000_000_000 + i).collect();
+        check::<Packed40>(&wide);
+        check::<i64>(&wide);
+        check::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 401_000_000_000, -401_000_000_000, -1, 0, 1]);
     }
 
     #[test]

@@ -614,7 +614,7 @@ mod tests {
         let layers = layer::all_layers(&split);
         let mut sweep = Sweep::<V>::new(board, &split, &layers);
         sweep.isa = isa;
-        let steps = sweep.run(0, None, true, None, &mut |_| {}).unwrap();
+        let steps = sweep.run(0, None, 0..layers.len() - 1, None, &mut |_| {}).unwrap();
         (sweep.values()[0].get(), steps)
     }
 

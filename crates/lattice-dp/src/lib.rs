@@ -33,7 +33,23 @@
 //! ([`Plan`]) is computed from the board before anything is allocated, and [`solve_with`] refuses a
 //! solve beyond its memory limit. Its stop flag ends a solve at a layer boundary (Ctrl-C in the binary). Each layer is computed in parallel with `rayon`. Asking for the optimal
 //! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
-//! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16).
+//! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16, 9.1 GB at
+//! 18 × 18).
+//!
+//! # The optimal game within a memory limit
+//! When those steps do not fit what the limit leaves after the two layers and tables, the game is
+//! recorded in segments of layers, lowest first, one sweep (pass) per segment (`solve::game`):
+//! pass 1 is the full solve, keeping the steps of the lowest layers `0..s_1` only (the last ones it
+//! computes), replayed from the empty board to a position `P_1` of layer `s_1`; pass 2 sweeps again
+//! from the full board down to layer `s_1`, only the rows whose left half may contain `P_1` (every
+//! state containing `P_1` depends only on states containing it), keeping the layers `s_1..s_2`, and
+//! replays them from `P_1`; and so on up to the full board. A segment is the longest run of layers
+//! whose full layers' steps fit the budget, so the steps never take more than the budget, and a
+//! game is refused only when the largest layer's steps alone do not fit. Cost: pass `i ≥ 2`
+//! re-sweeps the layers above `s_{i−1}`, restricted to the rows that may contain `P_{i−1}`, which
+//! skips most of them (16 × 16: 2 passes take about 1.2× the time of one, 7 passes about 2×;
+//! 18 × 18 within 3 GiB: 7 passes, 1.24×; docs/BENCHMARKS.md). The game is the one-pass game, move
+//! for move (the same best steps are recorded for the states replayed).
 //!
 //! # Queries and play
 //! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the

@@ -42,8 +42,9 @@ struct Cli {
 /// How the sweep runs: its memory, its value width, its progress.
 #[derive(Debug, Clone, clap::Args)]
 struct SolveArgs {
-    /// The memory a solve may plan (the two layers of values, the optimal game's one byte per state,
-    /// the tables).
+    /// The memory a solve may plan (the two layers of values, the tables, and for the optimal game one
+    /// byte per state, or when that does not fit, the steps of as many layers as fit, one sweep each
+    /// time).
     #[command(flatten)]
     memory: MemoryArgs,
     /// Bytes per stored value: 4, 5 or 8 [default: 4 when the largest value plus the larger player's
@@ -97,7 +98,7 @@ mod interrupt {
 fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
     match e {
         SolveError::TooLarge { .. } => Failure::Usage(format!(
-            "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json and --explain need one more byte per state)"
+            "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json and --explain need at least one more byte per state of the largest layer)"
         )),
         SolveError::Interrupted { .. } => Failure::Usage(format!("error: {e}")),
     }
@@ -155,6 +156,17 @@ fn answer(input: InputArgs, args: &SolveArgs, format: Format, out: &mut impl Wri
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
     let stop = interrupt::flag();
     let options = Options { mode, memory_limit: args.memory_limit(), width: args.width(), stop: Some(stop) };
+    if args.progress && mode == Mode::WithGame {
+        let plan = Plan::new(&board, mode, options.width, options.memory_limit);
+        if plan.game_passes > 0 {
+            let passes = plan.game_passes;
+            eprintln!(
+                "lattice-dp: the optimal game takes {passes} pass{} ({} of best steps at a time)",
+                if passes == 1 { "" } else { "es" },
+                lattice_dp::solve::bytes(plan.game_bytes)
+            );
+        }
+    }
     let mut bar = LayerBar::for_stderr(args.progress);
     let solution = solve_with(&board, options, &mut |p| bar.update(p));
     bar.finish();

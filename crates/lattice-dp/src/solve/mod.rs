@@ -8,8 +8,12 @@
 //!
 //! The optimal game, when asked for, comes from a second table: one byte per state of every layer,
 //! the path step of its best move (`n·m + 1` layers, C(n+m, n) bytes in all: 601 MB at 16 × 16).
-//! Replaying it from the empty board gives the principal variation without a second solve.
+//! Replaying it from the empty board gives the principal variation without a second solve. When
+//! that table does not fit the memory limit, it is recorded in segments of layers, one sweep per
+//! segment, each restricted to the states that contain the position the previous segment's replay
+//! reached (module `game`: the method and its cost).
 
+mod game;
 mod half;
 mod kernel;
 mod layer;
@@ -17,6 +21,7 @@ mod plan;
 mod split;
 mod value;
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -25,7 +30,7 @@ use crate::board::Board;
 use crate::path::{self, Path};
 use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer};
-pub use plan::{Plan, layer_sizes};
+pub use plan::{Plan, bytes, layer_sizes};
 use split::Split;
 pub use value::{Packed40, Stored, ValueWidth};
 
@@ -37,7 +42,8 @@ const PARALLEL_MIN_STATES: usize = 1 << 13;
 pub enum Mode {
     /// Only the value of the empty board.
     ValueOnly,
-    /// The value and one optimal game (one extra byte per state).
+    /// The value and one optimal game (one extra byte per state, or several sweeps when that does
+    /// not fit the memory limit: see [`Plan::game_passes`]).
     WithGame,
 }
 
@@ -140,29 +146,79 @@ pub fn solve_with(
     if let Some(limit) = options.memory_limit.filter(|&limit| plan.total() > limit) {
         return Err(SolveError::TooLarge { plan, limit });
     }
+    let segments = match options.mode {
+        Mode::ValueOnly => Vec::new(),
+        Mode::WithGame => {
+            let sizes = layer_sizes(board.rows(), board.cols());
+            match game::schedule(&sizes, plan.steps_budget(options.memory_limit)) {
+                Some(schedule) => schedule.segments,
+                None => unreachable!("a plan within its limit has a schedule: {plan:?}"),
+            }
+        }
+    };
     match plan.width {
-        ValueWidth::Four => solve_as::<i32>(board, options, on_progress),
-        ValueWidth::Five => solve_as::<Packed40>(board, options, on_progress),
-        ValueWidth::Eight => solve_as::<i64>(board, options, on_progress),
+        ValueWidth::Four => solve_as::<i32>(board, &segments, options.stop, on_progress),
+        ValueWidth::Five => solve_as::<Packed40>(board, &segments, options.stop, on_progress),
+        ValueWidth::Eight => solve_as::<i64>(board, &segments, options.stop, on_progress),
     }
 }
 
+/// The value of `board`, and with `segments` (the layers each pass records, lowest first; see
+/// module `game`) its optimal game: pass `i` sweeps down to the first layer of segment `i`, within
+/// the position the replay of the segments before it reached, and extends the replay.
 fn solve_as<V: Stored + Default>(
     board: &Board,
-    options: Options<'_>,
+    segments: &[Range<usize>],
+    stop: Option<&AtomicBool>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solution, SolveError> {
     let split = Split::new(board.rows(), board.cols());
     let layers = layer::all_layers(&split);
-    let record = options.mode == Mode::WithGame;
     let mut sweep = Sweep::<V>::new(board, &split, &layers);
-    let mut best_steps = sweep.run(0, None, record, options.stop, on_progress)?;
-    let moves = record.then(|| {
-        // best_steps was filled from layer n·m − 1 down to layer 0.
+    if segments.is_empty() {
+        sweep.run(0, None, 0..0, stop, on_progress)?;
+        return Ok(Solution { value: sweep.values()[0].get(), moves: None });
+    }
+    // Progress adds up over the passes: pass i computes the layers from the top down to its
+    // segment's start (the full board is counted once per pass, as `run` does).
+    let top = layers.len() - 1;
+    let pass_states = |s: &Range<usize>| layers[s.start..top].iter().map(|l| l.len as u64).sum::<u64>();
+    let mut before = Progress {
+        done: 0,
+        total: segments.iter().map(|s| top + 1 - s.start).sum(),
+        states_done: 0,
+        states_total: segments.iter().map(pass_states).sum(),
+    };
+    let mut position: Path = path::empty_board(split.n);
+    let mut cells = Vec::with_capacity(top);
+    let mut value = 0;
+    for (pass, segment) in segments.iter().enumerate() {
+        let within = (pass > 0).then_some(position);
+        sweep.restart();
+        // A pass's own progress, after the passes before it.
+        let after = |p: Progress| Progress {
+            done: before.done + p.done,
+            total: before.total,
+            states_done: before.states_done + p.states_done,
+            states_total: before.states_total,
+        };
+        let mut best_steps = sweep
+            .run(segment.start, within, segment.clone(), stop, &mut |p| on_progress(after(p)))
+            .map_err(|e| match e {
+                SolveError::Interrupted { at } => SolveError::Interrupted { at: after(at) },
+                other => other,
+            })?;
+        before.done += top + 1 - segment.start;
+        before.states_done += pass_states(segment);
+        if pass == 0 {
+            value = sweep.values()[0].get();
+        }
+        // best_steps was filled from the segment's highest layer down to its lowest.
         best_steps.reverse();
-        replay(&split, &layers, &best_steps)
-    });
-    Ok(Solution { value: sweep.values()[0].get(), moves })
+        position = replay(&split, &layers[segment.clone()], &best_steps, position, &mut cells);
+    }
+    debug_assert_eq!(position, path::full_board(split.n, split.m));
+    Ok(Solution { value, moves: Some(cells) })
 }
 
 /// One move of a position: the cell it takes and the value of the position it leads to, for the
@@ -205,7 +261,7 @@ fn child_values_as<V: Stored + Default>(
     let split = Split::new(n, m);
     let layers = layer::all_layers(&split);
     let mut sweep = Sweep::<V>::new(board, &split, &layers);
-    if let Err(e) = sweep.run(taken + 1, Some(diagram), false, None, on_progress) {
+    if let Err(e) = sweep.run(taken + 1, Some(diagram), 0..0, None, on_progress) {
         unreachable!("a sweep without stop flag cannot fail: {e}");
     }
     let next_layer = &layers[taken + 1];
@@ -257,14 +313,20 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
         &self.next[..self.layers[self.done_down_to].len]
     }
 
+    /// Back to only the full board computed, for another sweep with the same buffers.
+    fn restart(&mut self) {
+        self.next[0] = V::put(0);
+        self.done_down_to = self.layers.len() - 1;
+    }
+
     /// Computes the layers from the full board down to layer `down_to`; with `within`, only the rows
-    /// that may contain that diagram. With `record`, returns the best step of every state of each
-    /// layer computed (from the highest layer down). Stops at a layer boundary once `stop` is set.
+    /// that may contain that diagram. Returns the best step of every state of each layer computed
+    /// in `record` (from the highest layer down). Stops at a layer boundary once `stop` is set.
     fn run(
         &mut self,
         down_to: usize,
         within: Option<Path>,
-        record: bool,
+        record: Range<usize>,
         stop: Option<&AtomicBool>,
         on_progress: &mut dyn FnMut(Progress),
     ) -> Result<Vec<Vec<u8>>, SolveError> {
@@ -286,7 +348,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
             };
             let layer = &self.layers[taken];
             let out = &mut self.current[..layer.len];
-            if record {
+            if record.contains(&taken) {
                 let mut steps = vec![0u8; layer.len];
                 sweep_layer(&kernel, layer, out, Some(&mut steps), within);
                 best_steps.push(steps);
@@ -471,18 +533,23 @@ fn split_by_group<'g, 'o, V>(
     jobs
 }
 
-/// Follows the recorded best steps from the empty board to the full one.
-fn replay(split: &Split, layers: &[Layer], best_steps: &[Vec<u8>]) -> Vec<(usize, usize)> {
-    let mut position: Path = path::empty_board(split.n);
-    let mut cells = Vec::with_capacity(best_steps.len());
+/// Follows the recorded best steps of consecutive `layers` (one table per layer) from `position`,
+/// in the first of them, appending the cells taken to `cells`; returns the position reached.
+fn replay(
+    split: &Split,
+    layers: &[Layer],
+    best_steps: &[Vec<u8>],
+    mut position: Path,
+    cells: &mut Vec<(usize, usize)>,
+) -> Path {
+    debug_assert_eq!(layers.len(), best_steps.len());
     for (layer, steps) in layers.iter().zip(best_steps) {
         let step = usize::from(steps[layer.index(split, position)]);
         debug_assert!(path::is_corner(position, step), "recorded step {step} is not a move");
         cells.push(path::corner_cell(position, step, split.n));
         position = path::play(position, step);
     }
-    debug_assert_eq!(position, path::full_board(split.n, split.m));
-    cells
+    position
 }
 
 #[cfg(test)]
@@ -547,7 +614,7 @@ mod tests {
         let layers = layer::all_layers(&split);
         let mut sweep = Sweep::<V>::new(board, &split, &layers);
         sweep.isa = isa;
-        let steps = sweep.run(0, None, true, None, &mut |_| {}).unwrap();
+        let steps = sweep.run(0, None, 0..layers.len() - 1, None, &mut |_| {}).unwrap();
         (sweep.values()[0].get(), steps)
     }
 

@@ -3,9 +3,13 @@
 //! The sweep keeps two layers of values, each sized for the largest layer; the layer sizes are the
 //! coefficients of the Gaussian binomial `[n+m choose n]_q` (layer `k` holds the paths of area `k`),
 //! computed here by a small dynamic program, so the plan costs nothing. The optimal game adds one
-//! byte per state of every layer but the full board's. The half-path tables and layer layouts are
-//! estimated from their sizes (tens of MB at most, at 20 × 20).
+//! byte per state of every layer (one pass) when that fits what the limit leaves after the layers
+//! and tables, else the steps of the largest segment of layers the game is recorded in (one sweep
+//! per segment, see `solve::game`); it is refused only when not even the largest layer's steps fit.
+//! The half-path tables and layer layouts are estimated from their sizes (tens of MB at most, at
+//! 20 × 20).
 
+use super::game;
 use super::value::ValueWidth;
 use super::{Mode, state_count};
 use crate::board::Board;
@@ -21,36 +25,52 @@ pub struct Plan {
     pub largest_layer: u64,
     /// The two value buffers: `2 · largest_layer · width`.
     pub layer_bytes: u64,
-    /// The recorded best steps of [`Mode::WithGame`] (one byte per state), else 0.
+    /// The recorded best steps of [`Mode::WithGame`], else 0: one byte per state when they fit the
+    /// limit (one pass), else the largest segment of layers recorded at once (several passes),
+    /// else (nothing fits) the least possible, the largest layer's.
     pub game_bytes: u64,
+    /// The sweeps the optimal game takes: 1 when every step fits, more when it is recorded in
+    /// segments, 0 without game (or when not even one layer's steps fit the limit).
+    pub game_passes: usize,
     /// The half-path tables and layer layouts (an upper estimate).
     pub table_bytes: u64,
 }
 
 impl Plan {
     /// The plan of solving `board` in `mode` with values of `width`, by default the fastest width
-    /// that holds the board's values and fits `limit` (see [`ValueWidth::choose`]).
+    /// that holds the board's values and fits `limit` (see [`ValueWidth::choose`]; with the game,
+    /// 8 bytes are chosen over 5 whenever the game fits at all, in however many passes).
     pub fn new(board: &Board, mode: Mode, width: Option<ValueWidth>, limit: Option<u64>) -> Self {
         let width = width.unwrap_or_else(|| {
-            let fits =
-                |w: ValueWidth| limit.is_none_or(|limit| Self::with_width(board, mode, w).total() <= limit);
+            let fits = |w: ValueWidth| {
+                limit.is_none_or(|limit| Self::with_width(board, mode, w, Some(limit)).total() <= limit)
+            };
             ValueWidth::choose(board.value_bound(), fits)
         });
-        Self::with_width(board, mode, width)
+        Self::with_width(board, mode, width, limit)
     }
 
-    fn with_width(board: &Board, mode: Mode, width: ValueWidth) -> Self {
+    fn with_width(board: &Board, mode: Mode, width: ValueWidth, limit: Option<u64>) -> Self {
         let (n, m) = (board.rows(), board.cols());
-        let largest_layer = layer_sizes(n, m).into_iter().max().unwrap_or(1);
-        let states = state_count(n, m);
-        let game_bytes = if mode == Mode::WithGame { states } else { 0 };
+        let sizes = layer_sizes(n, m);
+        let largest_layer = sizes.iter().copied().max().unwrap_or(1);
+        let layer_bytes = 2 * largest_layer * width.bytes() as u64;
+        let table_bytes = table_bytes(n, m);
+        let (game_bytes, game_passes) = match mode {
+            Mode::ValueOnly => (0, 0),
+            Mode::WithGame => match game::schedule(&sizes, steps_budget(limit, layer_bytes + table_bytes)) {
+                Some(schedule) => (schedule.bytes, schedule.segments.len()),
+                None => (game::least_bytes(&sizes), 0),
+            },
+        };
         Self {
             width,
-            states,
+            states: state_count(n, m),
             largest_layer,
-            layer_bytes: 2 * largest_layer * width.bytes() as u64,
+            layer_bytes,
             game_bytes,
-            table_bytes: table_bytes(n, m),
+            game_passes,
+            table_bytes,
         }
     }
 
@@ -58,6 +78,17 @@ impl Plan {
     pub fn total(&self) -> u64 {
         self.layer_bytes + self.game_bytes + self.table_bytes
     }
+
+    /// The bytes of best steps the game may hold at once under `limit`: what the limit leaves
+    /// after the layers and tables (`None`: no limit).
+    pub(super) fn steps_budget(&self, limit: Option<u64>) -> Option<u64> {
+        steps_budget(limit, self.layer_bytes + self.table_bytes)
+    }
+}
+
+/// What `limit` leaves for the game's steps after `fixed` bytes.
+fn steps_budget(limit: Option<u64>, fixed: u64) -> Option<u64> {
+    limit.map(|limit| limit.saturating_sub(fixed))
 }
 
 /// The number of states of each layer `0..=n·m` of an `n × m` board: the coefficients of the
@@ -136,10 +167,54 @@ mod tests {
         let small = Board::new(20, 20, vec![1000; 400], vec![7; 400]).unwrap();
         assert_eq!(Plan::new(&big, Mode::ValueOnly, None, None).width, ValueWidth::Eight);
         assert_eq!(Plan::new(&small, Mode::ValueOnly, None, None).width, ValueWidth::Four);
-        let game = Plan::new(&small, Mode::WithGame, Some(ValueWidth::Eight), Some(1));
-        assert_eq!((game.game_bytes, game.layer_bytes), (state_count(20, 20), 2 * 1_470_597_342 * 8));
+        let game = Plan::new(&small, Mode::WithGame, Some(ValueWidth::Eight), None);
+        assert_eq!((game.game_bytes, game.game_passes), (state_count(20, 20), 1));
+        assert_eq!(game.layer_bytes, 2 * 1_470_597_342 * 8);
+        // Not even one layer's steps fit: the least need is planned, and it exceeds the limit.
+        let refused = Plan::new(&small, Mode::WithGame, Some(ValueWidth::Eight), Some(1));
+        assert_eq!((refused.game_bytes, refused.game_passes), (1_470_597_342, 0));
+        assert!(refused.total() > 1);
         assert_eq!(bytes(3 << 29), "1.5 GiB");
         assert_eq!(bytes(5 << 20), "5.0 MiB");
         assert_eq!(bytes(12), "12 bytes");
+    }
+
+    /// Over a range of limits around the one-pass need: the plan never exceeds a limit it accepts,
+    /// is one pass exactly when all the steps fit, and is refused only below the least need.
+    #[test]
+    fn game_plans_stay_within_the_limit() {
+        for (n, m, width) in [(6, 7, ValueWidth::Four), (9, 9, ValueWidth::Eight), (2, 30, ValueWidth::Five)]
+        {
+            let board = Board::new(n, m, vec![3; n * m], vec![4; n * m]).unwrap();
+            let free = Plan::new(&board, Mode::WithGame, Some(width), None);
+            let fixed = free.layer_bytes + free.table_bytes;
+            let least = *layer_sizes(n, m).iter().max().unwrap();
+            let states = state_count(n, m);
+            let mut limits: Vec<u64> = (0..40).map(|i| fixed + least + i * states / 40).collect();
+            limits.extend([0, fixed, fixed + least - 1, fixed + states - 1, fixed + states, u64::MAX]);
+            for limit in limits {
+                let plan = Plan::new(&board, Mode::WithGame, Some(width), Some(limit));
+                let accepted = plan.total() <= limit;
+                assert_eq!(accepted, limit >= fixed + least, "{n}x{m} limit {limit}: {plan:?}");
+                assert_eq!(accepted, plan.game_passes > 0, "{n}x{m} limit {limit}");
+                if limit >= fixed + states {
+                    assert_eq!((plan.game_passes, plan.game_bytes), (1, states));
+                } else if accepted {
+                    assert!(plan.game_bytes < states, "{n}x{m} limit {limit}");
+                }
+            }
+        }
+    }
+
+    /// Without a width, the game picks 8 bytes over 5 while it fits at all.
+    #[test]
+    fn game_width_prefers_eight_bytes_while_the_game_fits() {
+        let board = Board::new(9, 9, vec![1_000_000_000; 81], vec![1; 81]).unwrap();
+        let free = Plan::new(&board, Mode::WithGame, Some(ValueWidth::Eight), None);
+        let tight = free.layer_bytes + free.table_bytes + free.largest_layer;
+        let plan = Plan::new(&board, Mode::WithGame, None, Some(tight));
+        assert_eq!((plan.width, plan.game_bytes), (ValueWidth::Eight, free.largest_layer));
+        assert!(plan.game_passes > 1 && plan.total() <= tight);
+        assert_eq!(Plan::new(&board, Mode::WithGame, None, Some(tight - 1)).width, ValueWidth::Five);
     }
 }

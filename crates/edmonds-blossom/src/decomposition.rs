@@ -85,7 +85,8 @@ pub fn gallai_edmonds(graph: &Graph, matching: &Matching) -> Result<Decompositio
         }
     }
     match forest.grow(graph) {
-        Growth::Exhausted => {}
+        // No label limit was set, so the search is never abandoned.
+        Growth::Exhausted | Growth::Abandoned => {}
         Growth::FoundFreeVertex { outer: x, free: y } | Growth::JoinedTwoTrees { x, y } => {
             return Err(NotMaximum(x as usize, y as usize));
         }

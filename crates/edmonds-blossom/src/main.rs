@@ -5,12 +5,14 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use edmonds_blossom::query::{self, KingMoves, KingPlay, Side};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
-    BoardAnalysis, CertifiedMatching, GraphFormat, ParsedGraph, parse_boards, parse_positions, read_graph,
+    BoardAnalysis, CertifiedMatching, GraphFormat, MatchingTimings, ParsedGraph, parse_boards,
+    parse_positions, read_graph,
 };
 use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
 use grid_core::cli::play::{self, Input};
@@ -109,6 +111,9 @@ struct MatchingArgs {
     /// Also print the Gallai-Edmonds classes D, A, C (verified Tutte-Berge certificate).
     #[arg(long)]
     certificate: bool,
+    /// Print on stderr how long each phase took (read, parse and build, greedy, searches, output).
+    #[arg(long)]
+    timings: bool,
     /// The input format [default: by the FILE's extension, else lc].
     #[arg(long = "format", value_enum, value_name = "FORMAT")]
     input_format: Option<InputFormat>,
@@ -251,16 +256,25 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
         (None, Some(path)) => GraphFormat::from_path(path),
         (None, None) => GraphFormat::Lc,
     };
+    let mut phases = Phases::new(args.timings);
     let bytes = input(file)?;
+    phases.done("read");
     let parsed = read_graph(&bytes, graph_format)?;
     drop(bytes);
+    phases.done("parse + build");
     note_dropped(&parsed);
     let (graph, ids) = (parsed.graph, parsed.ids);
     if !args.certificate && format == Format::Plain {
         // The plain answer needs no certificate: skip the decomposition.
-        return Ok(text::write_matching(out, &edmonds_blossom::maximum_matching(&graph), &ids)?);
+        let (matching, timings) = edmonds_blossom::maximum_matching_timed(&graph);
+        phases.matching(&timings, matching.size());
+        text::write_matching(out, &matching, &ids)?;
+        out.flush()?;
+        phases.done("output");
+        return Ok(());
     }
     let certified = CertifiedMatching::new(&graph).map_err(engine)?;
+    phases.done("matching + certificate");
     match format {
         Format::Json => {
             cli::write_json_line(out, &json::MatchingJson::new(&graph, &certified, args.certificate, &ids))?
@@ -272,6 +286,43 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
         }
     }
     Ok(())
+}
+
+/// The `--timings` report: one stderr line per phase, the time since the previous one.
+struct Phases {
+    last: Option<Instant>,
+}
+
+impl Phases {
+    fn new(enabled: bool) -> Self {
+        Self { last: enabled.then(Instant::now) }
+    }
+
+    fn done(&mut self, phase: &str) {
+        if let Some(last) = self.last {
+            eprintln!("timings: {phase:<24} {:8.3} s", last.elapsed().as_secs_f64());
+            self.last = Some(Instant::now());
+        }
+    }
+
+    fn matching(&mut self, timings: &MatchingTimings, size: usize) {
+        if self.last.is_some() {
+            let seconds = |d: std::time::Duration| d.as_secs_f64();
+            eprintln!(
+                "timings: {:<24} {:8.3} s (size {})",
+                "greedy",
+                seconds(timings.greedy),
+                timings.greedy_size
+            );
+            eprintln!("timings: {:<24} {:8.3} s", "single-root searches", seconds(timings.single_root));
+            eprintln!(
+                "timings: {:<24} {:8.3} s (size {size})",
+                "shared forest",
+                seconds(timings.shared_forest)
+            );
+            self.last = Some(Instant::now());
+        }
+    }
 }
 
 /// Tells on stderr what reading dropped.

@@ -120,6 +120,10 @@ pub(crate) enum Growth {
     },
     /// The queue ran empty: no augmenting path from the roots.
     Exhausted,
+    /// A one-shot search labelled more vertices than its limit
+    /// ([`AlternatingForest::limit_labels`]) and stopped with its queue not empty: nothing is
+    /// known about its roots.
+    Abandoned,
 }
 
 /// The colder per-vertex data of the search, in one place.
@@ -146,6 +150,9 @@ pub(crate) trait SearchMode {
     /// Records that an augmentation matched the root `root`.
     fn root_matched(&mut self, root: u32);
 
+    /// Whether the search has labelled more vertices than it may, and stops.
+    fn over_limit(&self) -> bool;
+
     /// Whether the dequeued vertex `x` is to be skipped because it was released after it was
     /// queued (`state` is the forest's state array).
     fn released_while_queued(state: &[u32], x: u32) -> bool;
@@ -157,6 +164,8 @@ pub(crate) trait SearchMode {
 pub(crate) struct OneShot {
     /// Every vertex labelled by the current search, once; capacity `V` from the start.
     touched: Vec<u32>,
+    /// The search is abandoned once more vertices than this are labelled.
+    label_limit: usize,
 }
 
 impl SearchMode for OneShot {
@@ -173,6 +182,11 @@ impl SearchMode for OneShot {
 
     #[inline]
     fn root_matched(&mut self, _root: u32) {}
+
+    #[inline]
+    fn over_limit(&self) -> bool {
+        self.touched.len() > self.label_limit
+    }
 
     #[inline]
     fn released_while_queued(_state: &[u32], _x: u32) -> bool {
@@ -213,6 +227,11 @@ impl SearchMode for Shared {
     }
 
     #[inline]
+    fn over_limit(&self) -> bool {
+        false
+    }
+
+    #[inline]
     fn released_while_queued(state: &[u32], x: u32) -> bool {
         // Queued, then released with its tree (and possibly labelled inner since).
         state[x as usize] >= FIRST_RESERVED
@@ -249,8 +268,14 @@ impl AlternatingForest<OneShot> {
             queue: Vec::with_capacity(n),
             queue_head: 0,
             rematch_stack: Vec::new(),
-            mode: OneShot { touched: Vec::with_capacity(n) },
+            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX },
         }
+    }
+
+    /// From now on a search that labels more than `limit` vertices stops with
+    /// [`Growth::Abandoned`] (checked once per scanned vertex, so it may label a few more).
+    pub(crate) fn limit_labels(&mut self, limit: usize) {
+        self.mode.label_limit = limit;
     }
 
     /// Number of vertices labelled by the current search.
@@ -350,7 +375,7 @@ impl AlternatingForest<Shared> {
         self.queue.clear();
         self.queue_head = 0;
         let n = self.state.len();
-        self.with_mode(OneShot { touched: Vec::with_capacity(n) })
+        self.with_mode(OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX })
     }
 }
 
@@ -401,6 +426,9 @@ impl<M: SearchMode> AlternatingForest<M> {
             if M::released_while_queued(&self.state, x) {
                 continue;
             }
+            if self.mode.over_limit() {
+                return Growth::Abandoned;
+            }
             for &y in graph.neighbours(x as usize) {
                 let y_state = self.state[y as usize];
                 if y_state == UNLABELLED {
@@ -449,7 +477,7 @@ impl<M: SearchMode> AlternatingForest<M> {
                 self.rematch(x, y);
                 self.rematch(y, x);
             }
-            Growth::Exhausted => {}
+            Growth::Exhausted | Growth::Abandoned => {}
         }
     }
 

@@ -7,6 +7,8 @@ mod greedy;
 #[cfg(test)]
 mod stage_tests;
 
+use std::time::{Duration, Instant};
+
 use crate::NO_VERTEX;
 use crate::graph::Graph;
 use forest::{AlternatingForest, Growth, Label};
@@ -95,7 +97,11 @@ impl Matching {
 ///    single-source search for a path of length `L` explores about `L²` vertices, again for every
 ///    path. Growing the trees of all free vertices at once finds a path where two trees meet, so
 ///    each only reaches halfway, and afterwards only those two trees are dissolved and regrown;
-///    the rest of the forest is kept.
+///    the rest of the forest is kept. Stage 2 also takes over as soon as one single-root search
+///    labels more than `V / SEARCH_LIMIT_DIVISOR` vertices (that search is abandoned, its root left
+///    free for stage 2): on random sparse graphs the last few free vertices are far apart, and one
+///    search from one of them labelled 8·10^6 of 10^7 vertices before it met another, where the
+///    trees of the shared forest meet after a small fraction of that.
 ///
 /// Why retiring is sound. When the search from the free root `r` fails, its tree `T` (with blossoms
 /// contracted) has this shape: every edge leaving an outer vertex ends at an inner vertex or inside
@@ -111,13 +117,42 @@ impl Matching {
 ///
 /// A single pass over the free vertices suffices for stage 1: a vertex whose search succeeded stays
 /// matched (augmenting never frees a vertex) and one whose search failed is retired. The vertices
-/// not reached when the budget runs out are roots of stage 2, which ends only when no augmenting
+/// not reached when the budget runs out (or the search abandoned) are roots of stage 2, which ends only when no augmenting
 /// path is left.
 pub fn maximum_matching(graph: &Graph) -> Matching {
-    let mut forest = AlternatingForest::new(&greedy::greedy_matching(graph));
-    augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * graph.vertex_count());
+    maximum_matching_timed(graph).0
+}
+
+/// What each stage of [`maximum_matching`] cost, for `matching --timings`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchingTimings {
+    /// The greedy (Karp–Sipser or first-fit) pass.
+    pub greedy: Duration,
+    /// Size of the greedy matching.
+    pub greedy_size: usize,
+    /// Stage 1, the single-root searches.
+    pub single_root: Duration,
+    /// Stage 2, the shared forest (zero when stage 1 went through every free vertex).
+    pub shared_forest: Duration,
+}
+
+/// [`maximum_matching`], with the time each stage took.
+pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
+    let start = Instant::now();
+    let mates = greedy::greedy_matching(graph);
+    let greedy_size = mates.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+    let greedy = start.elapsed();
+    let start = Instant::now();
+    let mut forest = AlternatingForest::new(&mates);
+    drop(mates);
+    let n = graph.vertex_count();
+    augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+    let single_root = start.elapsed();
+    let start = Instant::now();
     let forest = augment_in_one_forest(graph, forest);
-    Matching::from_mates(forest.mates())
+    let shared_forest = start.elapsed();
+    let timings = MatchingTimings { greedy, greedy_size, single_root, shared_forest };
+    (Matching::from_mates(forest.mates()), timings)
 }
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before
@@ -127,26 +162,48 @@ pub fn maximum_matching(graph: &Graph) -> Matching {
 /// comes after the short paths are done.
 const SINGLE_SEARCH_BUDGET: usize = 2;
 
+/// One single-root search may label `V / SEARCH_LIMIT_DIVISOR` vertices (at least
+/// [`MIN_SEARCH_LIMIT`]); past that it is abandoned and the shared forest takes over.
+const SEARCH_LIMIT_DIVISOR: usize = 16;
+
+/// The smallest per-search limit of stage 1.
+const MIN_SEARCH_LIMIT: usize = 1 << 16;
+
+/// How many vertices one single-root search on `n` vertices may label.
+fn search_limit(n: usize) -> usize {
+    (n / SEARCH_LIMIT_DIVISOR).max(MIN_SEARCH_LIMIT)
+}
+
 /// Stage 1: one search per free vertex, in index order, until the successful ones have labelled
-/// more than `budget` vertices in all (`usize::MAX`: never stop).
-fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget: usize) {
+/// more than `budget` vertices in all (`usize::MAX`: never stop), or until one search labels more
+/// than `search_limit` vertices: that search is abandoned (its root stays free and unretired) and
+/// stage 2 takes over.
+fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget: usize, search_limit: usize) {
+    forest.limit_labels(search_limit);
     let mut successful_work = 0usize;
     for root in 0..graph.vertex_count() {
         if successful_work > budget {
-            return;
+            break;
         }
         if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 {
             continue;
         }
         forest.plant(root as u32);
         let growth = forest.grow(graph);
-        let failed = growth == Growth::Exhausted;
-        if !failed {
-            successful_work += forest.labelled_count();
+        match growth {
+            Growth::Exhausted => forest.finish(true),
+            Growth::Abandoned => {
+                forest.finish(false);
+                break;
+            }
+            growth => {
+                successful_work += forest.labelled_count();
+                forest.augment(growth);
+                forest.finish(false);
+            }
         }
-        forest.augment(growth);
-        forest.finish(failed);
     }
+    forest.limit_labels(usize::MAX);
 }
 
 /// Stage 2: one alternating forest grown from every free vertex that is not retired, until no

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use super::forest::AlternatingForest;
 use super::greedy::greedy_matching;
-use super::{Matching, SINGLE_SEARCH_BUDGET, augment_from_each_root, augment_in_one_forest};
+use super::{Matching, SINGLE_SEARCH_BUDGET, augment_from_each_root, augment_in_one_forest, search_limit};
 use crate::graph::Graph;
 use crate::{NO_VERTEX, gallai_edmonds, verify};
 
@@ -23,6 +23,8 @@ enum Stages {
     SwitchEarly,
     /// Stage 1 with no budget (stage 2 then finds nothing to do).
     SingleSearchesOnly,
+    /// Stage 1 abandoning the first search that labels more than 3 vertices.
+    AbandonSmallSearch,
     /// What `maximum_matching` does.
     Default,
 }
@@ -30,15 +32,18 @@ enum Stages {
 fn run(graph: &Graph, greedy_start: bool, stages: Stages) -> Matching {
     let start = if greedy_start { greedy_matching(graph) } else { vec![NO_VERTEX; graph.vertex_count()] };
     let mut forest = AlternatingForest::new(&start);
-    let budget = match stages {
+    let limits = match stages {
         Stages::ForestOnly => None,
-        Stages::SwitchAfterOnePath => Some(0),
-        Stages::SwitchEarly => Some(graph.vertex_count() / 4),
-        Stages::SingleSearchesOnly => Some(usize::MAX),
-        Stages::Default => Some(SINGLE_SEARCH_BUDGET * graph.vertex_count()),
+        Stages::SwitchAfterOnePath => Some((0, usize::MAX)),
+        Stages::SwitchEarly => Some((graph.vertex_count() / 4, usize::MAX)),
+        Stages::SingleSearchesOnly => Some((usize::MAX, usize::MAX)),
+        Stages::AbandonSmallSearch => Some((usize::MAX, 3)),
+        Stages::Default => {
+            Some((SINGLE_SEARCH_BUDGET * graph.vertex_count(), search_limit(graph.vertex_count())))
+        }
     };
-    if let Some(budget) = budget {
-        augment_from_each_root(graph, &mut forest, budget);
+    if let Some((budget, search_limit)) = limits {
+        augment_from_each_root(graph, &mut forest, budget, search_limit);
     }
     let forest = augment_in_one_forest(graph, forest);
     Matching::from_mates(forest.mates())
@@ -53,6 +58,7 @@ fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
             Stages::SwitchAfterOnePath,
             Stages::SwitchEarly,
             Stages::SingleSearchesOnly,
+            Stages::AbandonSmallSearch,
             Stages::Default,
         ] {
             let matching = run(graph, greedy_start, stages);

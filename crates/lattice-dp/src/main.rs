@@ -48,7 +48,8 @@ struct SolveArgs {
     #[command(flatten)]
     memory: MemoryArgs,
     /// Bytes per stored value: 4, 5 or 8 [default: 4 when the largest value plus the larger player's
-    /// sum is below 2^31, else 8 when that fits the memory limit, else 5 (packed, slower)].
+    /// sum is below 2^31, else 8 when those layers take at most half the memory limit, else 5
+    /// (packed: less memory, a little slower)].
     #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
     /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal.

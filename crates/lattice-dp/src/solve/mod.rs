@@ -78,7 +78,7 @@ pub struct Options<'a> {
     /// Refuse (before allocating the layers) a solve whose [`Plan`] needs more bytes than this.
     pub memory_limit: Option<u64>,
     /// The width of a stored value; `None`: 4 bytes when the board's values allow, else 8 when
-    /// they fit the memory limit, else 5 (see [`ValueWidth::choose`]).
+    /// they take at most half the memory limit, else 5 (see [`Plan::new`]).
     pub width: Option<ValueWidth>,
     /// Checked between layers: once it is set, the solve stops with [`SolveError::Interrupted`].
     pub stop: Option<&'a AtomicBool>,

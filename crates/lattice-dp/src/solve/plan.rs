@@ -38,12 +38,19 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of solving `board` in `mode` with values of `width`, by default the fastest width
-    /// that holds the board's values and fits `limit` (see [`ValueWidth::choose`]; with the game,
-    /// 8 bytes are chosen over 5 whenever the game fits at all, in however many passes).
+    /// that holds the board's values and fits `limit` (see [`ValueWidth::choose`]: 8 bytes over 5
+    /// when the plan fits and the 8-byte layers take at most half of `limit`; with the game,
+    /// whenever the game fits at all, in however many passes).
     pub fn new(board: &Board, mode: Mode, width: Option<ValueWidth>, limit: Option<u64>) -> Self {
         let width = width.unwrap_or_else(|| {
+            // The wider layers must also leave half of the limit to the rest of the machine: 8 bytes
+            // are only a little faster than 5 (18 × 18: 66 s against 71 s), not worth a machine
+            // filled to the last gigabyte (20 × 20 in 8 bytes is 22 GiB of layers).
             let fits = |w: ValueWidth| {
-                limit.is_none_or(|limit| Self::with_width(board, mode, w, Some(limit)).total() <= limit)
+                limit.is_none_or(|limit| {
+                    let plan = Self::with_width(board, mode, w, Some(limit));
+                    plan.total() <= limit && plan.layer_bytes <= limit / 2
+                })
             };
             ValueWidth::choose(board.value_bound(), fits)
         });

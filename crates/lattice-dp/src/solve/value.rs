@@ -6,10 +6,10 @@
 //! | [`ValueWidth`] | type | stored range | used when the bound `B` is |
 //! |---|---|---|---|
 //! | `Four` | `i32` | `−2^31 ..< 2^31` | `B < 2^31` |
-//! | `Eight` | `i64` | `−2^62 ..< 2^62` | `B ≥ 2^31`, when two 8-byte layers fit the memory limit |
+//! | `Eight` | `i64` | `−2^62 ..< 2^62` | `B ≥ 2^31`, when two 8-byte layers take at most half the memory limit |
 //! | `Five` | [`Packed40`] | `−2^39 ..< 2^39` | `B ≥ 2^31`, when they do not (20 × 20 with values up to 10^9) |
 //!
-//! 8 bytes are preferred to 5 when both fit: the packed values are read through unaligned 8-byte
+//! 8 bytes are preferred to 5 when both fit (with room to spare, see [`super::Plan::new`]): the packed values are read through unaligned 8-byte
 //! windows (see [`Packed40`]), which do not vectorise, so 5 bytes cost more instructions per state
 //! (callgrind, 14 × 14, one thread: 5.2 · 10^9 against 3.5 · 10^9 with AVX2 rows) and about 20% more
 //! CPU time on 16 × 16, while saving memory traffic. 5 bytes are what makes 20 × 20 fit in memory.

@@ -29,9 +29,11 @@
 //! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:
 //! two layers of values (the largest layer of 16 × 16 has 8.9 M states: about 150 MB at 8 bytes) plus
 //! the half tables (a few MB; tens of MB at 20 × 20). A value takes 4 bytes when the board's values
-//! allow, else 8, or packed 5 when 8-byte layers would take more than half the memory limit (`solve::ValueWidth`); the plan
-//! ([`Plan`]) is computed from the board before anything is allocated, and [`solve_with`] refuses a
-//! solve beyond its memory limit. Its stop flag ends a solve at a layer boundary (Ctrl-C in the binary). Each layer is computed in parallel with `rayon`. Asking for the optimal
+//! allow, else 8, or packed 5 when 8-byte layers would take more than half the memory limit
+//! (`solve::ValueWidth`); the plan ([`Plan`]) is computed from the board before anything is
+//! allocated, and [`solve_with`] refuses a solve beyond its memory limit. Its stop flag ends a solve
+//! at a layer boundary (Ctrl-C in the binary). Each layer is computed in parallel with `rayon`, its
+//! rows by AVX2 code when the processor has it. Asking for the optimal
 //! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
 //! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16, 9.1 GB at
 //! 18 × 18).

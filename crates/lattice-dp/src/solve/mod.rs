@@ -478,7 +478,9 @@ fn run_row<V: Stored, const RECORD: bool>(
     }
 }
 
-/// A row computed in `scratch` and stored in `row`, compiled for the build's target.
+/// A row computed in `scratch` and stored in `row`, compiled for the build's target (and inlined,
+/// with the kernel, into [`row_avx2`]).
+#[inline(always)]
 fn row_portable<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,
     group: &Group,
@@ -490,7 +492,7 @@ fn row_portable<V: Stored, const RECORD: bool>(
     V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
 }
 
-/// [`row_portable`] compiled for AVX2 (see [`Isa`]): the kernel's functions are
+/// [`row_portable`] compiled for AVX2 (see [`Isa`]): it and the kernel's functions are
 /// `#[inline(always)]`, so they are compiled again inside this one.
 ///
 /// # Safety
@@ -507,7 +509,7 @@ unsafe fn row_avx2<V: Stored, const RECORD: bool>(
     steps: &mut [u8],
     scratch: &mut RowScratch,
 ) {
-    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
+    row_portable::<V, RECORD>(kernel, group, rank, row, steps, scratch);
 }
 
 /// Cuts `out` (and `steps`) into the consecutive ranges of the layer's groups.

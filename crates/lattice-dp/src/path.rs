@@ -53,7 +53,15 @@ pub fn is_corner(path: Path, p: usize) -> bool {
 
 /// The steps `p` (among the first `len`) where a move can be made, in increasing order.
 pub fn corners(path: Path, len: usize) -> impl Iterator<Item = usize> {
-    (0..len.saturating_sub(1)).filter(move |&p| is_corner(path, p))
+    // Bit p of the mask is set iff steps p, p + 1 are `1`, `0` (with p + 1 < len).
+    let mut mask = path & !(path >> 1) & ones_mask(len.saturating_sub(1));
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let p = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            p
+        })
+    })
 }
 
 /// The path after the move at corner `p`.
@@ -143,6 +151,21 @@ mod tests {
         let after = play(path, 2);
         assert_eq!(after, 0b1011);
         assert_eq!(area(after, 5), 1);
+    }
+
+    /// The bit-mask walk of `corners` lists exactly the steps `is_corner` accepts, in order.
+    #[test]
+    fn corners_are_the_corner_steps() {
+        for len in 0..=12usize {
+            for path in 0..(1u64 << len) {
+                let plain: Vec<_> = (0..len.saturating_sub(1)).filter(|&p| is_corner(path, p)).collect();
+                assert_eq!(corners(path, len).collect::<Vec<_>>(), plain, "{path:b} of {len} steps");
+            }
+        }
+        // Bits above `len` are ignored, up to the full 64 steps.
+        assert_eq!(corners(0b101, 2).collect::<Vec<_>>(), [0]);
+        assert_eq!(corners(1 << 62, 64).collect::<Vec<_>>(), [62]);
+        assert_eq!(corners(1 << 63, 64).count(), 0);
     }
 
     #[test]

@@ -7,27 +7,42 @@
 //! - a move inside the left half keeps the right half, so it maps the whole row onto one row of the
 //!   next layer, element by element: a streaming loop;
 //! - a move inside the right half keeps the left half: the successors lie in one row of the next
-//!   layer (a few kilobytes at most), gathered through the tabulated [`RightMove`](super::split::RightMove)s;
+//!   layer (a few kilobytes at most), which is first widened into a scratch row of `2^16` entries
+//!   (so that an index of type [`Rank`] needs no bounds check), then gathered from through the
+//!   tabulated [`RightMove`](super::split::RightMove)s, one run of them after the other;
 //! - the cross move changes both halves: the successors of the row lie in one row of the next layer,
 //!   gathered through the tabulated [`CrossMove`]s.
 
 use super::layer::{Group, Layer};
-use super::split::{CrossMove, RightMove, Split};
+use super::split::{CrossMove, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
+use crate::index::Rank;
 use crate::path::{self, Path};
 
 /// Entries of a score table: a power of two at least [`MAX_CELLS`], so that masking a cell number
 /// with `SCORES − 1` (a no-op on a valid cell) replaces the bounds check.
 pub const SCORES: usize = MAX_CELLS.next_power_of_two();
 
-/// The buffers of one worker's rows, reused from row to row: the row being computed, and the
-/// next row of the right moves widened to `i64` (for the widths that gather slowly, see
-/// [`Stored::WIDEN_BEFORE_GATHER`]).
-#[derive(Debug, Default)]
+/// Entries of the scratch row the right moves gather from: one per value of a [`Rank`], so a
+/// gather index needs no bounds check.
+const WIDE: usize = 1 << Rank::BITS;
+
+/// The buffers of one worker's rows, reused from row to row: the row being computed, and a row of
+/// the next layer widened to `i64` (the right moves' row, then the cross move's). Each holds
+/// `WIDE` entries, of which a row uses its first `row_len`: indices of type [`Rank`] need no
+/// bounds check.
+#[derive(Debug)]
 pub struct RowScratch {
-    out: Vec<i64>,
-    wide: Vec<i64>,
+    out: Box<[i64; WIDE]>,
+    wide: Box<[i64; WIDE]>,
+}
+
+impl Default for RowScratch {
+    fn default() -> Self {
+        let row = || vec![0; WIDE].into_boxed_slice().try_into().expect("the length is WIDE");
+        Self { out: row(), wide: row() }
+    }
 }
 
 /// Everything a row needs to read: the tables, the next layer, and the mover's scores.
@@ -42,6 +57,8 @@ pub struct Kernel<'a, V> {
     /// The score of each cell (row-major, padded with zeros to [`SCORES`] cells) for the player to
     /// move in this layer.
     pub score: &'a [i64; SCORES],
+    /// The same player's score for each right move ([`Split::right_gains`]).
+    pub right_gains: &'a [i64],
     /// The instructions the rows are compiled for.
     pub isa: Isa,
 }
@@ -52,12 +69,15 @@ pub struct Kernel<'a, V> {
 /// compare nor a 64-bit arithmetic shift, so each `max` costs several instructions. Compiled for
 /// AVX2 the same loops take about 25% fewer instructions in all (callgrind, 14 × 14, one thread:
 /// 3.38 · 10^9 against 4.52 · 10^9), which is why the sweep detects AVX2 at run time and uses the
-/// AVX2 copy when the processor has it.
+/// AVX2 copy when the processor has it. The AVX2 copy also uses the bit instructions every AVX2
+/// processor has (POPCNT, LZCNT, BMI1, BMI2: the other x86-64-v3 features the kernel can use),
+/// which make the per-row work on half-paths (popcounts, shifts by a variable) a few instructions
+/// instead of a few dozen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Isa {
     /// Whatever the build targets (baseline SSE2 on x86-64).
     Portable,
-    /// x86-64 with AVX2, detected at run time.
+    /// x86-64 with AVX2, POPCNT, LZCNT, BMI1 and BMI2, detected at run time.
     #[cfg(target_arch = "x86_64")]
     Avx2,
 }
@@ -66,7 +86,12 @@ impl Isa {
     /// The best instruction set this processor has.
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
             return Self::Avx2;
         }
         Self::Portable
@@ -88,15 +113,14 @@ impl<V: Stored> Kernel<'_, V> {
         best_step: &mut [u8],
     ) -> &'s [i64] {
         let RowScratch { out, wide } = scratch;
-        out.resize(group.row_len, 0);
-        let out = &mut out[..group.row_len];
+        let len = group.row_len;
         let left = Path::from(self.split.left.members_of(group.left_class)[left_rank]);
-        self.right_moves::<RECORD>(group, left_rank, out, wide, best_step);
-        self.left_moves::<RECORD>(left, out, best_step);
-        self.cross_move::<RECORD>(group, left, out, best_step);
+        self.right_moves::<RECORD>(group, left_rank, &mut out[..len], wide, best_step);
+        self.left_moves::<RECORD>(left, &mut out[..len], best_step);
+        self.cross_move::<RECORD>(group, left, out, wide, best_step);
         // Only the full board has no move, and it is never computed by a kernel.
-        debug_assert!(out.iter().all(|&v| v > V::NO_MOVE));
-        out
+        debug_assert!(out[..len].iter().all(|&v| v > V::NO_MOVE));
+        &out[..len]
     }
 
     /// The row of the next layer starting with left half `left`, with its length.
@@ -132,7 +156,8 @@ impl<V: Stored> Kernel<'_, V> {
         &self,
         group: &Group,
         left: Path,
-        out: &mut [i64],
+        out: &mut [i64; WIDE],
+        wide: &mut [i64; WIDE],
         best_step: &mut [u8],
     ) {
         let (h, a) = (self.split.h, group.left_ones);
@@ -144,74 +169,63 @@ impl<V: Stored> Kernel<'_, V> {
         // a right-step follows it, so h − a < m.
         let gain = self.score[(self.split.n - a) * self.split.m + (h - a)];
         let next = self.next_row(left ^ (1 << (h - 1)));
+        V::widen_row(next, &mut wide[..next.len()]);
         for cross in crosses {
-            let r = usize::from(cross.rank);
-            let value = gain - V::load(next, usize::from(cross.next_rank));
+            let value = gain - wide[usize::from(cross.next_rank)];
             if RECORD {
-                relax_recorded(out, best_step, r, value, h - 1);
+                relax_recorded(out, best_step, usize::from(cross.rank), value, h - 1);
             } else {
-                out[r] = out[r].max(value);
+                let o = &mut out[usize::from(cross.rank)];
+                *o = (*o).max(value);
             }
         }
     }
 
     /// Moves inside the right half: gathers from one row of the next layer (same left half). This
-    /// is the first pass over the row, so it initialises `out`.
+    /// is the first pass over the row, so it initialises `out`: the first run of moves assigns (it
+    /// covers every rank with a right move), the ranks after it start at [`Stored::NO_MOVE`].
     #[inline(always)]
     fn right_moves<const RECORD: bool>(
         &self,
         group: &Group,
         left_rank: usize,
         out: &mut [i64],
-        wide: &mut Vec<i64>,
+        wide: &mut [i64; WIDE],
         best_step: &mut [u8],
     ) {
-        out.fill(V::NO_MOVE);
         let slot = self.next_layer.slot(group.left_class);
         if slot.row_len == 0 {
             // No right half of this class has a move (its area is already the largest).
+            out.fill(V::NO_MOVE);
             return;
         }
         let start = slot.row_start(left_rank);
-        let next = &self.next[start..start + slot.row_len];
-        if V::WIDEN_BEFORE_GATHER {
-            wide.clear();
-            wide.resize(next.len(), 0);
-            V::widen_row(next, wide);
-            self.gather_right_moves::<i64, RECORD>(group, wide, out, best_step);
-        } else {
-            self.gather_right_moves::<V, RECORD>(group, next, out, best_step);
-        }
-    }
-
-    /// The right moves' gather from the next row `next` (stored at width `S`): one run of moves
-    /// after the other, each in step with the row (`split`'s module doc).
-    #[inline(always)]
-    fn gather_right_moves<S: Stored, const RECORD: bool>(
-        &self,
-        group: &Group,
-        next: &[S],
-        out: &mut [i64],
-        best_step: &mut [u8],
-    ) {
-        for run in self.split.right_move_runs(group.right_class) {
-            if RECORD {
-                for (r, mv) in run.iter().enumerate() {
-                    let value = self.gain(mv) - S::load(next, usize::from(mv.next_rank));
-                    relax_recorded(out, best_step, r, value, usize::from(mv.step));
-                }
-            } else {
-                for (o, mv) in out.iter_mut().zip(run) {
-                    *o = (*o).max(self.gain(mv) - S::load(next, usize::from(mv.next_rank)));
+        V::widen_row(&self.next[start..start + slot.row_len], &mut wide[..slot.row_len]);
+        let wide = &*wide;
+        let (next_ranks, gains) = (self.split.right_next_ranks(), self.right_gains);
+        let mut runs = self.split.right_run_ranges(group.right_class);
+        if RECORD {
+            out.fill(V::NO_MOVE);
+            let steps = self.split.right_moves();
+            for run in runs {
+                for (r, i) in run.enumerate() {
+                    let value = gains[i] - wide[usize::from(next_ranks[i])];
+                    relax_recorded(out, best_step, r, value, usize::from(steps[i].step));
                 }
             }
+            return;
         }
-    }
-
-    /// The mover's score for the cell of a right move.
-    #[inline(always)]
-    fn gain(&self, mv: &RightMove) -> i64 {
-        self.score[usize::from(mv.cell) & (SCORES - 1)]
+        let first = runs.next().unwrap_or(0..0);
+        let (head, tail) = out.split_at_mut(first.len());
+        tail.fill(V::NO_MOVE);
+        for ((o, &r), &gain) in head.iter_mut().zip(&next_ranks[first.clone()]).zip(&gains[first]) {
+            *o = gain - wide[usize::from(r)];
+        }
+        for run in runs {
+            for ((o, &r), &gain) in out.iter_mut().zip(&next_ranks[run.clone()]).zip(&gains[run]) {
+                *o = (*o).max(gain - wide[usize::from(r)]);
+            }
+        }
     }
 }
 

@@ -21,6 +21,7 @@ mod plan;
 mod split;
 mod value;
 
+use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -286,6 +287,8 @@ struct Sweep<'a, V> {
     current: Vec<V>,
     /// Cell scores of the player to move in even and odd layers.
     scores: [[i64; SCORES]; 2],
+    /// The same players' scores of the right moves ([`Split::right_gains`]).
+    right_gains: [Vec<i64>; 2],
     /// The last layer computed.
     done_down_to: usize,
     /// The instruction set of the rows.
@@ -296,13 +299,15 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
     /// A sweep with only the full board (value 0) computed.
     fn new(board: &Board, split: &'a Split, layers: &'a [Layer]) -> Self {
         let largest = layers.iter().map(|l| l.len).max().unwrap_or(1);
+        let scores = [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))];
         // The full board (last layer, one state) is worth 0 to whoever would move.
         Self {
             split,
             layers,
             next: vec![V::put(0); largest],
             current: vec![V::put(0); largest],
-            scores: [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))],
+            right_gains: scores.each_ref().map(|score| split.right_gains(score)),
+            scores,
             done_down_to: layers.len() - 1,
             isa: Isa::detect(),
         }
@@ -344,6 +349,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
                 next_layer: &self.layers[taken + 1],
                 next: &self.next[..self.layers[taken + 1].len],
                 score: &self.scores[taken % 2],
+                right_gains: &self.right_gains[taken % 2],
                 isa: self.isa,
             };
             let layer = &self.layers[taken];
@@ -416,66 +422,67 @@ struct GroupJob<'g, 'o, V> {
 impl<V: Stored> GroupJob<'_, '_, V> {
     fn run_sequential(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
-        let mut scratch = RowScratch::default();
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
-                run_row::<V, false>(kernel, group, rank, row, &mut [], &mut scratch, skip);
+                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
             }
         } else {
             for (rank, (row, steps)) in
                 self.out.chunks_mut(group.row_len).zip(self.steps.chunks_mut(group.row_len)).enumerate()
             {
-                run_row::<V, true>(kernel, group, rank, row, steps, &mut scratch, skip);
+                run_row::<V, true>(kernel, group, rank, row, steps, skip);
             }
         }
     }
 
     fn run_parallel(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
         let group = self.group;
-        // One scratch per rayon job (a few per thread and group), not per row.
-        let scratch = RowScratch::default;
         if self.steps.is_empty() {
-            self.out.par_chunks_mut(group.row_len).enumerate().for_each_init(
-                scratch,
-                |scratch, (rank, row)| {
-                    run_row::<V, false>(kernel, group, rank, row, &mut [], scratch, skip);
-                },
-            );
+            self.out.par_chunks_mut(group.row_len).enumerate().for_each(|(rank, row)| {
+                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
+            });
         } else {
             self.out
                 .par_chunks_mut(group.row_len)
                 .zip(self.steps.par_chunks_mut(group.row_len))
                 .enumerate()
-                .for_each_init(scratch, |scratch, (rank, (row, steps))| {
-                    run_row::<V, true>(kernel, group, rank, row, steps, scratch, skip);
+                .for_each(|(rank, (row, steps))| {
+                    run_row::<V, true>(kernel, group, rank, row, steps, skip);
                 });
         }
     }
 }
 
-/// One row through the kernel, computed in `scratch` and stored at the layer's width, or zeros when `skip` says no state of it is wanted.
+thread_local! {
+    /// The row buffers of this thread (a rayon worker or the caller), made once and reused by
+    /// every row it computes (a row never starts another one before it ends).
+    static SCRATCH: RefCell<RowScratch> = RefCell::new(RowScratch::default());
+}
+
+/// One row through the kernel, computed in this thread's scratch and stored at the layer's width,
+/// or zeros when `skip` says no state of it is wanted.
 fn run_row<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
-    scratch: &mut RowScratch,
     skip: &impl Fn(&Group, usize) -> bool,
 ) {
     if skip(group, rank) {
         row.fill(V::put(0));
         return;
     }
-    match kernel.isa {
+    SCRATCH.with_borrow_mut(|scratch| match kernel.isa {
         Isa::Portable => row_portable::<V, RECORD>(kernel, group, rank, row, steps, scratch),
         // The crate's one `unsafe`: calling a function compiled for AVX2 (workspace lint
         // `unsafe_code = "deny"`, allowed here only).
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
-        // SAFETY: `Isa::Avx2` is only made by `Isa::detect`, which saw AVX2 on this processor.
+        // SAFETY: `Isa::Avx2` is only made by `Isa::detect`, which saw these features on this
+        // processor.
         Isa::Avx2 => unsafe { row_avx2::<V, RECORD>(kernel, group, rank, row, steps, scratch) },
-    }
+    });
 }
 
 /// A row computed in `scratch` and stored in `row`, compiled for the build's target (and inlined,
@@ -496,10 +503,10 @@ fn row_portable<V: Stored, const RECORD: bool>(
 /// `#[inline(always)]`, so they are compiled again inside this one.
 ///
 /// # Safety
-/// The processor must have AVX2 (`unsafe` for Rust 1.85, the crate's minimum, which has no safe
+/// The processor must have AVX2, POPCNT, LZCNT, BMI1 and BMI2 (`unsafe` for Rust 1.85, the crate's minimum, which has no safe
 /// `#[target_feature]` functions).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")]
 #[allow(unsafe_code)]
 unsafe fn row_avx2<V: Stored, const RECORD: bool>(
     kernel: &Kernel<'_, V>,

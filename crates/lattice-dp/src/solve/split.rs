@@ -19,11 +19,17 @@
 //! number of corners (see [`super::half`]), so the members with a `k`-th move are the ranks
 //! `0..count_k`: each ordinal is a *run* whose `r`-th entry is a move of rank `r`. The kernel walks
 //! a run in step with the row it updates, one flat, branch-free stream per run.
+//!
+//! What the kernel reads of a move is kept in arrays of their own, parallel to the move list: the
+//! ranks of the new right halves ([`Split::right_next_ranks`]) and, per board and player, the
+//! mover's score for each move's cell ([`Split::right_gains`]), so that a move costs one load of
+//! each and no lookup through its cell.
 
 use super::half::HalfPaths;
 use crate::board;
 use crate::index::{self, CellId, Rank, Step};
 use crate::path::{self, Path};
+use std::ops::Range;
 
 /// A move inside the right half: the rank of the right half, the rank of the resulting right half
 /// within its new class (same ones, area + 1), the cell taken, and the step of the path where the
@@ -69,6 +75,8 @@ pub struct Split {
     /// ordinal-major (see the module doc).
     right_move_start: Vec<usize>,
     right_moves: Vec<RightMove>,
+    /// `right_next_ranks[i] = right_moves[i].next_rank`, for the kernel's gathers.
+    right_next_ranks: Vec<Rank>,
     /// `right_run_start[c]..right_run_start[c + 1]`: the lengths of the runs of right class `c` in
     /// `right_run_len` (one run per ordinal, see the module doc).
     right_run_start: Vec<usize>,
@@ -95,12 +103,14 @@ impl Split {
             right,
             right_move_start: vec![0],
             right_moves: Vec::new(),
+            right_next_ranks: Vec::new(),
             right_run_start: vec![0],
             right_run_len: Vec::new(),
             cross_start: vec![0],
             cross_moves: Vec::new(),
         };
         split.tabulate_right_moves();
+        split.right_next_ranks = split.right_moves.iter().map(|mv| mv.next_rank).collect();
         split
     }
 
@@ -165,21 +175,34 @@ impl Split {
         }
     }
 
-    /// The moves inside the right halves of class `class`, ordinal-major (see the module doc).
-    pub fn right_moves_of(&self, class: usize) -> &[RightMove] {
-        &self.right_moves[self.right_move_start[class]..self.right_move_start[class + 1]]
-    }
-
-    /// The runs of [`Self::right_moves_of`]: the `r`-th entry of each is a move of rank `r`.
-    pub fn right_move_runs(&self, class: usize) -> impl Iterator<Item = &[RightMove]> {
-        let mut rest = self.right_moves_of(class);
+    /// The moves inside the right halves of class `class`, ordinal-major (see the module doc), in
+    /// runs: ranges of indices into the whole move list ([`Self::right_moves`]) and the arrays
+    /// parallel to it ([`Self::right_next_ranks`], [`Self::right_gains`]). The `r`-th entry of a
+    /// run is a move of rank `r`; the first run is the longest.
+    pub fn right_run_ranges(&self, class: usize) -> impl Iterator<Item = Range<usize>> + '_ {
+        let mut start = self.right_move_start[class];
         self.right_run_len[self.right_run_start[class]..self.right_run_start[class + 1]].iter().map(
             move |&len| {
-                let (run, tail) = rest.split_at(len);
-                rest = tail;
-                run
+                start += len;
+                start - len..start
             },
         )
+    }
+
+    /// The whole move list: every class's moves, class after class.
+    pub fn right_moves(&self) -> &[RightMove] {
+        &self.right_moves
+    }
+
+    /// The rank of the new right half of every move, indexed like the whole move list.
+    pub fn right_next_ranks(&self) -> &[Rank] {
+        &self.right_next_ranks
+    }
+
+    /// The score `score[cell]` of every move's cell, indexed like the whole move list: the gains
+    /// of one player's right moves (`score` is that player's, padded as the kernel's).
+    pub fn right_gains(&self, score: &[i64]) -> Vec<i64> {
+        self.right_moves.iter().map(|mv| score[usize::from(mv.cell)]).collect()
     }
 
     /// The cross moves of right class `class`, by increasing rank.
@@ -231,12 +254,27 @@ mod tests {
     fn right_moves_match_plain_moves() {
         let (n, m) = (4, 5);
         let split = Split::new(n, m);
+        let cell_scores: Vec<i64> = (0..n * m).map(|c| c as i64 * 10).collect();
         for path in (0..(1u64 << (n + m))).filter(|p| p.count_ones() as usize == n) {
             let r = split.right_of(path);
             let rank = split.right.rank(r);
             let plain: Vec<_> = path::corners(path, n + m).filter(|&p| p >= split.h).collect();
-            let class_moves = split.right_moves_of(split.right.class_of(r));
-            let table: Vec<_> = class_moves.iter().filter(|mv| usize::from(mv.rank) == rank).collect();
+            let runs: Vec<_> = split.right_run_ranges(split.right.class_of(r)).collect();
+            // Each run is a prefix of the ranks, and the runs get shorter.
+            assert!(runs.windows(2).all(|w| w[0].len() >= w[1].len()));
+            let gains = split.right_gains(&cell_scores);
+            let mut table = Vec::new();
+            for (k, run) in runs.into_iter().enumerate() {
+                for (r, i) in run.enumerate() {
+                    let mv = split.right_moves()[i];
+                    assert_eq!(usize::from(mv.rank), r, "run {k}");
+                    assert_eq!(split.right_next_ranks()[i], mv.next_rank);
+                    assert_eq!(gains[i], i64::from(mv.cell) * 10);
+                    if r == rank {
+                        table.push(mv);
+                    }
+                }
+            }
             assert_eq!(table.len(), plain.len());
             for (mv, &p) in table.into_iter().zip(&plain) {
                 let (row, col) = path::corner_cell(path, p, n);

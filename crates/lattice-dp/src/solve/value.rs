@@ -35,10 +35,6 @@ pub trait Stored: Copy + Send + Sync + 'static {
     /// Stores `v`, which lies in `NO_MOVE ..= -NO_MOVE` (see the module doc).
     fn put(v: i64) -> Self;
 
-    /// Whether the kernel's gathers should read a row widened to `i64` by [`Stored::widen_row`]
-    /// rather than read it in place (true where one read in place is costly).
-    const WIDEN_BEFORE_GATHER: bool = false;
-
     /// `dst[i] = src[i]`, widened (same lengths).
     #[inline(always)]
     fn widen_row(src: &[Self], dst: &mut [i64]) {
@@ -172,9 +168,6 @@ fn pack_block(values: &[i64], block: &mut [u8]) {
 impl Stored for Packed40 {
     const BYTES: usize = 5;
     const NO_MOVE: i64 = -(1 << 39);
-    /// A gather would read each value through a bounds-checked window; widening the row first
-    /// reads it once, in order.
-    const WIDEN_BEFORE_GATHER: bool = true;
     #[inline(always)]
     fn get(self) -> i64 {
         let [a, b, c, d, e] = self;

@@ -23,7 +23,8 @@
 //! half. A state's index is `group base + rank(left) · row length + rank(right)`, with per-half rank
 //! tables of at most 2^20 entries. A move inside the left half maps a whole row (fixed left half, every
 //! right half) onto one row of the next layer — a streaming loop; moves inside the right half and
-//! across the cut are tabulated per right half and gather from one small row of the next layer.
+//! across the cut are tabulated per right half and gather from one small row of the next layer,
+//! widened first into a per-thread scratch row.
 //!
 //! # Complexity
 //! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:

@@ -1,4 +1,5 @@
-//! The fast solver against an independent brute force: plain minimax over the set of taken cells.
+//! The fast solver against an independent brute force: plain minimax over the set of taken cells
+//! (a 64-bit set: boards of up to 64 cells).
 
 use std::collections::HashMap;
 
@@ -13,22 +14,22 @@ struct Oracle<'a> {
     m: usize,
     first: &'a [i64],
     second: &'a [i64],
-    memo: HashMap<u32, i64>,
+    memo: HashMap<u64, i64>,
 }
 
 impl Oracle<'_> {
-    fn taken(&self, set: u32, r: usize, c: usize) -> bool {
+    fn taken(&self, set: u64, r: usize, c: usize) -> bool {
         set >> (r * self.m + c) & 1 == 1
     }
 
-    fn legal(&self, set: u32, r: usize, c: usize) -> bool {
+    fn legal(&self, set: u64, r: usize, c: usize) -> bool {
         !self.taken(set, r, c)
             && (0..r).all(|i| self.taken(set, i, c))
             && (0..c).all(|j| self.taken(set, r, j))
     }
 
     /// First total − second total over the cells not in `set`, both playing optimally.
-    fn best(&mut self, set: u32) -> i64 {
+    fn best(&mut self, set: u64) -> i64 {
         if let Some(&v) = self.memo.get(&set) {
             return v;
         }
@@ -38,7 +39,7 @@ impl Oracle<'_> {
             for c in 0..self.m {
                 if self.legal(set, r, c) {
                     let cell = r * self.m + c;
-                    let rest = self.best(set | 1 << cell);
+                    let rest = self.best(set | 1u64 << cell);
                     outcomes.push(if first_to_move {
                         self.first[cell] + rest
                     } else {
@@ -87,7 +88,7 @@ proptest! {
         let solution = solve(&board, Mode::WithGame, &mut |_| {});
         let moves = solution.moves.unwrap();
         prop_assert_eq!(moves.len(), n * m);
-        let mut set = 0u32;
+        let mut set = 0u64;
         let mut score = 0;
         let probe = Oracle { n, m, first: &first, second: &second, memo: HashMap::new() };
         for (i, &(r, c)) in moves.iter().enumerate() {
@@ -112,6 +113,22 @@ fn all_shapes_up_to_four_by_five() {
             let second: Vec<i64> = (0..n * m).map(|i| ((i * 104_729 + m * 17 + n) % 19) as i64).collect();
             let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
             assert_eq!(value(&board), oracle(n, m, &first, &second), "{n}x{m}");
+        }
+    }
+}
+
+/// Boards of up to 64 cells whose right half-paths have up to four corners (`n + m ≥ 16`), so that
+/// the kernel's runs of right moves come in pairs and a leftover single one; values small and huge.
+#[test]
+fn larger_shapes_with_many_runs() {
+    for (n, m) in [(4, 8), (3, 9), (6, 6), (7, 7), (8, 8), (5, 11), (4, 12), (11, 5)] {
+        for scale in [23, 1_000_000_000] {
+            let first: Vec<i64> =
+                (0..n * m).map(|i| ((i * 7919 + n * 31 + m) % 1009) as i64 * scale / 1009).collect();
+            let second: Vec<i64> =
+                (0..n * m).map(|i| ((i * 104_729 + m * 17 + n) % 997) as i64 * scale / 997).collect();
+            let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+            assert_eq!(value(&board), oracle(n, m, &first, &second), "{n}x{m}, values up to {scale}");
         }
     }
 }

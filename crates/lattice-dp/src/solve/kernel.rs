@@ -19,6 +19,7 @@ use super::value::Stored;
 use crate::board::MAX_CELLS;
 use crate::index::Rank;
 use crate::path::{self, Path};
+use std::ops::Range;
 
 /// Entries of a score table: a power of two at least [`MAX_CELLS`], so that masking a cell number
 /// with `SCORES − 1` (a no-op on a valid cell) replaces the bounds check.
@@ -215,16 +216,61 @@ impl<V: Stored> Kernel<'_, V> {
             }
             return;
         }
+        // Runs are taken two at a time (the second is a prefix of the first), so that each entry
+        // of `out` is read and written once per pair of moves: the first pair assigns.
+        let run = |range: Range<usize>| Run { next_ranks: &next_ranks[range.clone()], gains: &gains[range] };
         let first = runs.next().unwrap_or(0..0);
         let (head, tail) = out.split_at_mut(first.len());
         tail.fill(V::NO_MOVE);
-        for ((o, &r), &gain) in head.iter_mut().zip(&next_ranks[first.clone()]).zip(&gains[first]) {
-            *o = gain - wide[usize::from(r)];
+        let second = runs.next().unwrap_or(0..0);
+        Run::pair(run(first), run(second), wide, head, |_, value| value);
+        while let Some(a) = runs.next() {
+            let b = runs.next().unwrap_or(0..0);
+            Run::pair(run(a), run(b), wide, out, i64::max);
         }
-        for run in runs {
-            for ((o, &r), &gain) in out.iter_mut().zip(&next_ranks[run.clone()]).zip(&gains[run]) {
-                *o = (*o).max(gain - wide[usize::from(r)]);
-            }
+    }
+}
+
+/// The moves of one run (see [`Split::right_run_ranges`]): the `r`-th entry of each array is the move
+/// of rank `r`.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    next_ranks: &'a [Rank],
+    gains: &'a [i64],
+}
+
+impl<'a> Run<'a> {
+    /// The run's first `len` moves and the rest.
+    #[inline(always)]
+    fn split_at(self, len: usize) -> (Self, Self) {
+        let (ranks, rest_ranks) = self.next_ranks.split_at(len);
+        let (gains, rest_gains) = self.gains.split_at(len);
+        (Run { next_ranks: ranks, gains }, Run { next_ranks: rest_ranks, gains: rest_gains })
+    }
+
+    /// The value of the move of rank `r`, gathered from the widened next row.
+    #[inline(always)]
+    fn value(self, r: usize, wide: &[i64; WIDE]) -> i64 {
+        self.gains[r] - wide[usize::from(self.next_ranks[r])]
+    }
+
+    /// `out[r] = merge(out[r], best of the two runs' moves of rank r)`, for every rank of `a`
+    /// (`out` is as long as `a`, and `b` no longer).
+    #[inline(always)]
+    fn pair(a: Self, b: Self, wide: &[i64; WIDE], out: &mut [i64], merge: impl Fn(i64, i64) -> i64) {
+        let len = b.gains.len();
+        let (both, only_a) = out.split_at_mut(len);
+        let (a_both, a_only) = a.split_at(len);
+        // Every slice indexed below has length `len`, which lets the compiler drop the checks.
+        let (b_ranks, b_gains) = (&b.next_ranks[..len], &b.gains[..len]);
+        let (a_ranks, a_gains) = (&a_both.next_ranks[..len], &a_both.gains[..len]);
+        for r in 0..len {
+            let a_value = a_gains[r] - wide[usize::from(a_ranks[r])];
+            let b_value = b_gains[r] - wide[usize::from(b_ranks[r])];
+            both[r] = merge(both[r], a_value.max(b_value));
+        }
+        for (r, o) in only_a.iter_mut().enumerate().take(a_only.gains.len()) {
+            *o = merge(*o, a_only.value(r, wide));
         }
     }
 }

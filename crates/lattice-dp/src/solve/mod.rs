@@ -627,6 +627,57 @@ mod tests {
         (sweep.values()[0].get(), steps)
     }
 
+    /// Every state of every layer equals plain negamax over paths, memoised by path:
+    /// `V(path) = max over corners (the mover's score of the cell − V(path after the move))`. The
+    /// boards have right halves of up to 8 steps (four corners: runs of right moves in pairs and
+    /// a single one left over) and left halves of up to 9.
+    #[test]
+    fn every_state_equals_plain_negamax() {
+        fn plain(
+            board: &Board,
+            n: usize,
+            path: Path,
+            memo: &mut std::collections::HashMap<Path, i64>,
+        ) -> i64 {
+            if let Some(&v) = memo.get(&path) {
+                return v;
+            }
+            let mover = path::area(path, n + board.cols()) % 2;
+            let score = board.scores_of_mover(mover);
+            let best = path::corners(path, n + board.cols())
+                .map(|p| {
+                    let (row, col) = path::corner_cell(path, p, n);
+                    score[row * board.cols() + col] - plain(board, n, path::play(path, p), memo)
+                })
+                .max()
+                .unwrap_or(0);
+            memo.insert(path, best);
+            best
+        }
+        for (n, m, scale) in [(8, 8, 100), (6, 10, 1_000_000_000), (5, 11, 700), (9, 8, 1_000)] {
+            let cells = |mul: usize, modulo: usize| -> Vec<i64> {
+                (0..n * m).map(|i| ((i * mul + n) % modulo) as i64 * scale / modulo as i64).collect()
+            };
+            let board = Board::new(n, m, cells(37, 101), cells(53, 97)).unwrap();
+            let split = Split::new(n, m);
+            let layers = layer::all_layers(&split);
+            let mut memo = std::collections::HashMap::new();
+            let paths: Vec<Path> = (0..1u64 << (n + m)).filter(|p| p.count_ones() as usize == n).collect();
+            for isa in [Isa::Portable, Isa::detect()] {
+                let mut sweep = Sweep::<i64>::new(&board, &split, &layers);
+                sweep.isa = isa;
+                for taken in (0..layers.len() - 1).rev() {
+                    sweep.restart();
+                    sweep.run(taken, None, 0..0, None, &mut |_| {}).unwrap();
+                    for &path in paths.iter().filter(|&&p| path::area(p, n + m) == taken) {
+                        let got = sweep.values()[layers[taken].index(&split, path)].get();
+                        assert_eq!(got, plain(&board, n, path, &mut memo), "{n}x{m} path {path:b} {isa:?}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The portable rows and the rows of the detected instruction set (AVX2 here) give the same
     /// values and best steps, at every width, on a board that takes the parallel path.
     #[test]

@@ -248,18 +248,12 @@ impl<'a> Run<'a> {
         (Run { next_ranks: ranks, gains }, Run { next_ranks: rest_ranks, gains: rest_gains })
     }
 
-    /// The value of the move of rank `r`, gathered from the widened next row.
-    #[inline(always)]
-    fn value(self, r: usize, wide: &[i64; WIDE]) -> i64 {
-        self.gains[r] - wide[usize::from(self.next_ranks[r])]
-    }
-
-    /// `out[r] = merge(out[r], best of the two runs' moves of rank r)`, for every rank of `a`
-    /// (`out` is as long as `a`, and `b` no longer).
+    /// `out[r] = merge(out[r], best of the two runs' moves of rank r)`, for every rank of `a` (`out`
+    /// is at least as long as `a`, and `b` no longer).
     #[inline(always)]
     fn pair(a: Self, b: Self, wide: &[i64; WIDE], out: &mut [i64], merge: impl Fn(i64, i64) -> i64) {
         let len = b.gains.len();
-        let (both, only_a) = out.split_at_mut(len);
+        let (both, only_a) = out[..a.gains.len()].split_at_mut(len);
         let (a_both, a_only) = a.split_at(len);
         // Every slice indexed below has length `len`, which lets the compiler drop the checks.
         let (b_ranks, b_gains) = (&b.next_ranks[..len], &b.gains[..len]);
@@ -269,8 +263,10 @@ impl<'a> Run<'a> {
             let b_value = b_gains[r] - wide[usize::from(b_ranks[r])];
             both[r] = merge(both[r], a_value.max(b_value));
         }
-        for (r, o) in only_a.iter_mut().enumerate().take(a_only.gains.len()) {
-            *o = merge(*o, a_only.value(r, wide));
+        let rest = only_a.len();
+        let (a_ranks, a_gains) = (&a_only.next_ranks[..rest], &a_only.gains[..rest]);
+        for r in 0..rest {
+            only_a[r] = merge(only_a[r], a_gains[r] - wide[usize::from(a_ranks[r])]);
         }
     }
 }

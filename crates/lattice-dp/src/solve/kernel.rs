@@ -66,11 +66,11 @@ pub struct Kernel<'a, V> {
 
 /// The instruction set a row is computed with: the same code, compiled twice.
 ///
-/// The kernel's streaming loops compute `max` on `i64`; baseline x86-64 (SSE2) has neither a 64-bit
-/// compare nor a 64-bit arithmetic shift, so each `max` costs several instructions. Compiled for
-/// AVX2 the same loops take about 25% fewer instructions in all (callgrind, 14 × 14, one thread:
-/// 3.38 · 10^9 against 4.52 · 10^9), which is why the sweep detects AVX2 at run time and uses the
-/// AVX2 copy when the processor has it. The AVX2 copy also uses the bit instructions every AVX2
+/// The kernel's streaming loops compute `max` on `i64`; baseline x86-64 (SSE2) has no 64-bit
+/// compare, so each `max` costs several instructions, and its gathers do not vectorise. Compiled for
+/// AVX2 the same code takes about half the instructions (callgrind, 15 × 15, one thread: 5.5 · 10^9
+/// against 12.3 · 10^9), which is why the sweep detects AVX2 at run time and uses the AVX2 copy when
+/// the processor has it. The AVX2 copy also uses the bit instructions every AVX2
 /// processor has (POPCNT, LZCNT, BMI1, BMI2: the other x86-64-v3 features the kernel can use),
 /// which make the per-row work on half-paths (popcounts, shifts by a variable) a few instructions
 /// instead of a few dozen.

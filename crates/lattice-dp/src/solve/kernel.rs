@@ -14,7 +14,7 @@
 //!   gathered through the tabulated [`CrossMove`]s.
 
 use super::layer::{Group, Layer};
-use super::split::{CrossMove, Split};
+use super::split::{CrossMove, Gain, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
 use crate::index::Rank;
@@ -39,6 +39,11 @@ pub struct RowScratch {
     wide: Box<[i64; WIDE]>,
 }
 
+impl RowScratch {
+    /// The bytes of one scratch (one per thread that computes rows).
+    pub const BYTES: usize = 2 * WIDE * size_of::<i64>();
+}
+
 impl Default for RowScratch {
     fn default() -> Self {
         let row = || vec![0; WIDE].into_boxed_slice().try_into().expect("the length is WIDE");
@@ -59,7 +64,7 @@ pub struct Kernel<'a, V> {
     /// move in this layer.
     pub score: &'a [i64; SCORES],
     /// The same player's score for each right move ([`Split::right_gains`]).
-    pub right_gains: &'a [i64],
+    pub right_gains: &'a [Gain],
     /// The instructions the rows are compiled for.
     pub isa: Isa,
 }
@@ -210,7 +215,7 @@ impl<V: Stored> Kernel<'_, V> {
             let steps = self.split.right_moves();
             for run in runs {
                 for (r, i) in run.enumerate() {
-                    let value = gains[i] - wide[usize::from(next_ranks[i])];
+                    let value = i64::from(gains[i]) - wide[usize::from(next_ranks[i])];
                     relax_recorded(out, best_step, r, value, usize::from(steps[i].step));
                 }
             }
@@ -236,7 +241,7 @@ impl<V: Stored> Kernel<'_, V> {
 #[derive(Clone, Copy)]
 struct Run<'a> {
     next_ranks: &'a [Rank],
-    gains: &'a [i64],
+    gains: &'a [Gain],
 }
 
 impl<'a> Run<'a> {
@@ -259,14 +264,14 @@ impl<'a> Run<'a> {
         let (b_ranks, b_gains) = (&b.next_ranks[..len], &b.gains[..len]);
         let (a_ranks, a_gains) = (&a_both.next_ranks[..len], &a_both.gains[..len]);
         for r in 0..len {
-            let a_value = a_gains[r] - wide[usize::from(a_ranks[r])];
-            let b_value = b_gains[r] - wide[usize::from(b_ranks[r])];
+            let a_value = i64::from(a_gains[r]) - wide[usize::from(a_ranks[r])];
+            let b_value = i64::from(b_gains[r]) - wide[usize::from(b_ranks[r])];
             both[r] = merge(both[r], a_value.max(b_value));
         }
         let rest = only_a.len();
         let (a_ranks, a_gains) = (&a_only.next_ranks[..rest], &a_only.gains[..rest]);
         for r in 0..rest {
-            only_a[r] = merge(only_a[r], a_gains[r] - wide[usize::from(a_ranks[r])]);
+            only_a[r] = merge(only_a[r], i64::from(a_gains[r]) - wide[usize::from(a_ranks[r])]);
         }
     }
 }

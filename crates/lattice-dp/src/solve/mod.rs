@@ -288,7 +288,7 @@ struct Sweep<'a, V> {
     /// Cell scores of the player to move in even and odd layers.
     scores: [[i64; SCORES]; 2],
     /// The same players' scores of the right moves ([`Split::right_gains`]).
-    right_gains: [Vec<i64>; 2],
+    right_gains: [Vec<split::Gain>; 2],
     /// The last layer computed.
     done_down_to: usize,
     /// The instruction set of the rows.

@@ -10,6 +10,7 @@
 //! 20 × 20).
 
 use super::game;
+use super::kernel::RowScratch;
 use super::value::ValueWidth;
 use super::{Mode, state_count};
 use crate::board::Board;
@@ -120,17 +121,20 @@ pub fn layer_sizes(n: usize, m: usize) -> Vec<u64> {
     row.swap_remove(m)
 }
 
-/// An upper estimate of the tables: per half-path 7 bytes (area, rank, member), per right
-/// half-path its moves (8 bytes each, at most `w / 2 + 1`) and cross move (4 bytes), and per layer
-/// a slot (16 bytes) and at most one group (72 bytes) per left class.
+/// An upper estimate of the tables: per half-path 7 bytes (area, rank, member), the right moves
+/// (at most one per `10` pair of steps of a right half-path: `(w − 1) · 2^(w − 2)`; each 8 bytes,
+/// 2 for its next rank and 2 · 4 for the two players' gains), per right half-path a cross move (4
+/// bytes), per layer a slot (16 bytes) and at most one group (72 bytes) per left class, and the row
+/// scratch of every thread of the sweep.
 fn table_bytes(n: usize, m: usize) -> u64 {
     let h = (n + m).div_ceil(2);
     let w = n + m - h;
     let halves = 7 * ((1u64 << h) + (1u64 << w));
-    let right_moves = (1u64 << w) * (8 * (w as u64 / 2 + 1) + 4);
+    let right_moves = 18 * (w as u64).saturating_sub(1) * (1u64 << w) / 4 + 4 * (1u64 << w);
     let classes = (0..=h).map(|a| (a * (h - a) + 1) as u64).sum::<u64>();
     let layouts = (n * m + 1) as u64 * classes * (16 + 72);
-    halves + right_moves + layouts
+    let scratch = (rayon::current_num_threads() + 1) as u64 * RowScratch::BYTES as u64;
+    halves + right_moves + layouts + scratch
 }
 
 /// `bytes` for people: `12.3 GiB`, `45.6 MiB` or `789 bytes`.

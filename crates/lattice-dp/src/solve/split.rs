@@ -46,6 +46,12 @@ pub struct RightMove {
     pub step: Step,
 }
 
+/// A player's score of one cell, the gain of a move: a cell value (`0..=`[`board::MAX_VALUE`]),
+/// which fits 32 bits.
+pub type Gain = i32;
+
+const _: () = assert!(board::MAX_VALUE <= Gain::MAX as u64);
+
 /// A cross move seen from the right half: for the right half of rank `rank` (whose first step is a
 /// right-step), the rank of the right half after the move, in class (ones + 1, area − ones).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,8 +207,12 @@ impl Split {
 
     /// The score `score[cell]` of every move's cell, indexed like the whole move list: the gains
     /// of one player's right moves (`score` is that player's, padded as the kernel's).
-    pub fn right_gains(&self, score: &[i64]) -> Vec<i64> {
-        self.right_moves.iter().map(|mv| score[usize::from(mv.cell)]).collect()
+    ///
+    /// # Panics
+    /// If a score is not a cell value of a board (`0..=MAX_VALUE`; a bug).
+    pub fn right_gains(&self, score: &[i64]) -> Vec<Gain> {
+        let gain = |v: i64| Gain::try_from(v).expect("a cell value fits a Gain");
+        self.right_moves.iter().map(|mv| gain(score[usize::from(mv.cell)])).collect()
     }
 
     /// The cross moves of right class `class`, by increasing rank.
@@ -269,7 +279,7 @@ mod tests {
                     let mv = split.right_moves()[i];
                     assert_eq!(usize::from(mv.rank), r, "run {k}");
                     assert_eq!(split.right_next_ranks()[i], mv.next_rank);
-                    assert_eq!(gains[i], i64::from(mv.cell) * 10);
+                    assert_eq!(i64::from(gains[i]), i64::from(mv.cell) * 10);
                     if r == rank {
                         table.push(mv);
                     }

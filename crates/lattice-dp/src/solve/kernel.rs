@@ -9,7 +9,9 @@
 //! - a move inside the right half keeps the left half: the successors lie in one row of the next
 //!   layer (a few kilobytes at most), which is first widened into a scratch row of `2^16` entries
 //!   (so that an index of type [`Rank`] needs no bounds check), then gathered from through the
-//!   tabulated [`RightMove`](super::split::RightMove)s, one run of them after the other;
+//!   tabulated [`RightMove`](super::split::RightMove)s, two runs of them at a time (see
+//!   [`Split::right_run_ranges`]); the moves' next ranks and gains are read from arrays of their
+//!   own, parallel to the move list;
 //! - the cross move changes both halves: the successors of the row lie in one row of the next layer,
 //!   gathered through the tabulated [`CrossMove`]s.
 

@@ -59,6 +59,10 @@ fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlock
 /// Files every edge of `bytes` into `buckets` and returns their number, if all tokens are plain
 /// integers of at most 10 digits and at most `max`, they pair up within `bytes`, and no pair is a
 /// loop; `None` otherwise.
+///
+/// Lines `u v\n` whose numbers have at most 7 digits each, the whole of the big inputs, are read
+/// eight bytes at a time ([`swar_number`]); anything else (other blanks, longer numbers, pairs
+/// across lines, the last bytes of the chunk) a token at a time.
 #[inline]
 fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u64>]) -> Option<usize> {
     let len = bytes.len();
@@ -66,6 +70,20 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
     let mut first: Option<u32> = None;
     let mut edges = 0;
     loop {
+        // The fast path: a whole line `u v\n` at a line start, 16 bytes readable.
+        while first.is_none() && i + 16 <= len {
+            let Some((u, after_u)) = swar_number(bytes, i) else { break };
+            if bytes[after_u] != b' ' {
+                break;
+            }
+            let Some((v, after_v)) = swar_number(bytes, after_u + 1) else { break };
+            if bytes[after_v] != b'\n' || u > max || v > max || u == v {
+                break;
+            }
+            blocks.push(buckets, u, v);
+            edges += 1;
+            i = after_v + 1;
+        }
         while i < len && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
             i += 1;
         }
@@ -99,6 +117,33 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
             }
         }
     }
+}
+
+/// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
+/// 8-byte word (SWAR: SIMD within a register); `None` if the token does not start with a digit
+/// or has 8 digits or more (the caller then reads it a byte at a time). `at + 8` must be
+/// within `bytes`.
+#[inline(always)]
+fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = u64::from_le_bytes(bytes[at..at + 8].try_into().ok()?);
+    // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76
+    // sets the high bit of a byte above 9; a carry out of a byte can only come from a
+    // non-digit and only spoils the bytes after it, so the lowest flagged byte is exact.
+    let x = word ^ (0x30 * ONES);
+    let non_digits = (x.wrapping_add(0x76 * ONES) | x) & HIGH;
+    let digits = (non_digits.trailing_zeros() / 8) as usize;
+    if digits == 0 || digits == 8 {
+        return None;
+    }
+    // The digits moved to the top bytes (zeros below: leading zeros), then combined pairwise:
+    // bytes, then pairs, then quadruples (the usual eight-digit multiply-add ladder).
+    let v = x << (8 * (8 - digits));
+    let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    let v = (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF;
+    Some((v as u32, at + digits))
 }
 
 /// The sequential reader: the reference behaviour, and the one that reports errors.
@@ -187,6 +232,29 @@ mod tests {
         let at = bad.len() - 3;
         bad[at] = b'x';
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
+    }
+
+    #[test]
+    fn eight_byte_numbers() {
+        // Padded so that 8 bytes are readable after each start.
+        let read = |text: &str| swar_number(format!("{text}        ").as_bytes(), 0);
+        assert_eq!(read("0 "), Some((0, 1)));
+        assert_eq!(read("7\n"), Some((7, 1)));
+        assert_eq!(read("1234567 "), Some((1_234_567, 7)));
+        assert_eq!(read("9999999\n"), Some((9_999_999, 7)));
+        assert_eq!(read("0000042 "), Some((42, 7)));
+        assert_eq!(read("105x"), Some((105, 3)));
+        assert_eq!(read("12345678"), None);
+        assert_eq!(read(" 1"), None);
+        assert_eq!(read("x1"), None);
+        for value in [1u32, 10, 99, 100, 4_194_303, 5_000_000] {
+            for pad in [b' ', b'\n', b'\r', b'/', b':', 0xff, 0x8a, 0] {
+                let mut text = value.to_string().into_bytes();
+                text.push(pad);
+                text.resize(16, pad);
+                assert_eq!(swar_number(&text, 0), Some((value, value.to_string().len())), "{value} {pad}");
+            }
+        }
     }
 
     #[test]

@@ -111,7 +111,8 @@ struct MatchingArgs {
     /// Also print the Gallai-Edmonds classes D, A, C (verified Tutte-Berge certificate).
     #[arg(long)]
     certificate: bool,
-    /// Print on stderr how long each phase took (read, parse and build, greedy, searches, output).
+    /// Print on stderr how long each phase took (read, parse and build with its MB/s, greedy,
+    /// searches, output).
     #[arg(long)]
     timings: bool,
     /// The input format [default: by the FILE's extension, else lc].
@@ -260,8 +261,9 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     let bytes = input(file)?;
     phases.done("read");
     let parsed = read_graph(&bytes, graph_format)?;
+    let input_bytes = bytes.len();
     drop(bytes);
-    phases.done("parse + build");
+    phases.done_with_rate("parse + build", input_bytes);
     note_dropped(&parsed);
     let (graph, ids) = (parsed.graph, parsed.ids);
     if !args.certificate && format == Format::Plain {
@@ -301,6 +303,19 @@ impl Phases {
     fn done(&mut self, phase: &str) {
         if let Some(last) = self.last {
             eprintln!("timings: {phase:<24} {:8.3} s", last.elapsed().as_secs_f64());
+            self.last = Some(Instant::now());
+        }
+    }
+
+    /// As [`Phases::done`], with the rate at which the phase went through `bytes` of input.
+    fn done_with_rate(&mut self, phase: &str, bytes: usize) {
+        if let Some(last) = self.last {
+            let seconds = last.elapsed().as_secs_f64();
+            let rate = bytes as f64 / seconds.max(1e-9) / 1e6;
+            eprintln!(
+                "timings: {phase:<24} {seconds:8.3} s ({:.1} MB at {rate:.0} MB/s)",
+                bytes as f64 / 1e6
+            );
             self.last = Some(Instant::now());
         }
     }

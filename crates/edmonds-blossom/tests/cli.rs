@@ -186,3 +186,20 @@ fn matching_and_certificate_outputs() {
     let text = stdout(&run(&["matching", "--certificate"], "3 2\n0 1\n1 2\n"));
     assert!(text.ends_with("D 2: 0 2\nA 1: 1\nC 0:\n"), "{text}");
 }
+
+#[test]
+fn timings_report_the_parse_rate() {
+    let input = "4 3\n0 1\n1 2\n2 3\n";
+    let output = run(&["matching", "--timings"], input);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), stdout(&run(&["matching"], input)));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let line = stderr.lines().find(|l| l.contains("parse + build")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.contains(&format!("({:.1} MB at ", input.len() as f64 / 1e6)) && line.ends_with(" MB/s)"),
+        "{line}"
+    );
+    for phase in ["read", "greedy", "single-root searches", "shared forest", "output"] {
+        assert!(stderr.lines().any(|l| l.starts_with(&format!("timings: {phase} "))), "{phase}: {stderr}");
+    }
+}

@@ -203,3 +203,26 @@ fn timings_report_the_parse_rate() {
         assert!(stderr.lines().any(|l| l.starts_with(&format!("timings: {phase} "))), "{phase}: {stderr}");
     }
 }
+
+#[test]
+fn a_big_file_reads_as_its_bytes_on_standard_input() {
+    // Over 16 MB: read by pieces in parallel; the same answer as through standard input.
+    let n = 1_000_000u64;
+    let m = 1_700_000u64;
+    let mut text = format!("{n} {m}\n");
+    let mut state = 7u64;
+    for _ in 0..m {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let u = (state >> 33) % n;
+        let v = (u + 1 + (state >> 12) % (n - 1)) % n;
+        text.push_str(&format!("{u:07} {v:07}\n"));
+    }
+    assert!(text.len() > 16 << 20);
+    let path = std::env::temp_dir().join(format!("edmonds-big-{}.in", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let from_file = run(&["matching", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    let from_stdin = run(&["matching", "-"], &text);
+    assert_eq!(from_file.status.code(), Some(0), "{}", String::from_utf8_lossy(&from_file.stderr));
+    assert_eq!(stdout(&from_file), stdout(&from_stdin));
+}

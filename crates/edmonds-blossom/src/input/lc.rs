@@ -23,24 +23,51 @@ pub const MAX_INPUT_VERTICES: usize = 10_000_000;
 /// Largest `M` accepted.
 pub const MAX_INPUT_EDGES: usize = 50_000_000;
 
+/// The entries of the edges read, per chunk and vertex block ([`EdgeBlocks::push`]).
+type Buckets = Vec<Vec<Vec<u64>>>;
+
 /// Reads a whole `general_matching` input into a graph (parallel when well-formed).
 pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
-    let mut scanner = Scanner::new(input);
-    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
-    let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
-    let (n, m) = (n as usize, m as usize);
-    let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
-    match fast_body(input, body, n, m) {
-        Some((blocks, buckets)) => Graph::from_buckets(n, &blocks, buckets)
-            .map(|(graph, _)| graph)
-            .map_err(|e| scanner.loc_at(n_at).msg(e.to_string())),
+    match fast_parse(input)? {
+        Some((n, blocks, buckets)) => build(n, &blocks, buckets),
         None => parse_sequential(input),
     }
 }
 
+/// As [`parse`], freeing the input as soon as it has been read: the CSR build then has the
+/// memory the text took.
+pub fn parse_owned(input: Vec<u8>) -> Result<Graph, InputError> {
+    match fast_parse(&input)? {
+        Some((n, blocks, buckets)) => {
+            drop(input);
+            build(n, &blocks, buckets)
+        }
+        None => parse_sequential(&input),
+    }
+}
+
+/// The edges of a well-formed input filed by block, with `N`; `None` if the sequential reader
+/// has to decide; the header's errors.
+fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.usize("number of vertices", 1, MAX_INPUT_VERTICES)?;
+    let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
+    let m = m as usize;
+    let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
+    Ok(fast_body(input, body, n, m).map(|(blocks, buckets)| (n, blocks, buckets)))
+}
+
+/// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
+/// fail on any input; an error would be reported at the header.
+fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
+    Graph::from_buckets(n, blocks, buckets)
+        .map(|(graph, _)| graph)
+        .map_err(|e| InputError::msg(1, 1, e.to_string()))
+}
+
 /// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
 /// unusual (then the sequential reader decides).
-fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Vec<Vec<Vec<u64>>>)> {
+fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Buckets)> {
     let max = (n - 1) as u32;
     let blocks = EdgeBlocks::new(n);
     let chunks = line_chunks(input, body);
@@ -228,10 +255,12 @@ mod tests {
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
         assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
+        assert_eq!(parse_owned(input.to_vec()).unwrap(), parse_sequential(input).unwrap());
         let mut bad = text.clone().into_bytes();
         let at = bad.len() - 3;
         bad[at] = b'x';
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
+        assert_eq!(parse_owned(bad.clone()).unwrap_err(), parse(&bad).unwrap_err());
     }
 
     #[test]

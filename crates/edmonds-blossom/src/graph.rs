@@ -351,10 +351,13 @@ fn build_block(
         *slot = start;
         start += count;
     }
-    // Stable scatter by target group; each part is freed once read.
-    let entries = &mut scratch.entries;
-    entries.clear();
-    entries.resize(lists.len(), 0);
+    // Stable scatter by target group; each part is freed once read. Every slot of `entries` is
+    // written (the group sizes add up to its length): what earlier blocks left there is no
+    // matter, so the scratch is only ever grown, never cleared.
+    if scratch.entries.len() < lists.len() {
+        scratch.entries.resize(lists.len(), 0);
+    }
+    let entries = &mut scratch.entries[..lists.len()];
     for part in bucket {
         for entry in part {
             let g = (entry as u32 >> shift) as usize;

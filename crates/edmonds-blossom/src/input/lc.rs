@@ -4,8 +4,9 @@
 //! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
 //! huge `M` with a short input cannot exhaust memory.
 //!
-//! The fast path reads chunks of whole lines in parallel into flat `u32` pairs and builds the CSR
-//! filed by vertex block ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
+//! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
+//! ([`swar_number`]), files every edge by vertex block ([`EdgeBlocks::push`]) and builds the CSR
+//! from the blocks ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
 //! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
@@ -148,13 +149,13 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
 
 /// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
 /// 8-byte word (SWAR: SIMD within a register); `None` if the token does not start with a digit
-/// or has 8 digits or more (the caller then reads it a byte at a time). `at + 8` must be
-/// within `bytes`.
+/// or has 8 digits or more, or fewer than 8 bytes are left (the caller then reads it a byte at a
+/// time).
 #[inline(always)]
 fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = u64::from_le_bytes(bytes[at..at + 8].try_into().ok()?);
+    let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
     // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76
     // sets the high bit of a byte above 9; a carry out of a byte can only come from a
     // non-digit and only spoils the bytes after it, so the lowest flagged byte is exact.
@@ -276,6 +277,7 @@ mod tests {
         assert_eq!(read("12345678"), None);
         assert_eq!(read(" 1"), None);
         assert_eq!(read("x1"), None);
+        assert_eq!(swar_number(b"12 4\n", 0), None);
         for value in [1u32, 10, 99, 100, 4_194_303, 5_000_000] {
             for pad in [b' ', b'\n', b'\r', b'/', b':', 0xff, 0x8a, 0] {
                 let mut text = value.to_string().into_bytes();

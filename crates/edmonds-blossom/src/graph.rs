@@ -145,9 +145,12 @@ impl Graph {
             base += size;
         }
         // Per block: the lists built, sorted and deduplicated; its number of entries kept.
+        let shift = target_group_shift(n);
         let kept: Vec<usize> = jobs
             .into_par_iter()
-            .map(|(lo, base, ends, lists, bucket)| build_block(lo, base, ends, lists, bucket))
+            .map_init(BlockScratch::default, |scratch, (lo, base, ends, lists, bucket)| {
+                build_block(lo, base, ends, lists, bucket, shift, scratch)
+            })
             .collect();
         // Move the blocks together where entries were dropped.
         let mut write = 0usize;
@@ -263,8 +266,8 @@ impl EdgeBlocks {
     /// The blocks for `n` vertices.
     pub(crate) fn new(n: usize) -> Self {
         let threads = rayon::current_num_threads().max(1);
-        // About 2^15 vertices a block, smaller for small graphs so that every thread has blocks.
-        let mut bits = 15;
+        // About 2^14 vertices a block, smaller for small graphs so that every thread has blocks.
+        let mut bits = 14;
         while bits > 8 && n >> bits < 4 * threads {
             bits -= 1;
         }
@@ -294,15 +297,72 @@ impl EdgeBlocks {
     }
 }
 
+/// Number of target groups of [`build_block`]'s first pass (a power of two): its counters and
+/// write cursors stay in the first-level cache.
+const TARGET_GROUPS: usize = 1 << 11;
+
+/// The shift that maps a vertex below `n` to its target group (`v >> shift < TARGET_GROUPS`).
+fn target_group_shift(n: usize) -> u32 {
+    let bits = usize::BITS - n.saturating_sub(1).leading_zeros();
+    bits.saturating_sub(TARGET_GROUPS.trailing_zeros())
+}
+
+/// Working memory of [`build_block`], kept by each thread from one block to the next.
+#[derive(Default)]
+struct BlockScratch {
+    /// The block's entries ordered by target group.
+    entries: Vec<u64>,
+    /// Per target group: its count, then its write cursor.
+    groups: Vec<u32>,
+}
+
 /// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `bucket` into
 /// `lists`, the part of the target array that starts at offset `base`. The lists are sorted,
 /// deduplicated and packed at the start of `lists`; `ends[i]` becomes the end of vertex
 /// `lo + i`'s list as an offset of the whole array. Returns the number of entries kept.
-fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], bucket: Vec<Vec<u64>>) -> usize {
-    // Degrees, counted in `ends`, then turned into list starts (relative to `lists`).
+///
+/// Two stable counting sorts, both within the caches for a block: by target group (`target >>
+/// shift`, [`TARGET_GROUPS`] of them), then by source. Each list then comes out ordered by
+/// target group, so that sorting it is an insertion sort over nearly sorted data (a cheap,
+/// well-predicted pass) rather than a general sort; lists that turn out far from sorted (a hub
+/// whose neighbours share groups) fall back to the general sort.
+fn build_block(
+    lo: usize,
+    base: usize,
+    ends: &mut [u32],
+    lists: &mut [u32],
+    bucket: Vec<Vec<u64>>,
+    shift: u32,
+    scratch: &mut BlockScratch,
+) -> usize {
+    let groups = &mut scratch.groups;
+    groups.clear();
+    groups.resize(TARGET_GROUPS, 0);
+    // Degrees, counted in `ends`, and the sizes of the target groups.
     for part in &bucket {
         for &entry in part {
             ends[(entry >> 32) as usize - lo] += 1;
+            groups[(entry as u32 >> shift) as usize] += 1;
+        }
+    }
+    let mut start = 0u32;
+    for slot in groups.iter_mut() {
+        let count = *slot;
+        *slot = start;
+        start += count;
+    }
+    // Stable scatter by target group; each part is freed once read. Every slot of `entries` is
+    // written (the group sizes add up to its length): what earlier blocks left there is no
+    // matter, so the scratch is only ever grown, never cleared.
+    if scratch.entries.len() < lists.len() {
+        scratch.entries.resize(lists.len(), 0);
+    }
+    let entries = &mut scratch.entries[..lists.len()];
+    for part in bucket {
+        for entry in part {
+            let g = (entry as u32 >> shift) as usize;
+            entries[groups[g] as usize] = entry;
+            groups[g] += 1;
         }
     }
     let mut start = 0u32;
@@ -311,21 +371,19 @@ fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], buck
         *slot = start;
         start += degree;
     }
-    // Scatter: `ends[i]` is the fill cursor of vertex lo + i, and ends as its list's end.
-    for part in bucket {
-        for entry in part {
-            let i = (entry >> 32) as usize - lo;
-            lists[ends[i] as usize] = entry as u32;
-            ends[i] += 1;
-        }
+    // Stable scatter by source: `ends[i]` is the fill cursor of vertex lo + i, and ends as its
+    // list's end.
+    for &entry in entries.iter() {
+        let i = (entry >> 32) as usize - lo;
+        lists[ends[i] as usize] = entry as u32;
+        ends[i] += 1;
     }
     // Sort and deduplicate each list, packing them to the left.
     let mut write = 0usize;
     let mut read_start = 0usize;
     for end in ends.iter_mut() {
         let read_end = *end as usize;
-        let list = &mut lists[read_start..read_end];
-        list.sort_unstable();
+        sort_nearly_sorted(&mut lists[read_start..read_end]);
         for read in read_start..read_end {
             let w = lists[read];
             if read == read_start || w != lists[write - 1] {
@@ -337,6 +395,31 @@ fn build_block(lo: usize, base: usize, ends: &mut [u32], lists: &mut [u32], buck
         *end = (base + write) as u32;
     }
     write
+}
+
+/// Sorts `list` by insertion, which costs one comparison per entry on sorted data; past a
+/// budget of moves (data far from sorted) the general sort finishes the job, so the worst case
+/// stays `O(len log len)`.
+#[inline]
+fn sort_nearly_sorted(list: &mut [u32]) {
+    let mut budget = 4 * list.len() + 16;
+    for i in 1..list.len() {
+        let x = list[i];
+        if list[i - 1] <= x {
+            continue;
+        }
+        let mut j = i;
+        while j > 0 && list[j - 1] > x {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = x;
+        budget = budget.saturating_sub(i - j);
+        if budget == 0 {
+            list.sort_unstable();
+            return;
+        }
+    }
 }
 
 /// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.
@@ -400,6 +483,71 @@ mod tests {
         assert_eq!((g.vertex_count(), g.edge_count()), (0, 0));
         let g = Graph::from_edges(2, &[]).unwrap();
         assert_eq!(g.degree(1), 0);
+    }
+
+    #[test]
+    fn nearly_sorted_lists_are_sorted() {
+        // Sorted, one entry out of place, reversed (past the budget), empty, one entry.
+        let mut cases: Vec<Vec<u32>> =
+            vec![(0..50).collect(), vec![1, 2, 9, 3, 4, 5], (0..300).rev().collect()];
+        cases.push(Vec::new());
+        cases.push(vec![7]);
+        let mut state = 12_345u64;
+        cases.push(
+            (0..1000)
+                .map(|_| {
+                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    (state >> 40) as u32
+                })
+                .collect(),
+        );
+        for case in cases {
+            let mut expected = case.clone();
+            expected.sort_unstable();
+            let mut list = case;
+            sort_nearly_sorted(&mut list);
+            assert_eq!(list, expected);
+        }
+    }
+
+    #[test]
+    fn target_groups_cover_the_vertices() {
+        for n in [0, 1, 2, 2047, 2048, 2049, 4_194_304, 10_000_000, MAX_VERTICES] {
+            let shift = target_group_shift(n);
+            assert!((n.saturating_sub(1) >> shift) < TARGET_GROUPS, "n = {n}");
+            // Not coarser than needed: the groups are used when there are enough vertices.
+            if n > TARGET_GROUPS {
+                assert!((n - 1) >> shift >= TARGET_GROUPS / 2, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_builder_matches_the_sequential_one() {
+        // Enough vertices for several blocks and every target group; a hub whose list is far
+        // from sorted within its groups; repeats in both orientations.
+        let n = 200_000u32;
+        let mut edges = Vec::new();
+        let mut state = 99u64;
+        for _ in 0..600_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1442695040888963407);
+            let u = (state >> 33) as u32 % n;
+            let v = (state >> 13) as u32 % n;
+            if u != v {
+                edges.push((u, v));
+            }
+        }
+        for v in (1..n).rev().step_by(3) {
+            edges.push((0, v));
+        }
+        edges.extend_from_slice(&edges[..1000].iter().map(|&(u, v)| (v, u)).collect::<Vec<_>>());
+        let expected = Graph::from_edges(n as usize, &edges).unwrap();
+        let chunks: Vec<Vec<u32>> =
+            edges.chunks(7_777).map(|c| c.iter().flat_map(|&(u, v)| [u, v]).collect()).collect();
+        let (graph, repeats) = Graph::from_pair_chunks(n as usize, chunks).unwrap();
+        assert_eq!(graph, expected);
+        assert_eq!(repeats, edges.len() - expected.edge_count());
+        assert!(graph.is_symmetric_and_simple());
     }
 
     #[test]

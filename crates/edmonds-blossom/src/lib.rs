@@ -90,7 +90,9 @@ pub use certificate::{Certificate, CertificateError, verify};
 pub use decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 pub use game::{BoardAnalysis, BoardGraph, CellOutcome};
 pub use graph::{Graph, GraphError};
-pub use graph_input::{GraphFormat, ParsedGraph, VertexIds, parse_graph, read_graph, write_graph};
+pub use graph_input::{
+    GraphFormat, ParsedGraph, VertexIds, parse_graph, read_graph, read_graph_owned, write_graph,
+};
 pub use matching::{Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed};
 pub use query::{KingMoves, KingPlay, Position, Side, parse_positions, query};
 pub use report::CertifiedMatching;

@@ -186,3 +186,43 @@ fn matching_and_certificate_outputs() {
     let text = stdout(&run(&["matching", "--certificate"], "3 2\n0 1\n1 2\n"));
     assert!(text.ends_with("D 2: 0 2\nA 1: 1\nC 0:\n"), "{text}");
 }
+
+#[test]
+fn timings_report_the_parse_rate() {
+    let input = "4 3\n0 1\n1 2\n2 3\n";
+    let output = run(&["matching", "--timings"], input);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), stdout(&run(&["matching"], input)));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let line = stderr.lines().find(|l| l.contains("parse + build")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.contains(&format!("({:.1} MB at ", input.len() as f64 / 1e6)) && line.ends_with(" MB/s)"),
+        "{line}"
+    );
+    for phase in ["read", "greedy", "single-root searches", "shared forest", "output"] {
+        assert!(stderr.lines().any(|l| l.starts_with(&format!("timings: {phase} "))), "{phase}: {stderr}");
+    }
+}
+
+#[test]
+fn a_big_file_reads_as_its_bytes_on_standard_input() {
+    // Over 16 MB: read by pieces in parallel; the same answer as through standard input.
+    let n = 1_000_000u64;
+    let m = 1_700_000u64;
+    let mut text = format!("{n} {m}\n");
+    let mut state = 7u64;
+    for _ in 0..m {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let u = (state >> 33) % n;
+        let v = (u + 1 + (state >> 12) % (n - 1)) % n;
+        text.push_str(&format!("{u:07} {v:07}\n"));
+    }
+    assert!(text.len() > 16 << 20);
+    let path = std::env::temp_dir().join(format!("edmonds-big-{}.in", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let from_file = run(&["matching", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    let from_stdin = run(&["matching", "-"], &text);
+    assert_eq!(from_file.status.code(), Some(0), "{}", String::from_utf8_lossy(&from_file.stderr));
+    assert_eq!(stdout(&from_file), stdout(&from_stdin));
+}

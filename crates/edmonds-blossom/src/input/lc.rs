@@ -4,8 +4,9 @@
 //! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
 //! huge `M` with a short input cannot exhaust memory.
 //!
-//! The fast path reads chunks of whole lines in parallel into flat `u32` pairs and builds the CSR
-//! filed by vertex block ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
+//! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
+//! ([`swar_number`]), files every edge by vertex block ([`EdgeBlocks::push`]) and builds the CSR
+//! from the blocks ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
 //! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
@@ -23,24 +24,51 @@ pub const MAX_INPUT_VERTICES: usize = 10_000_000;
 /// Largest `M` accepted.
 pub const MAX_INPUT_EDGES: usize = 50_000_000;
 
+/// The entries of the edges read, per chunk and vertex block ([`EdgeBlocks::push`]).
+type Buckets = Vec<Vec<Vec<u64>>>;
+
 /// Reads a whole `general_matching` input into a graph (parallel when well-formed).
 pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
-    let mut scanner = Scanner::new(input);
-    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
-    let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
-    let (n, m) = (n as usize, m as usize);
-    let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
-    match fast_body(input, body, n, m) {
-        Some((blocks, buckets)) => Graph::from_buckets(n, &blocks, buckets)
-            .map(|(graph, _)| graph)
-            .map_err(|e| scanner.loc_at(n_at).msg(e.to_string())),
+    match fast_parse(input)? {
+        Some((n, blocks, buckets)) => build(n, &blocks, buckets),
         None => parse_sequential(input),
     }
 }
 
+/// As [`parse`], freeing the input as soon as it has been read: the CSR build then has the
+/// memory the text took.
+pub fn parse_owned(input: Vec<u8>) -> Result<Graph, InputError> {
+    match fast_parse(&input)? {
+        Some((n, blocks, buckets)) => {
+            drop(input);
+            build(n, &blocks, buckets)
+        }
+        None => parse_sequential(&input),
+    }
+}
+
+/// The edges of a well-formed input filed by block, with `N`; `None` if the sequential reader
+/// has to decide; the header's errors.
+fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.usize("number of vertices", 1, MAX_INPUT_VERTICES)?;
+    let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
+    let m = m as usize;
+    let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
+    Ok(fast_body(input, body, n, m).map(|(blocks, buckets)| (n, blocks, buckets)))
+}
+
+/// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
+/// fail on any input; an error would be reported at the header.
+fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
+    Graph::from_buckets(n, blocks, buckets)
+        .map(|(graph, _)| graph)
+        .map_err(|e| InputError::msg(1, 1, e.to_string()))
+}
+
 /// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
 /// unusual (then the sequential reader decides).
-fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Vec<Vec<Vec<u64>>>)> {
+fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Buckets)> {
     let max = (n - 1) as u32;
     let blocks = EdgeBlocks::new(n);
     let chunks = line_chunks(input, body);
@@ -59,6 +87,10 @@ fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlock
 /// Files every edge of `bytes` into `buckets` and returns their number, if all tokens are plain
 /// integers of at most 10 digits and at most `max`, they pair up within `bytes`, and no pair is a
 /// loop; `None` otherwise.
+///
+/// Lines `u v\n` whose numbers have at most 7 digits each, the whole of the big inputs, are read
+/// eight bytes at a time ([`swar_number`]); anything else (other blanks, longer numbers, pairs
+/// across lines, the last bytes of the chunk) a token at a time.
 #[inline]
 fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u64>]) -> Option<usize> {
     let len = bytes.len();
@@ -66,6 +98,20 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
     let mut first: Option<u32> = None;
     let mut edges = 0;
     loop {
+        // The fast path: a whole line `u v\n` at a line start, 16 bytes readable.
+        while first.is_none() && i + 16 <= len {
+            let Some((u, after_u)) = swar_number(bytes, i) else { break };
+            if bytes[after_u] != b' ' {
+                break;
+            }
+            let Some((v, after_v)) = swar_number(bytes, after_u + 1) else { break };
+            if bytes[after_v] != b'\n' || u > max || v > max || u == v {
+                break;
+            }
+            blocks.push(buckets, u, v);
+            edges += 1;
+            i = after_v + 1;
+        }
         while i < len && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
             i += 1;
         }
@@ -99,6 +145,33 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
             }
         }
     }
+}
+
+/// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
+/// 8-byte word (SWAR: SIMD within a register); `None` if the token does not start with a digit
+/// or has 8 digits or more, or fewer than 8 bytes are left (the caller then reads it a byte at a
+/// time).
+#[inline(always)]
+fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
+    // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76
+    // sets the high bit of a byte above 9; a carry out of a byte can only come from a
+    // non-digit and only spoils the bytes after it, so the lowest flagged byte is exact.
+    let x = word ^ (0x30 * ONES);
+    let non_digits = (x.wrapping_add(0x76 * ONES) | x) & HIGH;
+    let digits = (non_digits.trailing_zeros() / 8) as usize;
+    if digits == 0 || digits == 8 {
+        return None;
+    }
+    // The digits moved to the top bytes (zeros below: leading zeros), then combined pairwise:
+    // bytes, then pairs, then quadruples (the usual eight-digit multiply-add ladder).
+    let v = x << (8 * (8 - digits));
+    let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    let v = (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF;
+    Some((v as u32, at + digits))
 }
 
 /// The sequential reader: the reference behaviour, and the one that reports errors.
@@ -183,10 +256,36 @@ mod tests {
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
         assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
+        assert_eq!(parse_owned(input.to_vec()).unwrap(), parse_sequential(input).unwrap());
         let mut bad = text.clone().into_bytes();
         let at = bad.len() - 3;
         bad[at] = b'x';
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
+        assert_eq!(parse_owned(bad.clone()).unwrap_err(), parse(&bad).unwrap_err());
+    }
+
+    #[test]
+    fn eight_byte_numbers() {
+        // Padded so that 8 bytes are readable after each start.
+        let read = |text: &str| swar_number(format!("{text}        ").as_bytes(), 0);
+        assert_eq!(read("0 "), Some((0, 1)));
+        assert_eq!(read("7\n"), Some((7, 1)));
+        assert_eq!(read("1234567 "), Some((1_234_567, 7)));
+        assert_eq!(read("9999999\n"), Some((9_999_999, 7)));
+        assert_eq!(read("0000042 "), Some((42, 7)));
+        assert_eq!(read("105x"), Some((105, 3)));
+        assert_eq!(read("12345678"), None);
+        assert_eq!(read(" 1"), None);
+        assert_eq!(read("x1"), None);
+        assert_eq!(swar_number(b"12 4\n", 0), None);
+        for value in [1u32, 10, 99, 100, 4_194_303, 5_000_000] {
+            for pad in [b' ', b'\n', b'\r', b'/', b':', 0xff, 0x8a, 0] {
+                let mut text = value.to_string().into_bytes();
+                text.push(pad);
+                text.resize(16, pad);
+                assert_eq!(swar_number(&text, 0), Some((value, value.to_string().len())), "{value} {pad}");
+            }
+        }
     }
 
     #[test]

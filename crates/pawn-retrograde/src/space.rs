@@ -98,6 +98,11 @@ pub struct StateSpace {
     numbers: Vec<CellSlot>,
     /// Neighbour of each free cell in each direction (up, down, left, right), or `NO_CELL`.
     steps: Vec<[CellSlot; 4]>,
+    /// The free neighbours of each free cell, first `neighbour_counts[cell]` entries (`NO_CELL`
+    /// after them): the cells a red piece can have come from.
+    neighbours: Vec<[CellSlot; 4]>,
+    /// Number of free neighbours of each free cell.
+    neighbour_counts: Vec<u8>,
     /// Whether each free cell is in row 1.
     top_row: Vec<bool>,
     /// Number of legal black moves from each free cell.
@@ -136,6 +141,18 @@ impl StateSpace {
             })
             .collect();
         let top_row: Vec<bool> = positions.iter().map(|p| p.row == 0).collect();
+        let neighbours: Vec<[CellSlot; 4]> = steps
+            .iter()
+            .map(|s| {
+                let mut list = [NO_CELL; 4];
+                for (slot, &n) in list.iter_mut().zip(s.iter().filter(|&&n| n != NO_CELL)) {
+                    *slot = n;
+                }
+                list
+            })
+            .collect();
+        let neighbour_counts =
+            steps.iter().map(|s| s.iter().filter(|&&n| n != NO_CELL).count() as u8).collect();
         let black_moves =
             steps.iter().map(|s| BLACK_STEPS.iter().filter(|&&d| s[d] != NO_CELL).count() as u8).collect();
         let free = positions.len();
@@ -151,6 +168,8 @@ impl StateSpace {
             positions,
             numbers,
             steps,
+            neighbours,
+            neighbour_counts,
             top_row,
             black_moves,
             pair_base,
@@ -315,8 +334,8 @@ impl StateSpace {
         let pairs = self.pairs as usize;
         match state.to_move {
             // A red piece moved: the predecessor has Red to move and the same black cell.
-            Side::Black => self.for_each_red_unmove(black, pair, |pred_pair, moves| {
-                visit(state_id(black * pairs + pred_pair), moves);
+            Side::Black => self.for_each_red_unmove(black, pair, |pred_pair| {
+                visit(state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
             }),
             // Black moved into `black` from some cell `from`: every `from` whose targets hold it.
             Side::Red => {
@@ -332,31 +351,59 @@ impl StateSpace {
         }
     }
 
-    /// Calls `visit(pred_pair, moves)` for every red unmove into the state (Black to move, black
-    /// cell `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`)
-    /// is non-terminal and has `moves` legal moves, one of which leads to the state.
+    /// Calls `visit(pred_pair)` for every red unmove into the state (Black to move, black cell
+    /// `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`) is
+    /// non-terminal and has [`Self::red_move_count`] legal moves, one of which leads to the state.
     ///
     /// A red piece just moved into `to` from a neighbour that is neither the other red piece nor
     /// the black pawn (the predecessor would be a capture). Black in row 1 makes every
-    /// predecessor terminal, so nothing is visited then.
+    /// predecessor terminal, so nothing is visited then. The predecessor's pair number comes from
+    /// index arithmetic: moving the smaller cell `lo` to `from < hi` shifts the pair number by
+    /// `from − lo` (same row of the triangle), every other case is one `pair_base` lookup.
     #[inline]
-    pub fn for_each_red_unmove(&self, black: usize, pair: usize, mut visit: impl FnMut(usize, u8)) {
+    pub fn for_each_red_unmove(&self, black: usize, pair: usize, mut visit: impl FnMut(usize)) {
         if self.top_row[black] {
             return;
         }
         let [lo, hi] = self.pair_cells[pair];
-        for (to, other) in [(lo, hi), (hi, lo)] {
-            // If the piece that stayed is on the black pawn, the predecessor is a capture too.
-            if usize::from(other) == black {
-                continue;
-            }
-            for &from in &self.steps[usize::from(to)] {
-                if from != NO_CELL && from != CellSlot::from(other) && usize::from(from) != black {
-                    let pred_pair = self.pair_of(from as CellId, other) as usize;
-                    visit(pred_pair, self.red_moves[pred_pair]);
+        let (lo, hi) = (usize::from(lo), usize::from(hi));
+        // The piece on `lo` came from `from` (the one on `hi` stayed, so it must not be on the pawn).
+        if hi != black {
+            for &from in self.neighbours(lo) {
+                let from = usize::from(from);
+                if from != hi && from != black {
+                    visit(if from < hi { pair + from - lo } else { self.pair_start(from) + hi });
                 }
             }
         }
+        // The piece on `hi` came from `from`.
+        if lo != black {
+            for &from in self.neighbours(hi) {
+                let from = usize::from(from);
+                if from != lo && from != black {
+                    visit(if from > lo { self.pair_start(from) + lo } else { self.pair_start(lo) + from });
+                }
+            }
+        }
+    }
+
+    /// The free neighbours of free cell `cell` (up to 4, any direction).
+    #[inline]
+    fn neighbours(&self, cell: usize) -> &[CellSlot] {
+        let list = &self.neighbours[cell];
+        &list[..usize::from(self.neighbour_counts[cell])]
+    }
+
+    /// The first pair number whose larger cell is `hi`.
+    #[inline]
+    fn pair_start(&self, hi: usize) -> usize {
+        self.pair_base[hi] as usize
+    }
+
+    /// Number of legal red moves of pair `pair` (wherever the pawn stands).
+    #[inline]
+    pub fn red_move_count(&self, pair: usize) -> u8 {
+        self.red_moves[pair]
     }
 
     /// The cells the black pawn on free cell `from` can step to (up, left, right), `NO_CELL`
@@ -377,13 +424,6 @@ impl StateSpace {
     #[inline]
     pub fn black_move_count(&self, cell: usize) -> u8 {
         self.black_moves[cell]
-    }
-
-    /// Whether free cell `cell` is one of the red pieces of pair `pair`.
-    #[inline]
-    pub fn pair_holds(&self, pair: usize, cell: usize) -> bool {
-        let [lo, hi] = self.pair_cells[pair];
-        usize::from(lo) == cell || usize::from(hi) == cell
     }
 
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without

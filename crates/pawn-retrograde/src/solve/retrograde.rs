@@ -242,8 +242,8 @@ impl<W: Word> Pass<W> {
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
                     let lost = !cell::mover_wins(source[pair]);
-                    space.for_each_red_unmove(b, pair, |pred, moves| {
-                        dest.update(pred, moves, lost, win, loss)
+                    space.for_each_red_unmove(b, pair, |pred| {
+                        dest.update(pred, || space.red_move_count(pred), lost, win, loss)
                     });
                 });
             },
@@ -263,11 +263,11 @@ impl<W: Word> Pass<W> {
                         continue;
                     }
                     let source = &red_src[t * pairs..(t + 1) * pairs];
+                    // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
+                    // `update` leaves it alone, so such pairs need no test here.
                     level.for_each_in(shape, t, |pair| {
-                        if !space.pair_holds(pair, f) {
-                            let lost = !cell::mover_wins(source[pair]);
-                            dest.update(pair, moves, lost, win, loss);
-                        }
+                        let lost = !cell::mover_wins(source[pair]);
+                        dest.update(pair, || moves, lost, win, loss);
                     });
                 }
             },
@@ -290,11 +290,12 @@ struct Dest<'a, W> {
 }
 
 impl<W: Word> Dest<'_, W> {
-    /// A successor of the state `pred` (in this block, with `moves` legal moves) is decided, lost
+    /// A successor of the state `pred` (in this block, with `moves()` legal moves) is decided, lost
     /// (`lost`) or won for its mover: `pred` wins with the word `win`, or has one more refuted
     /// move and loses with the word `loss` when all are. Newly decided states join the next level.
+    /// A decided `pred` is left alone (its value is final).
     #[inline]
-    fn update(&mut self, pred: usize, moves: u8, lost: bool, win: W, loss: W) {
+    fn update(&mut self, pred: usize, moves: impl FnOnce() -> u8, lost: bool, win: W, loss: W) {
         let slot = &mut self.words[pred];
         if cell::is_decided(*slot) {
             return;
@@ -303,7 +304,7 @@ impl<W: Word> Dest<'_, W> {
             *slot = win;
         } else {
             let refuted = cell::refuted(*slot) + 1;
-            if refuted < u32::from(moves) {
+            if refuted < u32::from(moves()) {
                 *slot = cell::with_refuted(refuted);
                 return;
             }

@@ -31,7 +31,7 @@
 //! (reading the Red half, writing the Black half). Each destination block is written by one task,
 //! which processes its sources in index order, so the words after a level do not depend on how the
 //! blocks are spread over threads: the parallel pass and the sequential one give identical words,
-//! refutation counters included. The states a level reads are decided before the level starts and
+//! counts of unrefuted moves included. The states a level reads are decided before the level starts and
 //! never change, so the two phases see the same level whatever the order.
 
 use rayon::prelude::*;
@@ -158,7 +158,7 @@ impl<W: Word> Pass<W> {
     /// blocks of each level over rayon's threads (the result does not depend on it).
     pub fn seeded(space: &StateSpace, parallel: bool) -> Self {
         let shape = Shape::of(space);
-        let mut words = vec![W::ZERO; space.num_states()];
+        let mut words = initial_words(space, parallel);
         let mut level = Level::empty(shape);
         space.for_each_terminal(|state, terminal| {
             let index = space.index(state) as usize;
@@ -242,9 +242,7 @@ impl<W: Word> Pass<W> {
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
                     let lost = !cell::mover_wins(source[pair]);
-                    space.for_each_red_unmove(b, pair, |pred| {
-                        dest.update(pred, || space.red_move_count(pred), lost, win, loss)
-                    });
+                    space.for_each_red_unmove(b, pair, |pred| dest.update(pred, lost, win, loss));
                 });
             },
         );
@@ -257,7 +255,6 @@ impl<W: Word> Pass<W> {
             (black_words, black_next, black_summary, black_counts),
             shape,
             |f, mut dest| {
-                let moves = space.black_move_count(f);
                 for t in space.black_targets(f) {
                     if t >= free || level.counts[t] == 0 {
                         continue;
@@ -267,7 +264,7 @@ impl<W: Word> Pass<W> {
                     // `update` leaves it alone, so such pairs need no test here.
                     level.for_each_in(shape, t, |pair| {
                         let lost = !cell::mover_wins(source[pair]);
-                        dest.update(pair, || moves, lost, win, loss);
+                        dest.update(pair, lost, win, loss);
                     });
                 }
             },
@@ -280,6 +277,28 @@ impl<W: Word> Pass<W> {
     }
 }
 
+/// The words before any state is decided: every state's number of legal moves (red pairs'
+/// counts row by row for Red to move, the pawn's count for Black to move), each block filled by
+/// one task (in parallel when `parallel`). The terminal states are overwritten by the caller.
+fn initial_words<W: Word>(space: &StateSpace, parallel: bool) -> Vec<W> {
+    let (free, pairs) = (space.free_cells(), space.pairs());
+    let red: Vec<W> = (0..pairs).map(|p| W::from_u32(u32::from(space.red_move_count(p)))).collect();
+    let mut words = vec![W::ZERO; space.num_states()];
+    let fill = |(block, row): (usize, &mut [W])| {
+        if block < free {
+            row.copy_from_slice(&red);
+        } else {
+            row.fill(W::from_u32(u32::from(space.black_move_count(block - free))));
+        }
+    };
+    if parallel {
+        words.par_chunks_mut(pairs).enumerate().for_each(fill);
+    } else {
+        words.chunks_mut(pairs).enumerate().for_each(fill);
+    }
+    words
+}
+
 /// One destination block: its words, its rows of the next level's bitmap and summary, and its
 /// count there.
 struct Dest<'a, W> {
@@ -290,12 +309,12 @@ struct Dest<'a, W> {
 }
 
 impl<W: Word> Dest<'_, W> {
-    /// A successor of the state `pred` (in this block, with `moves()` legal moves) is decided, lost
-    /// (`lost`) or won for its mover: `pred` wins with the word `win`, or has one more refuted
-    /// move and loses with the word `loss` when all are. Newly decided states join the next level.
-    /// A decided `pred` is left alone (its value is final).
+    /// A successor of the state `pred` (in this block) is decided, lost (`lost`) or won for its
+    /// mover: `pred` wins with the word `win`, or has one move fewer not refuted and loses with
+    /// the word `loss` when none is left. Newly decided states join the next level. A decided
+    /// `pred` is left alone (its value is final).
     #[inline]
-    fn update(&mut self, pred: usize, moves: impl FnOnce() -> u8, lost: bool, win: W, loss: W) {
+    fn update(&mut self, pred: usize, lost: bool, win: W, loss: W) {
         let slot = &mut self.words[pred];
         if cell::is_decided(*slot) {
             return;
@@ -303,9 +322,9 @@ impl<W: Word> Dest<'_, W> {
         if lost {
             *slot = win;
         } else {
-            let refuted = cell::refuted(*slot) + 1;
-            if refuted < u32::from(moves()) {
-                *slot = cell::with_refuted(refuted);
+            let remaining = cell::remaining(*slot) - 1;
+            if remaining != 0 {
+                *slot = cell::with_remaining(remaining);
                 return;
             }
             *slot = loss;

@@ -334,16 +334,17 @@ impl StateSpace {
         let pairs = self.pairs as usize;
         match state.to_move {
             // A red piece moved: the predecessor has Red to move and the same black cell.
+            // Captures (terminal) are left to the pass's decided test, so skipped here.
             Side::Black => self.for_each_red_unmove(black, pair, |pred_pair| {
-                visit(state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
+                if !self.pair_holds(pred_pair, black) {
+                    visit(state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
+                }
             }),
             // Black moved into `black` from some cell `from`: every `from` whose targets hold it.
             Side::Red => {
                 let free = self.free_cells();
                 for from in 0..free {
-                    if self.black_targets(from).contains(&black)
-                        && !self.pair_cells[pair].contains(&cell_id(from))
-                    {
+                    if self.black_targets(from).contains(&black) && !self.pair_holds(pair, from) {
                         visit(state_id((free + from) * pairs + pair), self.black_moves[from]);
                     }
                 }
@@ -352,14 +353,17 @@ impl StateSpace {
     }
 
     /// Calls `visit(pred_pair)` for every red unmove into the state (Black to move, black cell
-    /// `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`) is
-    /// non-terminal and has [`Self::red_move_count`] legal moves, one of which leads to the state.
+    /// `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`) has
+    /// [`Self::red_move_count`] legal moves, one of which leads to the state — unless it is a
+    /// capture (a red piece on the pawn's cell), which is terminal and which the retrograde pass
+    /// has decided at level 0, so it leaves it alone: testing for it here would cost every
+    /// unmove a comparison to spare the rare capture one update.
     ///
-    /// A red piece just moved into `to` from a neighbour that is neither the other red piece nor
-    /// the black pawn (the predecessor would be a capture). Black in row 1 makes every
-    /// predecessor terminal, so nothing is visited then. The predecessor's pair number comes from
-    /// index arithmetic: moving the smaller cell `lo` to `from < hi` shifts the pair number by
-    /// `from − lo` (same row of the triangle), every other case is one `pair_base` lookup.
+    /// A red piece just moved into `to` from a neighbour that is not the other red piece. Black in
+    /// row 1 makes every predecessor terminal, so nothing is visited then. The predecessor's pair
+    /// number comes from index arithmetic: moving the smaller cell `lo` to `from < hi` shifts the
+    /// pair number by `from − lo` (same row of the triangle), every other case is one `pair_base`
+    /// lookup.
     #[inline]
     pub fn for_each_red_unmove(&self, black: usize, pair: usize, mut visit: impl FnMut(usize)) {
         if self.top_row[black] {
@@ -367,22 +371,18 @@ impl StateSpace {
         }
         let [lo, hi] = self.pair_cells[pair];
         let (lo, hi) = (usize::from(lo), usize::from(hi));
-        // The piece on `lo` came from `from` (the one on `hi` stayed, so it must not be on the pawn).
-        if hi != black {
-            for &from in self.neighbours(lo) {
-                let from = usize::from(from);
-                if from != hi && from != black {
-                    visit(if from < hi { pair + from - lo } else { self.pair_start(from) + hi });
-                }
+        // The piece on `lo` came from `from`.
+        for &from in self.neighbours(lo) {
+            let from = usize::from(from);
+            if from != hi {
+                visit(if from < hi { pair + from - lo } else { self.pair_start(from) + hi });
             }
         }
         // The piece on `hi` came from `from`.
-        if lo != black {
-            for &from in self.neighbours(hi) {
-                let from = usize::from(from);
-                if from != lo && from != black {
-                    visit(if from > lo { self.pair_start(from) + lo } else { self.pair_start(lo) + from });
-                }
+        for &from in self.neighbours(hi) {
+            let from = usize::from(from);
+            if from != lo {
+                visit(if from > lo { self.pair_start(from) + lo } else { self.pair_start(lo) + from });
             }
         }
     }
@@ -424,6 +424,12 @@ impl StateSpace {
     #[inline]
     pub fn black_move_count(&self, cell: usize) -> u8 {
         self.black_moves[cell]
+    }
+
+    /// Whether free cell `cell` is one of the red pieces of pair `pair`.
+    #[cfg(test)]
+    fn pair_holds(&self, pair: usize, cell: usize) -> bool {
+        self.pair_cells[pair].contains(&cell_id(cell))
     }
 
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without

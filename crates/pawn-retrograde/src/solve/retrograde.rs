@@ -355,6 +355,10 @@ fn for_blocks<W: Word>(
             .zip(summary.par_chunks_mut(shape.summary))
             .zip(counts.par_iter_mut())
             .enumerate()
+            // One block per task: a level's work is often concentrated in a few neighbouring blocks
+            // (the rows the pawn reaches), and rayon's default split would hand them all to one
+            // thread as a single sequential leaf that no other thread can steal from.
+            .with_max_len(1)
             .for_each(|(block, (((words, bits), summary), count))| {
                 task(block, Dest { words, bits, summary, count })
             });

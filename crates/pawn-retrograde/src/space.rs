@@ -113,6 +113,8 @@ pub struct StateSpace {
     pair_cells: Vec<[CellId; 2]>,
     /// Number of legal red moves of each pair (independent of where black stands).
     red_moves: Vec<u8>,
+    /// The pairs with no legal red move, in increasing order.
+    stuck_pairs: Vec<PairId>,
     /// `P`, the number of pairs.
     pairs: StateId,
     /// The start position (Red to move).
@@ -159,7 +161,8 @@ impl StateSpace {
         let pair_base: Vec<StateId> = (0..free).map(|hi| state_id(hi * hi.saturating_sub(1) / 2)).collect();
         let pair_cells: Vec<[CellId; 2]> =
             (0..free).flat_map(|hi| (0..hi).map(move |lo| [cell_id(lo), cell_id(hi)])).collect();
-        let red_moves = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
+        let red_moves: Vec<u8> = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
+        let stuck_pairs = (0..red_moves.len()).filter(|&p| red_moves[p] == 0).map(pair_id).collect();
         // Checks that every pair number fits a `PairId` and every state index a `StateId`.
         let pairs = StateId::from(pair_id(pair_cells.len()));
         state_id(2 * free * pair_cells.len());
@@ -175,6 +178,7 @@ impl StateSpace {
             pair_base,
             pair_cells,
             red_moves,
+            stuck_pairs,
             pairs,
             start: State { to_move: Side::Red, black: 0, pair: 0 },
         };
@@ -433,41 +437,47 @@ impl StateSpace {
     }
 
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without
-    /// scanning the whole space. Each terminal state is visited exactly once.
+    /// scanning the whole space (block by block, [`Self::for_each_terminal_in`]). Each terminal
+    /// state is visited exactly once.
+    #[cfg(test)]
     pub fn for_each_terminal(&self, mut visit: impl FnMut(State, Terminal)) {
-        let free = self.free_cells();
-        let cells = || (0..free).map(cell_id);
-        let all_pairs = || 0..pair_id(self.pairs());
-        let both_sides = [Side::Red, Side::Black];
-        // Rule 1: black in row 1, whoever is to move.
-        for black in cells().filter(|&b| self.on_top_row(b)) {
-            for pair in all_pairs() {
-                for to_move in both_sides {
-                    let state = State { to_move, black, pair };
-                    visit(state, Terminal { ending: Ending::BlackOnTopRow, winner: Side::Black });
-                }
+        for to_move in [Side::Red, Side::Black] {
+            for black in (0..self.free_cells()).map(cell_id) {
+                self.for_each_terminal_in(to_move, black, |pair, t| visit(State { to_move, black, pair }, t));
             }
         }
-        let below_top = || cells().filter(|&b| !self.on_top_row(b));
-        // Rule 2: black shares a cell with a red piece.
-        for black in below_top() {
-            for other in cells().filter(|&o| o != black) {
-                for to_move in both_sides {
-                    let state = State { to_move, black, pair: self.pair_of(black, other) };
-                    visit(state, Terminal { ending: Ending::Capture, winner: to_move.other() });
-                }
-            }
+    }
+
+    /// Calls `visit(pair, terminal)` for every terminal state of the block (side `to_move`, black
+    /// cell `black`), enumerated from the rules in the order they apply (a state is visited once,
+    /// with the first rule that ends it): black in row 1 ends every state of the block; otherwise
+    /// the `F − 1` pairs holding the pawn's cell are captures; otherwise a stuck side to move (the
+    /// pawn with no move, or one of the pairs listed as stuck) loses.
+    pub fn for_each_terminal_in(
+        &self,
+        to_move: Side,
+        black: CellId,
+        mut visit: impl FnMut(PairId, Terminal),
+    ) {
+        let b = usize::from(black);
+        if self.top_row[b] {
+            let t = Terminal { ending: Ending::BlackOnTopRow, winner: Side::Black };
+            (0..self.pairs).for_each(|pair| visit(pair, t));
+            return;
         }
-        // Rule 3: the side to move is stuck (and rules 1 and 2 do not apply).
-        let no_move = |to_move: Side| Terminal { ending: Ending::NoMove, winner: to_move.other() };
-        for black in below_top().filter(|&b| self.black_moves[usize::from(b)] == 0) {
-            for pair in all_pairs().filter(|&p| !self.pair_cells(p).contains(&black)) {
-                visit(State { to_move: Side::Black, black, pair }, no_move(Side::Black));
-            }
+        let capture = Terminal { ending: Ending::Capture, winner: to_move.other() };
+        for other in (0..self.free_cells()).map(cell_id).filter(|&o| o != black) {
+            visit(self.pair_of(black, other), capture);
         }
-        for pair in all_pairs().filter(|&p| self.red_moves[pair_index(p)] == 0) {
-            for black in below_top().filter(|b| !self.pair_cells(pair).contains(b)) {
-                visit(State { to_move: Side::Red, black, pair }, no_move(Side::Red));
+        let no_move = Terminal { ending: Ending::NoMove, winner: to_move.other() };
+        let free_of_black = |pair: &PairId| !self.pair_cells(*pair).contains(&black);
+        match to_move {
+            Side::Black if self.black_moves[b] == 0 => {
+                (0..self.pairs).filter(free_of_black).for_each(|pair| visit(pair, no_move));
+            }
+            Side::Black => {}
+            Side::Red => {
+                self.stuck_pairs.iter().copied().filter(free_of_black).for_each(|pair| visit(pair, no_move))
             }
         }
     }

@@ -37,7 +37,7 @@
 use rayon::prelude::*;
 
 use super::cell::{self, DistanceOverflow, Word};
-use crate::index::StateId;
+use crate::index::{StateId, cell_id, pair_index};
 use crate::space::{Side, StateSpace};
 
 /// States at or above this many run the blocks of a level in parallel (below, rayon's overhead
@@ -103,14 +103,6 @@ impl Level {
         self.counts.iter().map(|&c| c as usize).sum()
     }
 
-    /// Adds state `pair` of block `block`.
-    fn insert(&mut self, shape: Shape, block: usize, pair: usize) {
-        let word = pair / 64;
-        self.bits[block * shape.stride + word] |= 1 << (pair % 64);
-        self.summary[block * shape.summary + word / 64] |= 1 << (word % 64);
-        self.counts[block] += 1;
-    }
-
     /// Calls `visit(pair)` for every state of block `block`, in increasing order.
     #[inline]
     fn for_each_in(&self, shape: Shape, block: usize, mut visit: impl FnMut(usize)) {
@@ -158,16 +150,28 @@ impl<W: Word> Pass<W> {
     /// blocks of each level over rayon's threads (the result does not depend on it).
     pub fn seeded(space: &StateSpace, parallel: bool) -> Self {
         let shape = Shape::of(space);
-        let mut words = initial_words(space, parallel);
+        let mut words = vec![W::ZERO; space.num_states()];
         let mut level = Level::empty(shape);
-        space.for_each_terminal(|state, terminal| {
-            let index = space.index(state) as usize;
-            words[index] = cell::decided(terminal.winner == state.to_move, 0);
-            // With Black to move and black in row 1, every predecessor (Red to move, black in row 1)
-            // is terminal too: there is nothing to propagate, so the state is not listed.
-            if !(state.to_move == Side::Black && space.on_top_row(state.black)) {
-                level.insert(shape, index / shape.pairs, index % shape.pairs);
+        let red: Vec<W> = (0..shape.pairs).map(|p| W::from_u32(u32::from(space.red_move_count(p)))).collect();
+        let half = (&mut words[..], &mut level.bits[..], &mut level.summary[..], &mut level.counts[..]);
+        for_blocks(parallel, half, shape, |block, mut dest| {
+            let (to_move, black) =
+                if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
+            // Every state starts with its number of legal moves.
+            match to_move {
+                Side::Red => dest.words.copy_from_slice(&red),
+                Side::Black => dest.words.fill(W::from_u32(u32::from(space.black_move_count(black)))),
             }
+            // With Black to move and black in row 1, every predecessor (Red to move, black in
+            // row 1) is terminal too: there is nothing to propagate, so the states are not listed.
+            let listed = !(to_move == Side::Black && space.on_top_row(cell_id(black)));
+            space.for_each_terminal_in(to_move, cell_id(black), |pair, terminal| {
+                let pair = pair_index(pair);
+                dest.words[pair] = cell::decided(terminal.winner == to_move, 0);
+                if listed {
+                    dest.mark(pair);
+                }
+            });
         });
         Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, parallel }
     }
@@ -277,28 +281,6 @@ impl<W: Word> Pass<W> {
     }
 }
 
-/// The words before any state is decided: every state's number of legal moves (red pairs'
-/// counts row by row for Red to move, the pawn's count for Black to move), each block filled by
-/// one task (in parallel when `parallel`). The terminal states are overwritten by the caller.
-fn initial_words<W: Word>(space: &StateSpace, parallel: bool) -> Vec<W> {
-    let (free, pairs) = (space.free_cells(), space.pairs());
-    let red: Vec<W> = (0..pairs).map(|p| W::from_u32(u32::from(space.red_move_count(p)))).collect();
-    let mut words = vec![W::ZERO; space.num_states()];
-    let fill = |(block, row): (usize, &mut [W])| {
-        if block < free {
-            row.copy_from_slice(&red);
-        } else {
-            row.fill(W::from_u32(u32::from(space.black_move_count(block - free))));
-        }
-    };
-    if parallel {
-        words.par_chunks_mut(pairs).enumerate().for_each(fill);
-    } else {
-        words.chunks_mut(pairs).enumerate().for_each(fill);
-    }
-    words
-}
-
 /// One destination block: its words, its rows of the next level's bitmap and summary, and its
 /// count there.
 struct Dest<'a, W> {
@@ -329,8 +311,14 @@ impl<W: Word> Dest<'_, W> {
             }
             *slot = loss;
         }
-        let word = pred / 64;
-        self.bits[word] |= 1 << (pred % 64);
+        self.mark(pred);
+    }
+
+    /// Adds the state `pair` of this block to the level.
+    #[inline]
+    fn mark(&mut self, pair: usize) {
+        let word = pair / 64;
+        self.bits[word] |= 1 << (pair % 64);
         self.summary[word / 64] |= 1 << (word % 64);
         *self.count += 1;
     }

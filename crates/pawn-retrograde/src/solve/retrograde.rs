@@ -31,8 +31,8 @@
 //! (reading the Red half, writing the Black half). Each destination block is written by one task,
 //! which processes its sources in index order, so the words after a level do not depend on how the
 //! blocks are spread over threads: the parallel pass and the sequential one give identical words,
-//! counts of unrefuted moves included. The states a level reads are decided before the level starts and
-//! never change, so the two phases see the same level whatever the order.
+//! counts of unrefuted moves included. The states a level reads are decided before the level
+//! starts and never change, so the two phases see the same level whatever the order.
 
 use rayon::prelude::*;
 

@@ -28,8 +28,9 @@
 //!
 //! A level is a bitmap (1/8 byte per state, with a summary bit per 64-state word so a sparse level
 //! is walked in time proportional to its size), walked in state order, which keeps the predecessor
-//! accesses nearly sequential. The per-state data is one word holding both the refutation counter
-//! and the decided value (module `solve::cell`), 1 byte per state while distances stay below 120,
+//! accesses nearly sequential. The per-state data is one word holding both the count of moves not
+//! refuted yet (set to the move count before the pass, so no move count is looked up while it
+//! runs) and the decided value (module `solve::cell`), 1 byte per state while distances stay below 120,
 //! widened to 2 (then 4) bytes when they do not. The unmoves of one level are grouped by the
 //! *block* (side to move and black cell) they write to, and every block is written by one task,
 //! so a big board's level runs on every core with rayon and gives the same words as the
@@ -42,8 +43,9 @@
 //! (3 while the words are widened to 2 bytes), 2 × 1/8 byte per state for the current and next
 //! levels — 1.3 GB for an open 32×32 board, 27 MB for 16×16. The memory a board can need
 //! ([`memory_needed`]) is checked before anything is allocated ([`parse_input_within`]; the
-//! binary's `--memory-limit`, by default what the machine has). The word array and the bitmaps
-//! are allocated zeroed, so a pass that stops early never touches most of them. Boards of a file
+//! binary's `--memory-limit`, by default what the machine has). The word array is filled
+//! with the move counts before the pass (in parallel for a big board); the bitmaps are
+//! allocated zeroed, so a pass that stops early never touches most of them. Boards of a file
 //! with fewer than [`solve::PARALLEL_STATES`] states are solved in parallel with each other; bigger
 //! ones one at a time, each pass on every core.
 //!

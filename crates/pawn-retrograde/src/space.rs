@@ -98,6 +98,11 @@ pub struct StateSpace {
     numbers: Vec<CellSlot>,
     /// Neighbour of each free cell in each direction (up, down, left, right), or `NO_CELL`.
     steps: Vec<[CellSlot; 4]>,
+    /// The free neighbours of each free cell, first `neighbour_counts[cell]` entries (`NO_CELL`
+    /// after them): the cells a red piece can have come from.
+    neighbours: Vec<[CellSlot; 4]>,
+    /// Number of free neighbours of each free cell.
+    neighbour_counts: Vec<u8>,
     /// Whether each free cell is in row 1.
     top_row: Vec<bool>,
     /// Number of legal black moves from each free cell.
@@ -108,6 +113,8 @@ pub struct StateSpace {
     pair_cells: Vec<[CellId; 2]>,
     /// Number of legal red moves of each pair (independent of where black stands).
     red_moves: Vec<u8>,
+    /// The pairs with no legal red move, in increasing order.
+    stuck_pairs: Vec<PairId>,
     /// `P`, the number of pairs.
     pairs: StateId,
     /// The start position (Red to move).
@@ -136,13 +143,26 @@ impl StateSpace {
             })
             .collect();
         let top_row: Vec<bool> = positions.iter().map(|p| p.row == 0).collect();
+        let neighbours: Vec<[CellSlot; 4]> = steps
+            .iter()
+            .map(|s| {
+                let mut list = [NO_CELL; 4];
+                for (slot, &n) in list.iter_mut().zip(s.iter().filter(|&&n| n != NO_CELL)) {
+                    *slot = n;
+                }
+                list
+            })
+            .collect();
+        let neighbour_counts =
+            steps.iter().map(|s| s.iter().filter(|&&n| n != NO_CELL).count() as u8).collect();
         let black_moves =
             steps.iter().map(|s| BLACK_STEPS.iter().filter(|&&d| s[d] != NO_CELL).count() as u8).collect();
         let free = positions.len();
         let pair_base: Vec<StateId> = (0..free).map(|hi| state_id(hi * hi.saturating_sub(1) / 2)).collect();
         let pair_cells: Vec<[CellId; 2]> =
             (0..free).flat_map(|hi| (0..hi).map(move |lo| [cell_id(lo), cell_id(hi)])).collect();
-        let red_moves = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
+        let red_moves: Vec<u8> = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
+        let stuck_pairs = (0..red_moves.len()).filter(|&p| red_moves[p] == 0).map(pair_id).collect();
         // Checks that every pair number fits a `PairId` and every state index a `StateId`.
         let pairs = StateId::from(pair_id(pair_cells.len()));
         state_id(2 * free * pair_cells.len());
@@ -151,11 +171,14 @@ impl StateSpace {
             positions,
             numbers,
             steps,
+            neighbours,
+            neighbour_counts,
             top_row,
             black_moves,
             pair_base,
             pair_cells,
             red_moves,
+            stuck_pairs,
             pairs,
             start: State { to_move: Side::Red, black: 0, pair: 0 },
         };
@@ -315,16 +338,17 @@ impl StateSpace {
         let pairs = self.pairs as usize;
         match state.to_move {
             // A red piece moved: the predecessor has Red to move and the same black cell.
-            Side::Black => self.for_each_red_unmove(black, pair, |pred_pair, moves| {
-                visit(state_id(black * pairs + pred_pair), moves);
+            // Captures (terminal) are left to the pass's decided test, so skipped here.
+            Side::Black => self.for_each_red_unmove(black, pair, |pred_pair| {
+                if !self.pair_holds(pred_pair, black) {
+                    visit(state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
+                }
             }),
             // Black moved into `black` from some cell `from`: every `from` whose targets hold it.
             Side::Red => {
                 let free = self.free_cells();
                 for from in 0..free {
-                    if self.black_targets(from).contains(&black)
-                        && !self.pair_cells[pair].contains(&cell_id(from))
-                    {
+                    if self.black_targets(from).contains(&black) && !self.pair_holds(pair, from) {
                         visit(state_id((free + from) * pairs + pair), self.black_moves[from]);
                     }
                 }
@@ -332,31 +356,58 @@ impl StateSpace {
         }
     }
 
-    /// Calls `visit(pred_pair, moves)` for every red unmove into the state (Black to move, black
-    /// cell `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`)
-    /// is non-terminal and has `moves` legal moves, one of which leads to the state.
+    /// Calls `visit(pred_pair)` for every red unmove into the state (Black to move, black cell
+    /// `black`, pair `pair`): the predecessor (Red to move, same black cell, pair `pred_pair`) has
+    /// [`Self::red_move_count`] legal moves, one of which leads to the state — unless it is a
+    /// capture (a red piece on the pawn's cell), which is terminal and which the retrograde pass
+    /// has decided at level 0, so it leaves it alone: testing for it here would cost every
+    /// unmove a comparison to spare the rare capture one update.
     ///
-    /// A red piece just moved into `to` from a neighbour that is neither the other red piece nor
-    /// the black pawn (the predecessor would be a capture). Black in row 1 makes every
-    /// predecessor terminal, so nothing is visited then.
+    /// A red piece just moved into `to` from a neighbour that is not the other red piece. Black in
+    /// row 1 makes every predecessor terminal, so nothing is visited then. The predecessor's pair
+    /// number comes from index arithmetic: moving the smaller cell `lo` to `from < hi` shifts the
+    /// pair number by `from − lo` (same row of the triangle), every other case is one `pair_base`
+    /// lookup.
     #[inline]
-    pub fn for_each_red_unmove(&self, black: usize, pair: usize, mut visit: impl FnMut(usize, u8)) {
+    pub fn for_each_red_unmove(&self, black: usize, pair: usize, mut visit: impl FnMut(usize)) {
         if self.top_row[black] {
             return;
         }
         let [lo, hi] = self.pair_cells[pair];
-        for (to, other) in [(lo, hi), (hi, lo)] {
-            // If the piece that stayed is on the black pawn, the predecessor is a capture too.
-            if usize::from(other) == black {
-                continue;
-            }
-            for &from in &self.steps[usize::from(to)] {
-                if from != NO_CELL && from != CellSlot::from(other) && usize::from(from) != black {
-                    let pred_pair = self.pair_of(from as CellId, other) as usize;
-                    visit(pred_pair, self.red_moves[pred_pair]);
-                }
+        let (lo, hi) = (usize::from(lo), usize::from(hi));
+        // The piece on `lo` came from `from`.
+        for &from in self.neighbours(lo) {
+            let from = usize::from(from);
+            if from != hi {
+                visit(if from < hi { pair + from - lo } else { self.pair_start(from) + hi });
             }
         }
+        // The piece on `hi` came from `from`.
+        for &from in self.neighbours(hi) {
+            let from = usize::from(from);
+            if from != lo {
+                visit(if from > lo { self.pair_start(from) + lo } else { self.pair_start(lo) + from });
+            }
+        }
+    }
+
+    /// The free neighbours of free cell `cell` (up to 4, any direction).
+    #[inline]
+    fn neighbours(&self, cell: usize) -> &[CellSlot] {
+        let list = &self.neighbours[cell];
+        &list[..usize::from(self.neighbour_counts[cell])]
+    }
+
+    /// The first pair number whose larger cell is `hi`.
+    #[inline]
+    fn pair_start(&self, hi: usize) -> usize {
+        self.pair_base[hi] as usize
+    }
+
+    /// Number of legal red moves of pair `pair` (wherever the pawn stands).
+    #[inline]
+    pub fn red_move_count(&self, pair: usize) -> u8 {
+        self.red_moves[pair]
     }
 
     /// The cells the black pawn on free cell `from` can step to (up, left, right), `NO_CELL`
@@ -380,48 +431,53 @@ impl StateSpace {
     }
 
     /// Whether free cell `cell` is one of the red pieces of pair `pair`.
-    #[inline]
-    pub fn pair_holds(&self, pair: usize, cell: usize) -> bool {
-        let [lo, hi] = self.pair_cells[pair];
-        usize::from(lo) == cell || usize::from(hi) == cell
+    #[cfg(test)]
+    fn pair_holds(&self, pair: usize, cell: usize) -> bool {
+        self.pair_cells[pair].contains(&cell_id(cell))
     }
 
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without
-    /// scanning the whole space. Each terminal state is visited exactly once.
+    /// scanning the whole space (block by block, [`Self::for_each_terminal_in`]). Each terminal
+    /// state is visited exactly once.
+    #[cfg(test)]
     pub fn for_each_terminal(&self, mut visit: impl FnMut(State, Terminal)) {
-        let free = self.free_cells();
-        let cells = || (0..free).map(cell_id);
-        let all_pairs = || 0..pair_id(self.pairs());
-        let both_sides = [Side::Red, Side::Black];
-        // Rule 1: black in row 1, whoever is to move.
-        for black in cells().filter(|&b| self.on_top_row(b)) {
-            for pair in all_pairs() {
-                for to_move in both_sides {
-                    let state = State { to_move, black, pair };
-                    visit(state, Terminal { ending: Ending::BlackOnTopRow, winner: Side::Black });
-                }
+        for to_move in [Side::Red, Side::Black] {
+            for black in (0..self.free_cells()).map(cell_id) {
+                self.for_each_terminal_in(to_move, black, |pair, t| visit(State { to_move, black, pair }, t));
             }
         }
-        let below_top = || cells().filter(|&b| !self.on_top_row(b));
-        // Rule 2: black shares a cell with a red piece.
-        for black in below_top() {
-            for other in cells().filter(|&o| o != black) {
-                for to_move in both_sides {
-                    let state = State { to_move, black, pair: self.pair_of(black, other) };
-                    visit(state, Terminal { ending: Ending::Capture, winner: to_move.other() });
-                }
-            }
+    }
+
+    /// Calls `visit(pair, terminal)` for every terminal state of the block (side `to_move`, black
+    /// cell `black`), enumerated from the rules in the order they apply (a state is visited once,
+    /// with the first rule that ends it): black in row 1 ends every state of the block; otherwise
+    /// the `F − 1` pairs holding the pawn's cell are captures; otherwise a stuck side to move (the
+    /// pawn with no move, or one of the pairs listed as stuck) loses.
+    pub fn for_each_terminal_in(
+        &self,
+        to_move: Side,
+        black: CellId,
+        mut visit: impl FnMut(PairId, Terminal),
+    ) {
+        let b = usize::from(black);
+        if self.top_row[b] {
+            let t = Terminal { ending: Ending::BlackOnTopRow, winner: Side::Black };
+            (0..self.pairs).for_each(|pair| visit(pair, t));
+            return;
         }
-        // Rule 3: the side to move is stuck (and rules 1 and 2 do not apply).
-        let no_move = |to_move: Side| Terminal { ending: Ending::NoMove, winner: to_move.other() };
-        for black in below_top().filter(|&b| self.black_moves[usize::from(b)] == 0) {
-            for pair in all_pairs().filter(|&p| !self.pair_cells(p).contains(&black)) {
-                visit(State { to_move: Side::Black, black, pair }, no_move(Side::Black));
-            }
+        let capture = Terminal { ending: Ending::Capture, winner: to_move.other() };
+        for other in (0..self.free_cells()).map(cell_id).filter(|&o| o != black) {
+            visit(self.pair_of(black, other), capture);
         }
-        for pair in all_pairs().filter(|&p| self.red_moves[pair_index(p)] == 0) {
-            for black in below_top().filter(|b| !self.pair_cells(pair).contains(b)) {
-                visit(State { to_move: Side::Red, black, pair }, no_move(Side::Red));
+        let no_move = Terminal { ending: Ending::NoMove, winner: to_move.other() };
+        let free_of_black = |pair: &PairId| !self.pair_cells(*pair).contains(&black);
+        match to_move {
+            Side::Black if self.black_moves[b] == 0 => {
+                (0..self.pairs).filter(free_of_black).for_each(|pair| visit(pair, no_move));
+            }
+            Side::Black => {}
+            Side::Red => {
+                self.stuck_pairs.iter().copied().filter(free_of_black).for_each(|pair| visit(pair, no_move))
             }
         }
     }

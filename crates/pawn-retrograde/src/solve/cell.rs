@@ -3,13 +3,13 @@
 //! # Encoding
 //!
 //! One unsigned word `v` per state holds everything the pass needs:
-//! - `v < DECIDED` (16): the state is undecided and `v` of its successors are known to be won by the
-//!   player who moves there (each is a refutation of one move; at most 8 moves exist);
+//! - `v < DECIDED` (16): the state is undecided and `v` of its moves are not refuted yet (a move is
+//!   refuted when its successor is known to be won by the player who moves there). The pass starts
+//!   every state at its number of legal moves (at most 8, at least 1 for a non-terminal state) and
+//!   counts down, so the state is lost when the count would reach 0, and no move count is looked
+//!   up while the pass runs;
 //! - `v ≥ DECIDED`: the state is decided, `v = DECIDED + 2·d + w` where `d` is the distance (number of
 //!   moves still played under optimal play) and `w = 1` when the side to move wins, `0` when it loses.
-//!
-//! The all-zero word means "undecided, nothing refuted", so the state array is allocated zeroed
-//! (`calloc`): pages of states the pass never touches are never even written.
 //!
 //! A `u8` word holds distances up to 119, a `u16` word up to 32,759. The pass checks the distance of
 //! each level before deciding anything with it and reports [`DistanceOverflow`] instead of wrapping;
@@ -28,7 +28,7 @@ pub struct DistanceOverflow;
 
 /// An unsigned word type usable as the per-state word.
 pub trait Word: Copy + Send + Sync + 'static {
-    /// The word of an untouched state.
+    /// The zero word.
     const ZERO: Self;
     /// The largest distance this word can hold.
     const MAX_DISTANCE: u32;
@@ -79,15 +79,15 @@ pub fn mover_wins<W: Word>(w: W) -> bool {
     w.get() & 1 == 1
 }
 
-/// Number of refuted moves of an undecided state.
+/// Number of moves of an undecided state not refuted yet.
 #[inline]
-pub fn refuted<W: Word>(w: W) -> u32 {
+pub fn remaining<W: Word>(w: W) -> u32 {
     w.get()
 }
 
-/// The word of an undecided state with `count` refuted moves (`count` < 16).
+/// The word of an undecided state with `count` moves not refuted yet (`count` < 16).
 #[inline]
-pub fn with_refuted<W: Word>(count: u32) -> W {
+pub fn with_remaining<W: Word>(count: u32) -> W {
     debug_assert!(count < DECIDED);
     W::from_u32(count)
 }
@@ -115,9 +115,9 @@ mod tests {
         assert_eq!(u8::MAX_DISTANCE, 119);
         assert_eq!(value::<u8>(decided(true, 119)), Some(Value::Win(119)));
         for c in 0..=8 {
-            let w: u16 = with_refuted(c);
+            let w: u16 = with_remaining(c);
             assert!(!is_decided(w));
-            assert_eq!((refuted(w), value(w)), (c, None));
+            assert_eq!((remaining(w), value(w)), (c, None));
         }
         assert!(!is_decided(u16::ZERO));
     }

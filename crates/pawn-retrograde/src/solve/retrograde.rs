@@ -31,13 +31,13 @@
 //! (reading the Red half, writing the Black half). Each destination block is written by one task,
 //! which processes its sources in index order, so the words after a level do not depend on how the
 //! blocks are spread over threads: the parallel pass and the sequential one give identical words,
-//! refutation counters included. The states a level reads are decided before the level starts and
-//! never change, so the two phases see the same level whatever the order.
+//! counts of unrefuted moves included. The states a level reads are decided before the level
+//! starts and never change, so the two phases see the same level whatever the order.
 
 use rayon::prelude::*;
 
 use super::cell::{self, DistanceOverflow, Word};
-use crate::index::StateId;
+use crate::index::{StateId, cell_id, pair_index};
 use crate::space::{Side, StateSpace};
 
 /// States at or above this many run the blocks of a level in parallel (below, rayon's overhead
@@ -103,14 +103,6 @@ impl Level {
         self.counts.iter().map(|&c| c as usize).sum()
     }
 
-    /// Adds state `pair` of block `block`.
-    fn insert(&mut self, shape: Shape, block: usize, pair: usize) {
-        let word = pair / 64;
-        self.bits[block * shape.stride + word] |= 1 << (pair % 64);
-        self.summary[block * shape.summary + word / 64] |= 1 << (word % 64);
-        self.counts[block] += 1;
-    }
-
     /// Calls `visit(pair)` for every state of block `block`, in increasing order.
     #[inline]
     fn for_each_in(&self, shape: Shape, block: usize, mut visit: impl FnMut(usize)) {
@@ -160,14 +152,26 @@ impl<W: Word> Pass<W> {
         let shape = Shape::of(space);
         let mut words = vec![W::ZERO; space.num_states()];
         let mut level = Level::empty(shape);
-        space.for_each_terminal(|state, terminal| {
-            let index = space.index(state) as usize;
-            words[index] = cell::decided(terminal.winner == state.to_move, 0);
-            // With Black to move and black in row 1, every predecessor (Red to move, black in row 1)
-            // is terminal too: there is nothing to propagate, so the state is not listed.
-            if !(state.to_move == Side::Black && space.on_top_row(state.black)) {
-                level.insert(shape, index / shape.pairs, index % shape.pairs);
+        let red: Vec<W> = (0..shape.pairs).map(|p| W::from_u32(u32::from(space.red_move_count(p)))).collect();
+        let half = (&mut words[..], &mut level.bits[..], &mut level.summary[..], &mut level.counts[..]);
+        for_blocks(parallel, half, shape, |block, mut dest| {
+            let (to_move, black) =
+                if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
+            // Every state starts with its number of legal moves.
+            match to_move {
+                Side::Red => dest.words.copy_from_slice(&red),
+                Side::Black => dest.words.fill(W::from_u32(u32::from(space.black_move_count(black)))),
             }
+            // With Black to move and black in row 1, every predecessor (Red to move, black in
+            // row 1) is terminal too: there is nothing to propagate, so the states are not listed.
+            let listed = !(to_move == Side::Black && space.on_top_row(cell_id(black)));
+            space.for_each_terminal_in(to_move, cell_id(black), |pair, terminal| {
+                let pair = pair_index(pair);
+                dest.words[pair] = cell::decided(terminal.winner == to_move, 0);
+                if listed {
+                    dest.mark(pair);
+                }
+            });
         });
         Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, parallel }
     }
@@ -242,9 +246,7 @@ impl<W: Word> Pass<W> {
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
                     let lost = !cell::mover_wins(source[pair]);
-                    space.for_each_red_unmove(b, pair, |pred, moves| {
-                        dest.update(pred, moves, lost, win, loss)
-                    });
+                    space.for_each_red_unmove(b, pair, |pred| dest.update(pred, lost, win, loss));
                 });
             },
         );
@@ -257,17 +259,16 @@ impl<W: Word> Pass<W> {
             (black_words, black_next, black_summary, black_counts),
             shape,
             |f, mut dest| {
-                let moves = space.black_move_count(f);
                 for t in space.black_targets(f) {
                     if t >= free || level.counts[t] == 0 {
                         continue;
                     }
                     let source = &red_src[t * pairs..(t + 1) * pairs];
+                    // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
+                    // `update` leaves it alone, so such pairs need no test here.
                     level.for_each_in(shape, t, |pair| {
-                        if !space.pair_holds(pair, f) {
-                            let lost = !cell::mover_wins(source[pair]);
-                            dest.update(pair, moves, lost, win, loss);
-                        }
+                        let lost = !cell::mover_wins(source[pair]);
+                        dest.update(pair, lost, win, loss);
                     });
                 }
             },
@@ -290,11 +291,12 @@ struct Dest<'a, W> {
 }
 
 impl<W: Word> Dest<'_, W> {
-    /// A successor of the state `pred` (in this block, with `moves` legal moves) is decided, lost
-    /// (`lost`) or won for its mover: `pred` wins with the word `win`, or has one more refuted
-    /// move and loses with the word `loss` when all are. Newly decided states join the next level.
+    /// A successor of the state `pred` (in this block) is decided, lost (`lost`) or won for its
+    /// mover: `pred` wins with the word `win`, or has one move fewer not refuted and loses with
+    /// the word `loss` when none is left. Newly decided states join the next level. A decided
+    /// `pred` is left alone (its value is final).
     #[inline]
-    fn update(&mut self, pred: usize, moves: u8, lost: bool, win: W, loss: W) {
+    fn update(&mut self, pred: usize, lost: bool, win: W, loss: W) {
         let slot = &mut self.words[pred];
         if cell::is_decided(*slot) {
             return;
@@ -302,15 +304,21 @@ impl<W: Word> Dest<'_, W> {
         if lost {
             *slot = win;
         } else {
-            let refuted = cell::refuted(*slot) + 1;
-            if refuted < u32::from(moves) {
-                *slot = cell::with_refuted(refuted);
+            let remaining = cell::remaining(*slot) - 1;
+            if remaining != 0 {
+                *slot = cell::with_remaining(remaining);
                 return;
             }
             *slot = loss;
         }
-        let word = pred / 64;
-        self.bits[word] |= 1 << (pred % 64);
+        self.mark(pred);
+    }
+
+    /// Adds the state `pair` of this block to the level.
+    #[inline]
+    fn mark(&mut self, pair: usize) {
+        let word = pair / 64;
+        self.bits[word] |= 1 << (pair % 64);
         self.summary[word / 64] |= 1 << (word % 64);
         *self.count += 1;
     }
@@ -335,6 +343,10 @@ fn for_blocks<W: Word>(
             .zip(summary.par_chunks_mut(shape.summary))
             .zip(counts.par_iter_mut())
             .enumerate()
+            // One block per task: a level's work is often concentrated in a few neighbouring blocks
+            // (the rows the pawn reaches), and rayon's default split would hand them all to one
+            // thread as a single sequential leaf that no other thread can steal from.
+            .with_max_len(1)
             .for_each(|(block, (((words, bits), summary), count))| {
                 task(block, Dest { words, bits, summary, count })
             });

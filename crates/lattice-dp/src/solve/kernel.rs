@@ -23,8 +23,9 @@ use crate::index::Rank;
 use crate::path::{self, Path};
 use std::ops::Range;
 
-/// Entries of a score table: a power of two at least [`MAX_CELLS`], so that masking a cell number
-/// with `SCORES − 1` (a no-op on a valid cell) replaces the bounds check.
+/// Entries of a score table: a power of two at least [`MAX_CELLS`] (the right moves read their
+/// gains from [`Split::right_gains`] instead; the left and cross moves index this table once per
+/// move of a row, not per state).
 pub const SCORES: usize = MAX_CELLS.next_power_of_two();
 
 /// Entries of the scratch row the right moves gather from: one per value of a [`Rank`], so a

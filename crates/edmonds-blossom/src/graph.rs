@@ -217,6 +217,18 @@ impl Graph {
         (self.offsets[v + 1] - self.offsets[v]) as usize
     }
 
+    /// Every list back to back: `neighbours(v)` is `adjacency()[list_starts()[v]..list_starts()[v + 1]]`.
+    #[inline]
+    pub(crate) fn adjacency(&self) -> &[u32] {
+        &self.targets
+    }
+
+    /// Where each list starts in [`Self::adjacency`], and at the end its length (`n + 1` entries).
+    #[inline]
+    pub(crate) fn list_starts(&self) -> &[u32] {
+        &self.offsets
+    }
+
     /// Whether `u` and `v` are adjacent (scans the shorter list).
     pub fn has_edge(&self, u: usize, v: usize) -> bool {
         let (short, other) = if self.degree(u) <= self.degree(v) { (u, v) } else { (v, u) };

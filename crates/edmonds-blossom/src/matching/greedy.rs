@@ -5,7 +5,9 @@
 //! neighbour is matched to it (no maximum matching regrets that), and otherwise the free vertex of
 //! smallest initial degree is matched to its free neighbour with the fewest free neighbours. On the
 //! random sparse graphs of the benchmarks this leaves only a handful of augmenting paths to the
-//! searches. The pass is `O(V + E)`, one independent cache line per neighbour update.
+//! searches. The pass is `O(V + E)`, one independent cache line per neighbour update; on graphs far
+//! larger than the caches it is bound by memory latency, so it starts loads early and keeps its
+//! state in huge pages (see [`KarpSipser`]).
 //!
 //! On dense graphs almost any maximal matching is nearly perfect and the `O(E)` degree bookkeeping
 //! would cost more than all the searches, so a first-fit pass (each free vertex takes its first free
@@ -13,6 +15,7 @@
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
+use grid_core::memory::vec_with_huge_pages;
 
 /// Average degree from which the first-fit pass replaces the minimum-degree pass.
 const DENSE_AVERAGE_DEGREE: usize = 48;
@@ -23,7 +26,7 @@ pub(crate) fn greedy_matching(graph: &Graph) -> Vec<u32> {
     if n > 0 && 2 * graph.edge_count() >= DENSE_AVERAGE_DEGREE * n {
         first_fit(graph)
     } else {
-        KarpSipser::new(graph).run()
+        KarpSipser::new(graph).run(&vertices_by_degree(graph))
     }
 }
 
@@ -41,14 +44,19 @@ fn first_fit(graph: &Graph) -> Vec<u32> {
     mate
 }
 
-/// Per-vertex state of the Karp–Sipser pass, packed so that looking at a neighbour costs one cache
-/// line: its mate and, while it is free, its number of free neighbours.
+/// Per-vertex state of the Karp–Sipser pass, one aligned 16-byte block so that looking at a
+/// neighbour costs one cache line: its free-neighbour count, its mate, and where its adjacency list
+/// lies, so that the list of the neighbour chosen as mate is found without a further lookup.
 #[derive(Debug, Clone, Copy)]
+#[repr(C, align(16))]
 struct Slot {
-    mate: u32,
     /// While free: the number of free neighbours. Once matched: [`MATCHED`] less the number of
     /// neighbours matched since, always at least [`FIRST_MATCHED`].
     free_degree: u32,
+    mate: u32,
+    /// The list is `graph.adjacency()[start..end]`.
+    start: u32,
+    end: u32,
 }
 
 /// The `free_degree` a vertex gets when it is matched. Matching a vertex decrements the count of
@@ -64,6 +72,12 @@ const FIRST_MATCHED: u32 = 0x8000_0000;
 // A degree is at most the edge count, which must stay below MATCHED - FIRST_MATCHED.
 const _: () = assert!(crate::graph::MAX_EDGES < (MATCHED - FIRST_MATCHED) as usize);
 
+/// How far ahead in the order of initial degree the pass starts loading a vertex's slot, its list,
+/// and its neighbours' slots: far enough to cover one memory latency of matching work.
+const SLOT_AHEAD: usize = 24;
+const LIST_AHEAD: usize = 16;
+const NEIGHBOURS_AHEAD: usize = 8;
+
 /// The Karp–Sipser pass: degree-one vertices first, otherwise the free vertex of smallest initial
 /// degree, each matched to its free neighbour of smallest current free degree.
 ///
@@ -73,33 +87,46 @@ const _: () = assert!(crate::graph::MAX_EDGES < (MATCHED - FIRST_MATCHED) as usi
 /// of initial degree is taken: an approximation of "minimum current degree first" that needs no
 /// bucket lists, whose linked-list updates cost several dependent cache misses per edge on large
 /// graphs. Every neighbour update is one independent read-modify-write of a [`Slot`].
+///
+/// On large graphs every step is a cache miss, and each costs hundreds of nanoseconds; the pass
+/// is as fast as its chain of *dependent* misses is short. So the loads whose addresses are known
+/// early are started early ([`prefetch`]): the list of every neighbour of the vertex being matched
+/// (one of them becomes its mate), the list of every vertex pushed on the degree-one stack, and the
+/// slots, list and neighbours' slots of the vertices a little further along the degree order.
 struct KarpSipser<'g> {
-    graph: &'g Graph,
+    adjacency: &'g [u32],
     slots: Vec<Slot>,
     degree_one: Vec<u32>,
 }
 
 impl<'g> KarpSipser<'g> {
     fn new(graph: &'g Graph) -> Self {
-        let slots: Vec<Slot> = (0..graph.vertex_count())
-            .map(|v| Slot { mate: NO_VERTEX, free_degree: graph.degree(v) as u32 })
-            .collect();
+        // Read at random: see grid_core::memory.
+        let mut slots: Vec<Slot> = vec_with_huge_pages(graph.vertex_count());
+        slots.extend(graph.list_starts().windows(2).map(|list| Slot {
+            free_degree: list[1] - list[0],
+            mate: NO_VERTEX,
+            start: list[0],
+            end: list[1],
+        }));
         let degree_one = (0..slots.len() as u32).filter(|&v| slots[v as usize].free_degree == 1).collect();
-        Self { graph, slots, degree_one }
+        Self { adjacency: graph.adjacency(), slots, degree_one }
     }
 
-    fn run(mut self) -> Vec<u32> {
-        let order = vertices_by_degree(self.graph);
+    fn run(mut self, order: &[u32]) -> Vec<u32> {
         let mut cursor = 0;
         loop {
             let v = match self.degree_one.pop() {
                 Some(v) => v,
-                None => match order[cursor..].iter().position(|&v| self.is_matchable(v)) {
-                    Some(skip) => {
-                        cursor += skip;
-                        order[cursor]
+                None => loop {
+                    let Some(&v) = order.get(cursor) else {
+                        return self.slots.into_iter().map(|slot| slot.mate).collect();
+                    };
+                    self.prefetch_ahead(order, cursor);
+                    if self.is_matchable(v) {
+                        break v;
                     }
-                    None => break,
+                    cursor += 1;
                 },
             };
             if !self.is_matchable(v) {
@@ -109,7 +136,32 @@ impl<'g> KarpSipser<'g> {
             self.pair(v, u);
             self.lose_free_neighbour(u);
         }
-        self.slots.into_iter().map(|slot| slot.mate).collect()
+    }
+
+    /// Starts loading what the vertices a little further along `order` will need: the slot of the
+    /// one [`SLOT_AHEAD`] places on, the list of the one [`LIST_AHEAD`] places on (its slot has
+    /// arrived by then), the neighbours' slots of the one [`NEIGHBOURS_AHEAD`] places on.
+    #[inline]
+    fn prefetch_ahead(&self, order: &[u32], cursor: usize) {
+        if let Some(&x) = order.get(cursor + SLOT_AHEAD) {
+            prefetch(self.slots.as_ptr().wrapping_add(x as usize));
+        }
+        if let Some(&x) = order.get(cursor + LIST_AHEAD) {
+            prefetch(self.adjacency.as_ptr().wrapping_add(self.slots[x as usize].start as usize));
+        }
+        if let Some(&x) = order.get(cursor + NEIGHBOURS_AHEAD) {
+            if self.is_matchable(x) {
+                for &w in self.list(x) {
+                    prefetch(self.slots.as_ptr().wrapping_add(w as usize));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn list(&self, v: u32) -> &'g [u32] {
+        let slot = self.slots[v as usize];
+        &self.adjacency[slot.start as usize..slot.end as usize]
     }
 
     /// Free with at least one free neighbour.
@@ -127,8 +179,10 @@ impl<'g> KarpSipser<'g> {
     fn take_free_neighbour_of_lowest_degree(&mut self, v: u32) -> u32 {
         let mut best = NO_VERTEX;
         let mut best_degree = FIRST_MATCHED;
-        for &w in self.graph.neighbours(v as usize) {
+        for &w in self.list(v) {
             let slot = &mut self.slots[w as usize];
+            // The mate is one of these neighbours: start loading its list now.
+            prefetch(self.adjacency.as_ptr().wrapping_add(slot.start as usize));
             // A matched neighbour's count is at least FIRST_MATCHED: never below best_degree.
             let better = slot.free_degree < best_degree;
             best = if better { w } else { best };
@@ -144,10 +198,11 @@ impl<'g> KarpSipser<'g> {
     /// The just-matched vertex `v` is no longer free: its free neighbours lose one free neighbour
     /// (its matched ones too, harmlessly: see [`MATCHED`]).
     fn lose_free_neighbour(&mut self, v: u32) {
-        for &w in self.graph.neighbours(v as usize) {
+        for &w in self.list(v) {
             let slot = &mut self.slots[w as usize];
             slot.free_degree -= 1;
             if slot.free_degree == 1 {
+                prefetch(self.adjacency.as_ptr().wrapping_add(slot.start as usize));
                 self.degree_one.push(w);
             }
         }
@@ -156,9 +211,26 @@ impl<'g> KarpSipser<'g> {
     /// Records the pair `v`–`u` (both free before).
     #[inline]
     fn pair(&mut self, v: u32, u: u32) {
-        self.slots[v as usize] = Slot { mate: u, free_degree: MATCHED };
-        self.slots[u as usize] = Slot { mate: v, free_degree: MATCHED };
+        for (x, mate) in [(v, u), (u, v)] {
+            let slot = &mut self.slots[x as usize];
+            slot.mate = mate;
+            slot.free_degree = MATCHED;
+        }
     }
+}
+
+/// Asks the processor to start loading the cache line at `address`; nothing waits for it.
+#[inline(always)]
+fn prefetch<T>(address: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and changes no
+    // memory or register. SSE is part of the x86_64 baseline.
+    #[allow(unsafe_code)]
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(address.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 /// The vertices of positive degree, by increasing degree (counting sort).
@@ -196,7 +268,7 @@ mod tests {
     fn path_is_matched_perfectly_from_its_ends() {
         // 0-1-2-3: first fit in the wrong order could take 1-2; min degree takes the leaves first.
         let g = Graph::from_edges(4, &[(1, 2), (0, 1), (2, 3)]).unwrap();
-        let mate = KarpSipser::new(&g).run();
+        let mate = KarpSipser::new(&g).run(&vertices_by_degree(&g));
         assert_eq!(mate, vec![1, 0, 3, 2]);
     }
 
@@ -265,7 +337,7 @@ mod tests {
                 .filter(|(u, v)| u != v)
                 .collect();
             let g = Graph::from_edges(n as usize, &edges).unwrap();
-            let mate = KarpSipser::new(&g).run();
+            let mate = KarpSipser::new(&g).run(&vertices_by_degree(&g));
             assert!(is_maximal(&g, &mate));
             assert_eq!(mate, reference_karp_sipser(&g));
         }
@@ -277,7 +349,7 @@ mod tests {
             .flat_map(|u| (u + 1..30).filter(move |v| (u * 7 + v * 3) % 5 == 0).map(move |v| (u, v)))
             .collect();
         let g = Graph::from_edges(30, &edges).unwrap();
-        assert!(is_maximal(&g, &KarpSipser::new(&g).run()));
+        assert!(is_maximal(&g, &KarpSipser::new(&g).run(&vertices_by_degree(&g))));
         assert!(is_maximal(&g, &first_fit(&g)));
     }
 }

@@ -16,6 +16,9 @@
 use crate::NO_VERTEX;
 use crate::graph::Graph;
 use grid_core::memory::vec_with_huge_pages;
+use rayon::prelude::*;
+
+use super::prefetch::prefetch;
 
 /// Average degree from which the first-fit pass replaces the minimum-degree pass.
 const DENSE_AVERAGE_DEGREE: usize = 48;
@@ -90,7 +93,7 @@ const NEIGHBOURS_AHEAD: usize = 8;
 ///
 /// On large graphs every step is a cache miss, and each costs hundreds of nanoseconds; the pass
 /// is as fast as its chain of *dependent* misses is short. So the loads whose addresses are known
-/// early are started early ([`prefetch`]): the list of every neighbour of the vertex being matched
+/// early are started early (see the `prefetch` module): the list of every neighbour of the vertex being matched
 /// (one of them becomes its mate), the list of every vertex pushed on the degree-one stack, and the
 /// slots, list and neighbours' slots of the vertices a little further along the degree order.
 struct KarpSipser<'g> {
@@ -103,13 +106,14 @@ impl<'g> KarpSipser<'g> {
     fn new(graph: &'g Graph) -> Self {
         // Read at random: see grid_core::memory.
         let mut slots: Vec<Slot> = vec_with_huge_pages(graph.vertex_count());
-        slots.extend(graph.list_starts().windows(2).map(|list| Slot {
+        slots.par_extend(graph.list_starts().par_windows(2).map(|list| Slot {
             free_degree: list[1] - list[0],
             mate: NO_VERTEX,
             start: list[0],
             end: list[1],
         }));
-        let degree_one = (0..slots.len() as u32).filter(|&v| slots[v as usize].free_degree == 1).collect();
+        let degree_one =
+            (0..slots.len() as u32).into_par_iter().filter(|&v| slots[v as usize].free_degree == 1).collect();
         Self { adjacency: graph.adjacency(), slots, degree_one }
     }
 
@@ -120,7 +124,7 @@ impl<'g> KarpSipser<'g> {
                 Some(v) => v,
                 None => loop {
                     let Some(&v) = order.get(cursor) else {
-                        return self.slots.into_iter().map(|slot| slot.mate).collect();
+                        return self.slots.par_iter().map(|slot| slot.mate).collect();
                     };
                     self.prefetch_ahead(order, cursor);
                     if self.is_matchable(v) {
@@ -217,20 +221,6 @@ impl<'g> KarpSipser<'g> {
             slot.free_degree = MATCHED;
         }
     }
-}
-
-/// Asks the processor to start loading the cache line at `address`; nothing waits for it.
-#[inline(always)]
-fn prefetch<T>(address: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and changes no
-    // memory or register. SSE is part of the x86_64 baseline.
-    #[allow(unsafe_code)]
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(address.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = address;
 }
 
 /// The vertices of positive degree, by increasing degree (counting sort).

@@ -4,6 +4,7 @@
 
 pub(crate) mod forest;
 mod greedy;
+mod prefetch;
 #[cfg(test)]
 mod stage_tests;
 

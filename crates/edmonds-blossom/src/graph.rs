@@ -195,6 +195,15 @@ impl Graph {
         graph
     }
 
+    /// The graph whose list of `v` is `targets[offsets[v]..offsets[v + 1]]` (`offsets` has `n + 1`
+    /// entries, from 0 to `targets.len()`). The caller guarantees what
+    /// [`Self::from_symmetric_lists`] asks.
+    pub(crate) fn from_csr(offsets: Vec<u32>, targets: Vec<u32>) -> Self {
+        let graph = Self { offsets, targets };
+        debug_assert!(graph.is_symmetric_and_simple());
+        graph
+    }
+
     /// Number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.offsets.len() - 1

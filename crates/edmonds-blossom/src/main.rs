@@ -359,6 +359,8 @@ impl Phases {
     fn matching(&mut self, timings: &MatchingTimings, size: usize) {
         if self.last.is_some() {
             let seconds = |d: std::time::Duration| d.as_secs_f64();
+            let renumbered = if timings.renumbered { "renumbered" } else { "kept the ids" };
+            eprintln!("timings: {:<24} {:8.3} s ({renumbered})", "locality", seconds(timings.locality));
             eprintln!(
                 "timings: {:<24} {:8.3} s (size {})",
                 "greedy",

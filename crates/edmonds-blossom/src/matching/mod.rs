@@ -4,6 +4,7 @@
 
 pub(crate) mod forest;
 mod greedy;
+mod locality;
 mod prefetch;
 #[cfg(test)]
 mod stage_tests;
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::NO_VERTEX;
 use crate::graph::Graph;
 use forest::{AlternatingForest, Growth, Label};
+use locality::Renumbered;
 
 /// A matching of a graph on `0..n`, stored as a mate array.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,6 +129,11 @@ pub fn maximum_matching(graph: &Graph) -> Matching {
 /// What each stage of [`maximum_matching`] cost, for `matching --timings`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MatchingTimings {
+    /// Deciding whether to renumber the graph for locality, and renumbering it if so (the
+    /// `locality` module); mapping the matching back is counted in `shared_forest`.
+    pub locality: Duration,
+    /// Whether the graph was renumbered.
+    pub renumbered: bool,
     /// The greedy (Karp–Sipser or first-fit) pass.
     pub greedy: Duration,
     /// Size of the greedy matching.
@@ -140,6 +147,25 @@ pub struct MatchingTimings {
 /// [`maximum_matching`], with the time each stage took.
 pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
     let start = Instant::now();
+    let renumbered = locality::should_renumber(graph).then(|| Renumbered::new(graph));
+    let locality = start.elapsed();
+    let (mates, timings) = match &renumbered {
+        Some(local) => {
+            let (mates, timings) = match_graph(&local.graph);
+            let start = Instant::now();
+            let mates = local.original_mates(&mates);
+            (mates, MatchingTimings { shared_forest: timings.shared_forest + start.elapsed(), ..timings })
+        }
+        None => match_graph(graph),
+    };
+    let timings = MatchingTimings { locality, renumbered: renumbered.is_some(), ..timings };
+    (Matching::from_mates(mates), timings)
+}
+
+/// The three stages on `graph` as numbered: the mate array of a maximum matching, and the stage
+/// timings.
+fn match_graph(graph: &Graph) -> (Vec<u32>, MatchingTimings) {
+    let start = Instant::now();
     let mates = greedy::greedy_matching(graph);
     let greedy_size = mates.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
@@ -152,8 +178,9 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
     let start = Instant::now();
     let forest = augment_in_one_forest(graph, forest);
     let shared_forest = start.elapsed();
-    let timings = MatchingTimings { greedy, greedy_size, single_root, shared_forest };
-    (Matching::from_mates(forest.mates()), timings)
+    let timings =
+        MatchingTimings { greedy, greedy_size, single_root, shared_forest, ..MatchingTimings::default() };
+    (forest.mates(), timings)
 }
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before

@@ -41,7 +41,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("sparse-10m", "general matching: N = 10,000,000, M = 30,000,000 random edges"),
     ("rmat-22", "general matching: R-MAT scale 22 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
     ("geometric-10m", "general matching: 10,000,000 random points in the unit square, average degree 6"),
-    ("planar-10m", "general matching: 3163x3163 jittered grid triangulated by its shorter diagonals"),
+    ("planar-10m", "general matching: 3162x3162 jittered grid triangulated by its shorter diagonals"),
     ("grid-3163", "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed"),
     (
         "king-board-1000",

@@ -31,7 +31,7 @@ const RECORDED: &[(&str, usize, &str)] = &[
     ("sparse-10m", 473_332_921, "78658ed5ea9938a7c20cfd4cb0814db5f06c8a57aab9f1223e3c65ac0140b3ef"),
     ("rmat-22", 627_926_383, "b4ca034dcc1eecd9aaece534a4cd56d8b05f04be0213a5e8535ba167dacf9147"),
     ("geometric-10m", 473_026_866, "f179e3b57b9656d9cd797ada5ede1bd0a4ea30cc8fc5af9138d7d89caecc56c5"),
-    ("planar-10m", 473_381_114, "f0805928eb38d1e1cac7b5e58d26cd82ac9db429569a84646b979efea20d7205"),
+    ("planar-10m", 473_049_765, "44455eb6455ae6f00ee050c2f2321280edc47ad5bc0b662a5147a22b74097b9c"),
     ("grid-3163", 371_015_527, "9d82e3628b1434ac17d4a1a2005779cc520052a7abbd1da22503a62eb1cc72ae"),
     ("king-board-1000", 1_001_012, "01531f086779c3ea5cb73d214c9ccfdcf71a0adffafc299a1025792e69ed570c"),
     ("king-board-3000", 9_003_012, "bea1f7b7e8517ba46f3c461fc7bfa2462d02514cc0ca48f4dbea4e0fcfe09f5b"),

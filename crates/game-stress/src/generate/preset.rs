@@ -54,7 +54,7 @@ pub const PRESETS: &[Preset] = &[
         "geometric-10m",
         "general matching: 10,000,000 random points in the unit square, average degree 6",
     ),
-    preset("planar-10m", "general matching: 3163x3163 jittered grid triangulated by its shorter diagonals"),
+    preset("planar-10m", "general matching: 3162x3162 jittered grid triangulated by its shorter diagonals"),
     preset(
         "grid-3163",
         "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed",
@@ -101,7 +101,7 @@ pub fn input(name: &str) -> Option<Input> {
         "sparse-10m" => Input::Matching(matching::sparse(rng, 10_000_000, 30_000_000)),
         "rmat-22" => Input::Matching(matching::rmat(rng, 22, 10)),
         "geometric-10m" => Input::Matching(matching::geometric(rng, 10_000_000, 6.0)),
-        "planar-10m" => Input::Matching(matching::planar(rng, 3163)),
+        "planar-10m" => Input::Matching(matching::planar(rng, 3162)),
         "grid-3163" => Input::Matching(matching::holed_grid(rng, 3163)),
         "king-board-1000" => Input::King(king::scattered(rng, 1000)),
         "king-board-3000" => Input::King(king::scattered(rng, 3000)),

@@ -96,12 +96,50 @@ pub(crate) struct Renumbered {
     original: Vec<u32>,
 }
 
+/// New vertices per task when the renumbered lists are filled.
+const BUILD_BLOCK: usize = 1 << 12;
+
+/// Prefetching along a sequence of original vertices that is read in order (the breadth-first
+/// queue, the new numbering): the offsets of the one [`Lookahead::FAR`] places on, the list of the
+/// one [`Lookahead::MID`] places on, the new ids of the neighbours of the one [`Lookahead::NEAR`]
+/// places on; by the time each is read, its line has arrived.
+struct Lookahead<'a> {
+    graph: &'a Graph,
+    sequence: &'a [u32],
+    renumbered: &'a [u32],
+}
+
+impl<'a> Lookahead<'a> {
+    const FAR: usize = 24;
+    const MID: usize = 16;
+    const NEAR: usize = 8;
+
+    fn new(graph: &'a Graph, sequence: &'a [u32], renumbered: &'a [u32]) -> Self {
+        Self { graph, sequence, renumbered }
+    }
+
+    #[inline]
+    fn prefetch(&self, at: usize) {
+        let starts = self.graph.list_starts();
+        if let Some(&v) = self.sequence.get(at + Self::FAR) {
+            prefetch(starts.as_ptr().wrapping_add(v as usize));
+        }
+        if let Some(&v) = self.sequence.get(at + Self::MID) {
+            prefetch(self.graph.adjacency().as_ptr().wrapping_add(starts[v as usize] as usize));
+        }
+        if let Some(&v) = self.sequence.get(at + Self::NEAR) {
+            for &y in self.graph.neighbours(v as usize) {
+                prefetch(self.renumbered.as_ptr().wrapping_add(y as usize));
+            }
+        }
+    }
+}
+
 impl Renumbered {
     /// `graph` with its vertices numbered in the order of a breadth-first search, component by
     /// component, each started from its smallest original id.
     pub(crate) fn new(graph: &Graph) -> Self {
         let n = graph.vertex_count();
-        let (starts, adjacency) = (graph.list_starts(), graph.adjacency());
         let mut renumbered = vec![NO_VERTEX; n];
         let mut original = Vec::with_capacity(n);
         for start in 0..n {
@@ -112,13 +150,8 @@ impl Renumbered {
             let mut head = original.len();
             original.push(start as u32);
             while let Some(&x) = original.get(head) {
-                // The queue is known a few vertices ahead: start loading their lists in two steps.
-                if let Some(&far) = original.get(head + 16) {
-                    prefetch(starts.as_ptr().wrapping_add(far as usize));
-                }
-                if let Some(&near) = original.get(head + 8) {
-                    prefetch(adjacency.as_ptr().wrapping_add(starts[near as usize] as usize));
-                }
+                // The queue is known some vertices ahead: load what they will need in stages.
+                Lookahead::new(graph, &original, &renumbered).prefetch(head);
                 head += 1;
                 for &y in graph.neighbours(x as usize) {
                     if renumbered[y as usize] == NO_VERTEX {
@@ -128,18 +161,36 @@ impl Renumbered {
                 }
             }
         }
+        let degrees: Vec<u32> = original.par_iter().map(|&v| graph.degree(v as usize) as u32).collect();
         let mut offsets = Vec::with_capacity(n + 1);
         offsets.push(0u32);
-        offsets.extend(original.iter().scan(0u32, |end, &v| {
-            *end += graph.degree(v as usize) as u32;
+        offsets.extend(degrees.iter().scan(0u32, |end, &degree| {
+            *end += degree;
             Some(*end)
         }));
-        let mut targets = vec_with_huge_pages(adjacency.len());
-        targets.par_extend(
-            original
-                .par_iter()
-                .flat_map_iter(|&v| graph.neighbours(v as usize).iter().map(|&y| renumbered[y as usize])),
-        );
+        drop(degrees);
+        // Every thread fills the lists of blocks of consecutive new vertices.
+        let mut targets = vec_with_huge_pages(graph.adjacency().len());
+        targets.resize(graph.adjacency().len(), 0u32);
+        let mut pieces = Vec::with_capacity(n.div_ceil(BUILD_BLOCK));
+        let mut rest = targets.as_mut_slice();
+        for first in (0..n).step_by(BUILD_BLOCK) {
+            let end = n.min(first + BUILD_BLOCK);
+            let (piece, tail) = rest.split_at_mut((offsets[end] - offsets[first]) as usize);
+            pieces.push((first..end, piece));
+            rest = tail;
+        }
+        pieces.into_par_iter().for_each(|(block, piece)| {
+            let lookahead = Lookahead::new(graph, &original, &renumbered);
+            let mut filled = 0;
+            for i in block {
+                lookahead.prefetch(i);
+                for &y in graph.neighbours(original[i] as usize) {
+                    piece[filled] = renumbered[y as usize];
+                    filled += 1;
+                }
+            }
+        });
         Self { graph: Graph::from_csr(offsets, targets), original }
     }
 

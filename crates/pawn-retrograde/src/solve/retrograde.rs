@@ -157,6 +157,10 @@ impl<W: Word> Pass<W> {
         for_blocks(parallel, half, shape, |block, mut dest| {
             let (to_move, black) =
                 if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
+            // The blocks the mirror reduction leaves out are never written (nor paged in).
+            if !space.is_stored(black) {
+                return;
+            }
             // Every state starts with its number of legal moves.
             match to_move {
                 Side::Red => dest.words.copy_from_slice(&red),
@@ -240,6 +244,7 @@ impl<W: Word> Pass<W> {
             (&mut *red_words, red_next, red_summary, red_counts),
             shape,
             |b, mut dest| {
+                // A block left out by the mirror reduction has an empty source (never seeded).
                 if level.counts[free + b] == 0 {
                     return;
                 }
@@ -259,17 +264,39 @@ impl<W: Word> Pass<W> {
             (black_words, black_next, black_summary, black_counts),
             shape,
             |f, mut dest| {
+                if !space.is_stored(f) {
+                    return;
+                }
                 for t in space.black_targets(f) {
-                    if t >= free || level.counts[t] == 0 {
+                    if t >= free {
                         continue;
                     }
-                    let source = &red_src[t * pairs..(t + 1) * pairs];
-                    // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
-                    // `update` leaves it alone, so such pairs need no test here.
-                    level.for_each_in(shape, t, |pair| {
-                        let lost = !cell::mover_wins(source[pair]);
-                        dest.update(pair, lost, win, loss);
-                    });
+                    if space.is_stored(t) {
+                        if level.counts[t] == 0 {
+                            continue;
+                        }
+                        let source = &red_src[t * pairs..(t + 1) * pairs];
+                        // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
+                        // `update` leaves it alone, so such pairs need no test here.
+                        level.for_each_in(shape, t, |pair| {
+                            let lost = !cell::mover_wins(source[pair]);
+                            dest.update(pair, lost, win, loss);
+                        });
+                    } else {
+                        // Mirror reduction: `t` is across the middle, its block is not stored.
+                        // (Red, t, pair) has the value of its image (Red, t', pair'), which is
+                        // in the level exactly when it is; each image is listed once, so each
+                        // move of the pawn from `f` to `t` is still counted once.
+                        let image = space.mirror_cell(t);
+                        if level.counts[image] == 0 {
+                            continue;
+                        }
+                        let source = &red_src[image * pairs..(image + 1) * pairs];
+                        level.for_each_in(shape, image, |mirrored| {
+                            let lost = !cell::mover_wins(source[mirrored]);
+                            dest.update(space.mirror_pair(mirrored), lost, win, loss);
+                        });
+                    }
                 }
             },
         );

@@ -226,7 +226,25 @@ impl<W: Word> Pass<W> {
 
     /// Processes the current level: decides the states of distance `distance + 1` and makes them
     /// the current level.
+    ///
+    /// Every state of a level is lost for its mover when the level's distance is even, won when it
+    /// is odd: the listed terminal states (level 0) are all lost for the mover (a capture, a side
+    /// with no move, Red to move with the pawn in row 1; the only terminal states won by their
+    /// mover, Black to move with the pawn in row 1, are not listed, having only terminal
+    /// predecessors), a state decided by a lost successor is won, and one decided by its last won
+    /// successor is lost. So the pass knows the sources' values without reading their words, and
+    /// each level runs a loop specialised for wins or for count-downs.
     fn process_level(&mut self, space: &StateSpace) {
+        if self.distance % 2 == 0 {
+            self.propagate::<true>(space);
+        } else {
+            self.propagate::<false>(space);
+        }
+    }
+
+    /// [`Self::process_level`] for a level whose states are all lost for their mover (`LOST`) or
+    /// all won.
+    fn propagate<const LOST: bool>(&mut self, space: &StateSpace) {
         let shape = self.shape;
         let Shape { free, pairs, stride, summary } = shape;
         let next = self.distance + 1;
@@ -250,8 +268,8 @@ impl<W: Word> Pass<W> {
                 }
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
-                    let lost = !cell::mover_wins(source[pair]);
-                    space.for_each_red_unmove(b, pair, |pred| dest.update(pred, lost, win, loss));
+                    debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                    space.for_each_red_unmove(b, pair, |pred| dest.update::<LOST>(pred, win, loss));
                 });
             },
         );
@@ -279,8 +297,8 @@ impl<W: Word> Pass<W> {
                         // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
                         // `update` leaves it alone, so such pairs need no test here.
                         level.for_each_in(shape, t, |pair| {
-                            let lost = !cell::mover_wins(source[pair]);
-                            dest.update(pair, lost, win, loss);
+                            debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                            dest.update::<LOST>(pair, win, loss);
                         });
                     } else {
                         // Mirror reduction: `t` is across the middle, its block is not stored.
@@ -293,8 +311,8 @@ impl<W: Word> Pass<W> {
                         }
                         let source = &red_src[image * pairs..(image + 1) * pairs];
                         level.for_each_in(shape, image, |mirrored| {
-                            let lost = !cell::mover_wins(source[mirrored]);
-                            dest.update(space.mirror_pair(mirrored), lost, win, loss);
+                            debug_assert_eq!(cell::mover_wins(source[mirrored]), !LOST);
+                            dest.update::<LOST>(space.mirror_pair(mirrored), win, loss);
                         });
                     }
                 }
@@ -318,17 +336,17 @@ struct Dest<'a, W> {
 }
 
 impl<W: Word> Dest<'_, W> {
-    /// A successor of the state `pred` (in this block) is decided, lost (`lost`) or won for its
+    /// A successor of the state `pred` (in this block) is decided, lost (`LOST`) or won for its
     /// mover: `pred` wins with the word `win`, or has one move fewer not refuted and loses with
     /// the word `loss` when none is left. Newly decided states join the next level. A decided
     /// `pred` is left alone (its value is final).
     #[inline]
-    fn update(&mut self, pred: usize, lost: bool, win: W, loss: W) {
+    fn update<const LOST: bool>(&mut self, pred: usize, win: W, loss: W) {
         let slot = &mut self.words[pred];
         if cell::is_decided(*slot) {
             return;
         }
-        if lost {
+        if LOST {
             *slot = win;
         } else {
             let remaining = cell::remaining(*slot) - 1;

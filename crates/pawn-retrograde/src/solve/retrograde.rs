@@ -69,14 +69,14 @@ impl Shape {
 /// The most bytes solving a board with `free` free cells can take: the per-state words at their
 /// peak (1 byte per state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the two
 /// level bitmaps with their per-block counts, the visited bitmap of a principal variation (1 bit per
-/// state) and the tables of the state space. Distances above 32,759 (never seen) would widen the
+/// state) and the tables of the state space (with the mirror images of the pairs). Distances above 32,759 (never seen) would widen the
 /// words again, to 4 bytes, beyond this plan.
 pub fn memory_needed(free: usize) -> u64 {
     let f = free as u64;
     let (states, pairs) = (f * f * f.saturating_sub(1), f * f.saturating_sub(1) / 2);
     let stride = pairs.div_ceil(64);
     let bitmaps = 2 * 2 * f * ((stride + stride.div_ceil(64)) * 8 + 4);
-    3 * states + bitmaps + states / 8 + 8 * pairs + 64 * f
+    3 * states + bitmaps + states / 8 + 12 * pairs + 64 * f
 }
 
 /// A level: a bitmap of its states (a row of `stride` words per block), its summary (a row of

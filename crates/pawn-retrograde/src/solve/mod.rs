@@ -109,11 +109,11 @@ impl Solution {
         let (words, processed, complete) = match narrow.run(&space, &mut pending) {
             Ok(()) => finish(narrow, Words::U8),
             Err(DistanceOverflow) => {
-                let mut middle = narrow.widen::<u16>();
+                let mut middle = narrow.widen::<u16>(&space);
                 match middle.run(&space, &mut pending) {
                     Ok(()) => finish(middle, Words::U16),
                     Err(DistanceOverflow) => {
-                        let mut wide = middle.widen::<u32>();
+                        let mut wide = middle.widen::<u32>(&space);
                         // Distances are below the number of states (< 2^25), far inside u32 words.
                         let _ = wide.run(&space, &mut pending);
                         finish(wide, Words::U32)
@@ -314,7 +314,7 @@ mod tests {
         let mut pending = Vec::new();
         let mut narrow = Pass::<u8>::seeded(&space, false);
         assert_eq!(narrow.run(&space, &mut pending), Err(DistanceOverflow));
-        let mut widened = narrow.widen::<u32>();
+        let mut widened = narrow.widen::<u32>(&space);
         widened.run(&space, &mut pending).unwrap();
         let mut wide = Pass::<u32>::seeded(&space, true);
         wide.run(&space, &mut pending).unwrap();
@@ -323,6 +323,29 @@ mod tests {
         assert!(widened.words == wide.words);
         let longest = wide.words.iter().filter_map(|&w| cell::value(w)).map(Value::distance).max();
         assert!(longest.unwrap() > u8::MAX_DISTANCE);
+    }
+
+    #[test]
+    fn widening_an_early_stopped_mirror_reduced_pass_keeps_every_value() {
+        let mut boards = 0;
+        for seed in 300..340u64 {
+            let Some(board) = random_mirrored_board(seed, 9) else { continue };
+            let space = StateSpace::new(&board);
+            let mut pending = vec![space.index(space.canonical(space.start()))];
+            let mut narrow = Pass::<u8>::seeded(&space, false);
+            narrow.run(&space, &mut pending).unwrap();
+            if narrow.is_exhausted() {
+                continue;
+            }
+            boards += 1;
+            let mut widened = narrow.widen::<u16>(&space);
+            widened.run(&space, &mut Vec::new()).unwrap();
+            let mut wide = Pass::<u16>::seeded(&space, true);
+            wide.run(&space, &mut Vec::new()).unwrap();
+            assert_eq!(widened.processed(), wide.processed(), "seed {seed}");
+            assert!(widened.words == wide.words, "seed {seed}");
+        }
+        assert!(boards >= 10, "{boards} boards");
     }
 
     #[test]

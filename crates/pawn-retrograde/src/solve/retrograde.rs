@@ -192,8 +192,19 @@ impl<W: Word> Pass<W> {
 
     /// The same pass with wider words: the encoding does not depend on the width, so every word
     /// keeps its value and the pass continues where it stopped.
-    pub fn widen<V: Word>(self) -> Pass<V> {
-        let words = self.words.into_iter().map(|w| V::from_u32(w.get())).collect();
+    ///
+    /// Only the stored blocks are copied (see [`StateSpace::is_stored`]): with the mirror
+    /// reduction, the others stay zero pages, never touched.
+    pub fn widen<V: Word>(self, space: &StateSpace) -> Pass<V> {
+        let pairs = self.shape.pairs;
+        let mut words = vec![V::ZERO; self.words.len()];
+        let blocks = words.chunks_mut(pairs).zip(self.words.chunks(pairs)).enumerate();
+        for (block, (wide, narrow)) in blocks {
+            if space.is_stored(block % self.shape.free) {
+                wide.iter_mut().zip(narrow).for_each(|(w, &n)| *w = V::from_u32(n.get()));
+            }
+        }
+        drop(self.words);
         Pass {
             words,
             shape: self.shape,

@@ -16,9 +16,12 @@ fn main() {
         let states = solution.num_states();
         let secs = t.elapsed().as_secs_f64();
         let processed = solution.processed_states();
+        let mirror = if solution.is_mirror_reduced() { " (mirror)" } else { "" };
         println!(
-            "{:?}: {states} states, {processed} processed, {}-byte words, {:.1} ms, {:.1} M states/s",
+            "{:?}: {states} states, {} solved{mirror}, {processed} processed, {}-byte words, {:.1} ms, \
+             {:.1} M states/s",
             solution.outcome(),
+            solution.stored_states(),
             solution.word_bytes(),
             secs * 1e3,
             processed as f64 / secs / 1e6

@@ -180,7 +180,13 @@ fn as_oracle(v: Value) -> OracleValue {
 
 /// A random board text: size, obstacles, and where X and the two O go among the free cells.
 fn board_text() -> impl Strategy<Value = String> {
-    (2usize..=4, 1usize..=4)
+    board_text_with(4, false)
+}
+
+/// A random board text up to 4 × `max_cols`; with `mirrored`, the obstacles are symmetric under the
+/// left–right mirror (the pieces are not), so the solver's mirror reduction applies.
+fn board_text_with(max_cols: usize, mirrored: bool) -> impl Strategy<Value = String> {
+    (2usize..=4, 1usize..=max_cols)
         .prop_flat_map(|(n, m)| {
             let walls = proptest::collection::vec(proptest::bool::weighted(0.2), n * m);
             (
@@ -192,8 +198,10 @@ fn board_text() -> impl Strategy<Value = String> {
                 any::<prop::sample::Index>(),
             )
         })
-        .prop_filter_map("needs room for the pieces", |(n, m, walls, x, a, b)| {
-            let mut cells: Vec<u8> = walls.iter().map(|&w| if w { b'#' } else { b'.' }).collect();
+        .prop_filter_map("needs room for the pieces", move |(n, m, walls, x, a, b)| {
+            let wall =
+                |i: usize| if mirrored { walls[i].max(walls[i - i % m + m - 1 - i % m]) } else { walls[i] };
+            let mut cells: Vec<u8> = (0..n * m).map(|i| if wall(i) { b'#' } else { b'.' }).collect();
             let below_top: Vec<usize> = (m..n * m).filter(|&i| cells[i] == b'.').collect();
             if below_top.is_empty() {
                 return None;
@@ -238,6 +246,22 @@ proptest! {
         if let Outcome::Red(k) | Outcome::Black(k) = expected {
             prop_assert_eq!(analysis.line.len(), k as usize, "{}", text);
         }
+    }
+
+    /// The same on boards whose obstacles are symmetric under the left–right mirror, where the
+    /// solver solves only the blocks with the pawn in the left half and the middle column and reads
+    /// the others' values from their mirror images.
+    #[test]
+    fn solver_matches_value_iteration_on_mirror_symmetric_boards(text in board_text_with(5, true)) {
+        let board = board_of(&text);
+        let values = oracle(&board);
+        let solution = Solution::of_board(&board);
+        prop_assert!(solution.is_complete());
+        for (&spot, &expected) in &values {
+            let got = solution.position_value(&solver_position(&board, spot)).map(as_oracle);
+            prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
+        }
+        prop_assert_eq!(solve_outcome(&board), oracle_outcome(&board, &values), "{}", text);
     }
 
     /// The value of each first move of Red agrees with the oracle's value of the position after it.

@@ -103,16 +103,17 @@ impl Solution {
     /// [`Solution::new`], with each level's blocks spread over rayon's threads when `parallel`
     /// (the values do not depend on it).
     pub(crate) fn with_threads(space: StateSpace, targets: &[State], parallel: bool) -> Solution {
-        let mut pending: Vec<crate::index::StateId> = targets.iter().map(|&t| space.index(t)).collect();
+        let mut pending: Vec<crate::index::StateId> =
+            targets.iter().map(|&t| space.index(space.canonical(t))).collect();
         let mut narrow = Pass::<u8>::seeded(&space, parallel);
         let (words, processed, complete) = match narrow.run(&space, &mut pending) {
             Ok(()) => finish(narrow, Words::U8),
             Err(DistanceOverflow) => {
-                let mut middle = narrow.widen::<u16>();
+                let mut middle = narrow.widen::<u16>(&space);
                 match middle.run(&space, &mut pending) {
                     Ok(()) => finish(middle, Words::U16),
                     Err(DistanceOverflow) => {
-                        let mut wide = middle.widen::<u32>();
+                        let mut wide = middle.widen::<u32>(&space);
                         // Distances are below the number of states (< 2^25), far inside u32 words.
                         let _ = wide.run(&space, &mut pending);
                         finish(wide, Words::U32)
@@ -174,6 +175,19 @@ impl Solution {
         self.processed
     }
 
+    /// Number of states the pass solves: all of them, or about half with the mirror reduction
+    /// (a board whose free cells are symmetric under the left–right mirror).
+    pub fn stored_states(&self) -> usize {
+        self.space.stored_states()
+    }
+
+    /// Whether the mirror reduction applied: the board's free cells are symmetric under the
+    /// left–right mirror, and the values of the states with the pawn in the right half are read
+    /// from their mirror images.
+    pub fn is_mirror_reduced(&self) -> bool {
+        self.space.is_mirror_symmetric()
+    }
+
     /// Bytes per state of the value array (1, 2 or 4).
     pub fn word_bytes(&self) -> usize {
         match self.words {
@@ -185,7 +199,8 @@ impl Solution {
 
     /// The value of `state`; `None` when the pass stopped early before deciding it.
     pub fn value(&self, state: State) -> Option<Value> {
-        let index = self.space.index(state) as usize;
+        // With the mirror reduction, the word of a state left out is its mirror image's.
+        let index = self.space.index(self.space.canonical(state)) as usize;
         let decided = match &self.words {
             Words::U8(words) => cell::value(words[index]),
             Words::U16(words) => cell::value(words[index]),
@@ -299,7 +314,7 @@ mod tests {
         let mut pending = Vec::new();
         let mut narrow = Pass::<u8>::seeded(&space, false);
         assert_eq!(narrow.run(&space, &mut pending), Err(DistanceOverflow));
-        let mut widened = narrow.widen::<u32>();
+        let mut widened = narrow.widen::<u32>(&space);
         widened.run(&space, &mut pending).unwrap();
         let mut wide = Pass::<u32>::seeded(&space, true);
         wide.run(&space, &mut pending).unwrap();
@@ -308,6 +323,29 @@ mod tests {
         assert!(widened.words == wide.words);
         let longest = wide.words.iter().filter_map(|&w| cell::value(w)).map(Value::distance).max();
         assert!(longest.unwrap() > u8::MAX_DISTANCE);
+    }
+
+    #[test]
+    fn widening_an_early_stopped_mirror_reduced_pass_keeps_every_value() {
+        let mut boards = 0;
+        for seed in 300..340u64 {
+            let Some(board) = random_mirrored_board(seed, 9) else { continue };
+            let space = StateSpace::new(&board);
+            let mut pending = vec![space.index(space.canonical(space.start()))];
+            let mut narrow = Pass::<u8>::seeded(&space, false);
+            narrow.run(&space, &mut pending).unwrap();
+            if narrow.is_exhausted() {
+                continue;
+            }
+            boards += 1;
+            let mut widened = narrow.widen::<u16>(&space);
+            widened.run(&space, &mut Vec::new()).unwrap();
+            let mut wide = Pass::<u16>::seeded(&space, true);
+            wide.run(&space, &mut Vec::new()).unwrap();
+            assert_eq!(widened.processed(), wide.processed(), "seed {seed}");
+            assert!(widened.words == wide.words, "seed {seed}");
+        }
+        assert!(boards >= 10, "{boards} boards");
     }
 
     #[test]
@@ -392,6 +430,73 @@ mod tests {
             assert_eq!(early_par.outcome(), sequential.outcome());
         }
         assert!(boards >= 30);
+    }
+
+    /// A random board of up to `max`×`max` cells whose obstacles are symmetric under the
+    /// left–right mirror (the pieces are placed anywhere), from a seed.
+    fn random_mirrored_board(seed: u64, max: usize) -> Option<crate::Board> {
+        let board = random_board(seed, max)?;
+        let dims = board.dims();
+        let mut text = format!("t 1\n{} {}\n", dims.rows, dims.cols);
+        let at = |row: usize, col: usize| grid_core::Pos::new(row, col);
+        for row in 0..dims.rows {
+            for col in 0..dims.cols {
+                let pos = at(row, col);
+                let open = board.is_open(pos) && board.is_open(at(row, dims.cols - 1 - col));
+                let piece = if board.black() == pos {
+                    'X'
+                } else if board.reds().contains(&pos) {
+                    'O'
+                } else {
+                    '.'
+                };
+                text.push(if open || piece != '.' { piece } else { '#' });
+            }
+            text.push('\n');
+        }
+        let board = parse_input(text.as_bytes()).ok()?.remove(0);
+        // The pieces stand on free cells, so the obstacles may have lost their symmetry there.
+        StateSpace::new(&board).is_mirror_symmetric().then_some(board)
+    }
+
+    #[test]
+    fn mirror_reduction_keeps_every_value() {
+        let mut boards = 0;
+        for seed in 200..300u64 {
+            let max = if seed % 10 == 0 { 14 } else { 7 };
+            let Some(board) = random_mirrored_board(seed, max) else { continue };
+            boards += 1;
+            let space = StateSpace::new(&board);
+            assert!(space.is_mirror_symmetric());
+            let narrow = space.dims().cols == 1;
+            assert!(narrow || space.stored_states() < space.num_states());
+            let full = Solution::with_threads(space.clone().without_mirror(), &[], false);
+            for parallel in [false, true] {
+                let reduced = Solution::with_threads(space.clone(), &[], parallel);
+                assert!(full.is_complete() && reduced.is_complete());
+                for index in 0..space.num_states() as u32 {
+                    let state = space.state(index);
+                    assert_eq!(reduced.value(state), full.value(state), "seed {seed}: {state:?}");
+                }
+                if parallel {
+                    continue;
+                }
+                // The reduced pass processes only the stored states: about half as many (all of
+                // them on a one-column board).
+                assert!(narrow || reduced.processed_states() < full.processed_states(), "seed {seed}");
+                // Stopping early at the start gives the same outcome and only final values.
+                let start = space.start();
+                let early = Solution::with_threads(space.clone(), &[start], true);
+                assert_eq!(early.outcome(), full.outcome(), "seed {seed}");
+                for index in 0..space.num_states() as u32 {
+                    let state = space.state(index);
+                    if let Some(v) = early.value(state) {
+                        assert_eq!(full.value(state), Some(v), "seed {seed}: {state:?}");
+                    }
+                }
+            }
+        }
+        assert!(boards >= 40, "{boards} symmetric boards");
     }
 
     #[test]

@@ -69,14 +69,14 @@ impl Shape {
 /// The most bytes solving a board with `free` free cells can take: the per-state words at their
 /// peak (1 byte per state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the two
 /// level bitmaps with their per-block counts, the visited bitmap of a principal variation (1 bit per
-/// state) and the tables of the state space. Distances above 32,759 (never seen) would widen the
-/// words again, to 4 bytes, beyond this plan.
+/// state) and the tables of the state space (the mirror images of the pairs included). Distances
+/// above 32,759 (never seen) would widen the words again, to 4 bytes, beyond this plan.
 pub fn memory_needed(free: usize) -> u64 {
     let f = free as u64;
     let (states, pairs) = (f * f * f.saturating_sub(1), f * f.saturating_sub(1) / 2);
     let stride = pairs.div_ceil(64);
     let bitmaps = 2 * 2 * f * ((stride + stride.div_ceil(64)) * 8 + 4);
-    3 * states + bitmaps + states / 8 + 8 * pairs + 64 * f
+    3 * states + bitmaps + states / 8 + 12 * pairs + 64 * f
 }
 
 /// A level: a bitmap of its states (a row of `stride` words per block), its summary (a row of
@@ -157,6 +157,10 @@ impl<W: Word> Pass<W> {
         for_blocks(parallel, half, shape, |block, mut dest| {
             let (to_move, black) =
                 if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
+            // The blocks the mirror reduction leaves out are never written (nor paged in).
+            if !space.is_stored(black) {
+                return;
+            }
             // Every state starts with its number of legal moves.
             match to_move {
                 Side::Red => dest.words.copy_from_slice(&red),
@@ -188,8 +192,19 @@ impl<W: Word> Pass<W> {
 
     /// The same pass with wider words: the encoding does not depend on the width, so every word
     /// keeps its value and the pass continues where it stopped.
-    pub fn widen<V: Word>(self) -> Pass<V> {
-        let words = self.words.into_iter().map(|w| V::from_u32(w.get())).collect();
+    ///
+    /// Only the stored blocks are copied (see [`StateSpace::is_stored`]): with the mirror
+    /// reduction, the others stay zero pages, never touched.
+    pub fn widen<V: Word>(self, space: &StateSpace) -> Pass<V> {
+        let pairs = self.shape.pairs;
+        let mut words = vec![V::ZERO; self.words.len()];
+        let blocks = words.chunks_mut(pairs).zip(self.words.chunks(pairs)).enumerate();
+        for (block, (wide, narrow)) in blocks {
+            if space.is_stored(block % self.shape.free) {
+                wide.iter_mut().zip(narrow).for_each(|(w, &n)| *w = V::from_u32(n.get()));
+            }
+        }
+        drop(self.words);
         Pass {
             words,
             shape: self.shape,
@@ -222,7 +237,25 @@ impl<W: Word> Pass<W> {
 
     /// Processes the current level: decides the states of distance `distance + 1` and makes them
     /// the current level.
+    ///
+    /// Every state of a level is lost for its mover when the level's distance is even, won when it
+    /// is odd: the listed terminal states (level 0) are all lost for the mover (a capture, a side
+    /// with no move, Red to move with the pawn in row 1; the only terminal states won by their
+    /// mover, Black to move with the pawn in row 1, are not listed, having only terminal
+    /// predecessors), a state decided by a lost successor is won, and one decided by its last won
+    /// successor is lost. So the pass knows the sources' values without reading their words, and
+    /// each level runs a loop specialised for wins or for count-downs.
     fn process_level(&mut self, space: &StateSpace) {
+        if self.distance % 2 == 0 {
+            self.propagate::<true>(space);
+        } else {
+            self.propagate::<false>(space);
+        }
+    }
+
+    /// [`Self::process_level`] for a level whose states are all lost for their mover (`LOST`) or
+    /// all won.
+    fn propagate<const LOST: bool>(&mut self, space: &StateSpace) {
         let shape = self.shape;
         let Shape { free, pairs, stride, summary } = shape;
         let next = self.distance + 1;
@@ -240,13 +273,14 @@ impl<W: Word> Pass<W> {
             (&mut *red_words, red_next, red_summary, red_counts),
             shape,
             |b, mut dest| {
+                // A block left out by the mirror reduction has an empty source (never seeded).
                 if level.counts[free + b] == 0 {
                     return;
                 }
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
-                    let lost = !cell::mover_wins(source[pair]);
-                    space.for_each_red_unmove(b, pair, |pred| dest.update(pred, lost, win, loss));
+                    debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                    space.for_each_red_unmove(b, pair, |pred| dest.update::<LOST>(pred, win, loss));
                 });
             },
         );
@@ -259,17 +293,39 @@ impl<W: Word> Pass<W> {
             (black_words, black_next, black_summary, black_counts),
             shape,
             |f, mut dest| {
+                if !space.is_stored(f) {
+                    return;
+                }
                 for t in space.black_targets(f) {
-                    if t >= free || level.counts[t] == 0 {
+                    if t >= free {
                         continue;
                     }
-                    let source = &red_src[t * pairs..(t + 1) * pairs];
-                    // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
-                    // `update` leaves it alone, so such pairs need no test here.
-                    level.for_each_in(shape, t, |pair| {
-                        let lost = !cell::mover_wins(source[pair]);
-                        dest.update(pair, lost, win, loss);
-                    });
+                    if space.is_stored(t) {
+                        if level.counts[t] == 0 {
+                            continue;
+                        }
+                        let source = &red_src[t * pairs..(t + 1) * pairs];
+                        // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
+                        // `update` leaves it alone, so such pairs need no test here.
+                        level.for_each_in(shape, t, |pair| {
+                            debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                            dest.update::<LOST>(pair, win, loss);
+                        });
+                    } else {
+                        // Mirror reduction: `t` is across the middle, its block is not stored.
+                        // (Red, t, pair) has the value of its image (Red, t', pair'), which is
+                        // in the level exactly when it is; each image is listed once, so each
+                        // move of the pawn from `f` to `t` is still counted once.
+                        let image = space.mirror_cell(t);
+                        if level.counts[image] == 0 {
+                            continue;
+                        }
+                        let source = &red_src[image * pairs..(image + 1) * pairs];
+                        level.for_each_in(shape, image, |mirrored| {
+                            debug_assert_eq!(cell::mover_wins(source[mirrored]), !LOST);
+                            dest.update::<LOST>(space.mirror_pair(mirrored), win, loss);
+                        });
+                    }
                 }
             },
         );
@@ -291,17 +347,17 @@ struct Dest<'a, W> {
 }
 
 impl<W: Word> Dest<'_, W> {
-    /// A successor of the state `pred` (in this block) is decided, lost (`lost`) or won for its
+    /// A successor of the state `pred` (in this block) is decided, lost (`LOST`) or won for its
     /// mover: `pred` wins with the word `win`, or has one move fewer not refuted and loses with
     /// the word `loss` when none is left. Newly decided states join the next level. A decided
     /// `pred` is left alone (its value is final).
     #[inline]
-    fn update(&mut self, pred: usize, lost: bool, win: W, loss: W) {
+    fn update<const LOST: bool>(&mut self, pred: usize, win: W, loss: W) {
         let slot = &mut self.words[pred];
         if cell::is_decided(*slot) {
             return;
         }
-        if lost {
+        if LOST {
             *slot = win;
         } else {
             let remaining = cell::remaining(*slot) - 1;

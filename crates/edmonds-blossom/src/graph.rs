@@ -85,46 +85,49 @@ impl Graph {
     /// orientations counts once as a repeat). Every vertex is below `n` and no pair is a loop
     /// (the parsers have checked both).
     pub(crate) fn from_pair_chunks(n: usize, chunks: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
-        let blocks = EdgeBlocks::new(n);
-        let buckets = chunks
+        let pairs: usize = chunks.iter().map(Vec::len).sum();
+        let blocks = EdgeBlocks::with_edges(n, pairs / 2);
+        let filed = chunks
             .into_par_iter()
             .map(|chunk| {
-                let mut local = blocks.buckets();
+                let mut counts = vec![0usize; blocks.count()];
                 for pair in chunk.chunks_exact(2) {
-                    blocks.push(&mut local, pair[0], pair[1]);
+                    blocks.count_edge(&mut counts, pair[0], pair[1]);
                 }
-                local
+                let pairs = chunk.chunks_exact(2).map(|pair| u64::from(pair[0]) << 32 | u64::from(pair[1]));
+                blocks.file(pairs, &mut counts)
             })
             .collect();
-        Self::from_buckets(n, &blocks, buckets)
+        Self::from_blocked(n, &blocks, filed)
     }
 
-    /// The graph on `n` vertices from the directed entries that [`EdgeBlocks::push`] sorted into
-    /// per-chunk buckets (`buckets[chunk][block]`), built in parallel, one vertex block at a
-    /// time; returns it with the number of repeated edges dropped.
+    /// The graph on `n` vertices from the directed entries that [`EdgeBlocks::file`] ordered by
+    /// block, one [`BlockedEntries`] per chunk of the input, built in parallel, one vertex block
+    /// at a time; returns it with the number of repeated edges dropped.
     ///
     /// No per-edge allocation, and every pass over a block touches only that block's degrees and
     /// lists (a few megabytes, cache-sized): count the degrees, lay the lists out, scatter the
     /// entries, sort and deduplicate each list in place. Blocks are then moved together if
     /// repeats were dropped.
-    pub(crate) fn from_buckets(
+    pub(crate) fn from_blocked(
         n: usize,
         blocks: &EdgeBlocks,
-        buckets: Vec<Vec<Vec<u64>>>,
+        chunks: Vec<BlockedEntries>,
     ) -> Result<(Self, usize), GraphError> {
         if n > MAX_VERTICES {
             return Err(GraphError::TooManyVertices(n));
         }
         let block_count = blocks.count();
-        // Own the buckets by block: buckets[block][chunk].
-        let mut by_block: Vec<Vec<Vec<u64>>> = (0..block_count).map(|_| Vec::new()).collect();
-        for chunk in buckets {
-            debug_assert_eq!(chunk.len(), block_count);
-            for (block, bucket) in chunk.into_iter().enumerate() {
-                by_block[block].push(bucket);
+        // Each block's entries, one slice per chunk: by_block[block][chunk].
+        let mut by_block: Vec<Vec<&[u64]>> =
+            (0..block_count).map(|_| Vec::with_capacity(chunks.len())).collect();
+        for chunk in &chunks {
+            debug_assert_eq!(chunk.starts.len(), block_count + 1);
+            for (block, parts) in by_block.iter_mut().enumerate() {
+                parts.push(chunk.block(block));
             }
         }
-        let sizes: Vec<usize> = by_block.iter().map(|b| b.iter().map(Vec::len).sum()).collect();
+        let sizes: Vec<usize> = by_block.iter().map(|b| b.iter().map(|part| part.len()).sum()).collect();
         let entries: usize = sizes.iter().sum();
         if entries / 2 > MAX_EDGES {
             return Err(GraphError::TooManyEdges(entries / 2));
@@ -135,23 +138,24 @@ impl Graph {
         let mut jobs = Vec::with_capacity(block_count);
         let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);
         let mut base = 0usize;
-        for (block, (bucket, &size)) in by_block.into_iter().zip(&sizes).enumerate() {
+        for (block, (parts, &size)) in by_block.into_iter().zip(&sizes).enumerate() {
             let (lo, hi) = blocks.range(block, n);
             let (ends, rest) = offsets_rest.split_at_mut(hi - lo);
             offsets_rest = rest;
             let (lists, rest) = targets_rest.split_at_mut(size);
             targets_rest = rest;
-            jobs.push((lo, base, ends, lists, bucket));
+            jobs.push((lo, base, ends, lists, parts));
             base += size;
         }
         // Per block: the lists built, sorted and deduplicated; its number of entries kept.
         let shift = target_group_shift(n);
         let kept: Vec<usize> = jobs
             .into_par_iter()
-            .map_init(BlockScratch::default, |scratch, (lo, base, ends, lists, bucket)| {
-                build_block(lo, base, ends, lists, bucket, shift, scratch)
+            .map_init(BlockScratch::default, |scratch, (lo, base, ends, lists, parts)| {
+                build_block(lo, base, ends, lists, &parts, shift, scratch)
             })
             .collect();
+        drop(chunks);
         // Move the blocks together where entries were dropped.
         let mut write = 0usize;
         let mut read = 0usize;
@@ -284,11 +288,16 @@ pub(crate) struct EdgeBlocks {
 }
 
 impl EdgeBlocks {
-    /// The blocks for `n` vertices.
-    pub(crate) fn new(n: usize) -> Self {
+    /// The blocks for `n` vertices and about `m` edges: 2^14 vertices a block, down to 2^10
+    /// when the average degree is high, so that a block's entries (eight bytes each, half a
+    /// megabyte for [`BLOCK_ENTRIES`]) and lists stay in the second-level cache while it is
+    /// built; smaller for small graphs so that every thread has blocks.
+    pub(crate) fn with_edges(n: usize, m: usize) -> Self {
         let threads = rayon::current_num_threads().max(1);
-        // About 2^14 vertices a block, smaller for small graphs so that every thread has blocks.
         let mut bits = 14;
+        while bits > 10 && (2 * m as u128) << bits > (BLOCK_ENTRIES as u128) * n as u128 {
+            bits -= 1;
+        }
         while bits > 8 && n >> bits < 4 * threads {
             bits -= 1;
         }
@@ -305,18 +314,72 @@ impl EdgeBlocks {
         ((block << self.bits).min(n), ((block + 1) << self.bits).min(n))
     }
 
-    /// One empty bucket per block.
-    pub(crate) fn buckets(&self) -> Vec<Vec<u64>> {
-        (0..self.count).map(|_| Vec::new()).collect()
+    /// The block of vertex `v`.
+    #[inline]
+    pub(crate) fn block_of(&self, v: u32) -> usize {
+        (v >> self.bits) as usize
     }
 
-    /// Files the edge `u v` as the entries `u -> v` and `v -> u` in the blocks of `u` and `v`.
+    /// Counts the entries `u -> v` and `v -> u` of the edge `u v` in `counts` (one per block).
     #[inline]
-    pub(crate) fn push(&self, buckets: &mut [Vec<u64>], u: u32, v: u32) {
-        buckets[(u >> self.bits) as usize].push(u64::from(u) << 32 | u64::from(v));
-        buckets[(v >> self.bits) as usize].push(u64::from(v) << 32 | u64::from(u));
+    pub(crate) fn count_edge(&self, counts: &mut [usize], u: u32, v: u32) {
+        counts[self.block_of(u)] += 1;
+        counts[self.block_of(v)] += 1;
+    }
+
+    /// Files the edges `pairs` (`u << 32 | v` each), whose entries [`EdgeBlocks::count_edge`]
+    /// counted per block in `counts`, as the entries `u -> v` and `v -> u` ordered by block:
+    /// one allocation of the exact size, one pass. `counts` is left as the blocks' ends.
+    pub(crate) fn file(&self, pairs: impl IntoIterator<Item = u64>, counts: &mut [usize]) -> BlockedEntries {
+        debug_assert_eq!(counts.len(), self.count);
+        let mut starts = Vec::with_capacity(self.count + 1);
+        let mut total = 0usize;
+        for count in counts.iter_mut() {
+            starts.push(total);
+            total += *count;
+            // From now on the block's write cursor.
+            *count = total - *count;
+        }
+        starts.push(total);
+        let mut entries = vec![0u64; total];
+        for pair in pairs {
+            let (u, v) = ((pair >> 32) as u32, pair as u32);
+            let cursor = &mut counts[self.block_of(u)];
+            entries[*cursor] = pair;
+            *cursor += 1;
+            let cursor = &mut counts[self.block_of(v)];
+            entries[*cursor] = pair.rotate_left(32);
+            *cursor += 1;
+        }
+        BlockedEntries { entries, starts }
     }
 }
+
+/// The directed entries (`source << 32 | target`) of one chunk of the input ordered by vertex
+/// block ([`EdgeBlocks::file`]).
+pub(crate) struct BlockedEntries {
+    /// The entries, block after block.
+    entries: Vec<u64>,
+    /// Where each block's entries start, and the end.
+    starts: Vec<usize>,
+}
+
+impl BlockedEntries {
+    /// Number of entries (twice the number of edges filed).
+    pub(crate) fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The entries of `block`.
+    #[inline]
+    fn block(&self, block: usize) -> &[u64] {
+        &self.entries[self.starts[block]..self.starts[block + 1]]
+    }
+}
+
+/// The number of entries a block should not exceed much on average ([`EdgeBlocks::with_edges`];
+/// 2^15 and 2^17 tried: 2^15 no better, 2^17 more cache misses on R-MAT graphs).
+const BLOCK_ENTRIES: usize = 1 << 16;
 
 /// Number of target groups of [`build_block`]'s first pass (a power of two): its counters and
 /// write cursors stay in the first-level cache.
@@ -337,7 +400,7 @@ struct BlockScratch {
     groups: Vec<u32>,
 }
 
-/// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `bucket` into
+/// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `parts` into
 /// `lists`, the part of the target array that starts at offset `base`. The lists are sorted,
 /// deduplicated and packed at the start of `lists`; `ends[i]` becomes the end of vertex
 /// `lo + i`'s list as an offset of the whole array. Returns the number of entries kept.
@@ -352,7 +415,7 @@ fn build_block(
     base: usize,
     ends: &mut [u32],
     lists: &mut [u32],
-    bucket: Vec<Vec<u64>>,
+    parts: &[&[u64]],
     shift: u32,
     scratch: &mut BlockScratch,
 ) -> usize {
@@ -360,8 +423,8 @@ fn build_block(
     groups.clear();
     groups.resize(TARGET_GROUPS, 0);
     // Degrees, counted in `ends`, and the sizes of the target groups.
-    for part in &bucket {
-        for &entry in part {
+    for part in parts {
+        for &entry in *part {
             ends[(entry >> 32) as usize - lo] += 1;
             groups[(entry as u32 >> shift) as usize] += 1;
         }
@@ -372,15 +435,15 @@ fn build_block(
         *slot = start;
         start += count;
     }
-    // Stable scatter by target group; each part is freed once read. Every slot of `entries` is
+    // Stable scatter by target group. Every slot of `entries` is
     // written (the group sizes add up to its length): what earlier blocks left there is no
     // matter, so the scratch is only ever grown, never cleared.
     if scratch.entries.len() < lists.len() {
         scratch.entries.resize(lists.len(), 0);
     }
     let entries = &mut scratch.entries[..lists.len()];
-    for part in bucket {
-        for entry in part {
+    for part in parts {
+        for &entry in *part {
             let g = (entry as u32 >> shift) as usize;
             entries[groups[g] as usize] = entry;
             groups[g] += 1;
@@ -404,43 +467,67 @@ fn build_block(
     let mut read_start = 0usize;
     for end in ends.iter_mut() {
         let read_end = *end as usize;
-        sort_nearly_sorted(&mut lists[read_start..read_end]);
-        for read in read_start..read_end {
-            let w = lists[read];
-            if read == read_start || w != lists[write - 1] {
-                lists[write] = w;
-                write += 1;
-            }
+        if write != read_start {
+            lists.copy_within(read_start..read_end, write);
         }
+        write += sort_dedup(&mut lists[write..write + (read_end - read_start)]);
         read_start = read_end;
         *end = (base + write) as u32;
     }
     write
 }
 
-/// Sorts `list` by insertion, which costs one comparison per entry on sorted data; past a
-/// budget of moves (data far from sorted) the general sort finishes the job, so the worst case
-/// stays `O(len log len)`.
+/// Sorts `list` and drops its repeated entries in one pass: the distinct entries end up sorted
+/// at its start, and their number is returned. An entry above the last one kept, the usual case
+/// for nearly sorted data, costs one comparison; one below it is inserted by moving the larger
+/// ones up. Past a budget of moves (data far from sorted) the general sort finishes the job, so
+/// the worst case stays `O(len log len)`.
 #[inline]
-fn sort_nearly_sorted(list: &mut [u32]) {
+fn sort_dedup(list: &mut [u32]) -> usize {
+    let Some(&first) = list.first() else { return 0 };
+    let mut last = first;
+    let mut kept = 1;
     let mut budget = 4 * list.len() + 16;
     for i in 1..list.len() {
         let x = list[i];
-        if list[i - 1] <= x {
+        if x > last {
+            list[kept] = x;
+            kept += 1;
+            last = x;
             continue;
         }
-        let mut j = i;
+        if x == last {
+            continue;
+        }
+        // `x` belongs before `last`: find its place in the sorted prefix, unless it is there.
+        let mut j = kept - 1;
         while j > 0 && list[j - 1] > x {
-            list[j] = list[j - 1];
             j -= 1;
         }
+        if j > 0 && list[j - 1] == x {
+            continue;
+        }
+        list.copy_within(j..kept, j + 1);
         list[j] = x;
-        budget = budget.saturating_sub(i - j);
+        kept += 1;
+        budget = budget.saturating_sub(kept - j);
         if budget == 0 {
-            list.sort_unstable();
-            return;
+            // The entries not read yet join the prefix, and the general sort finishes.
+            let rest = list.len() - (i + 1);
+            list.copy_within(i + 1.., kept);
+            let all = &mut list[..kept + rest];
+            all.sort_unstable();
+            let mut unique = 1;
+            for k in 1..all.len() {
+                if all[k] != all[unique - 1] {
+                    all[unique] = all[k];
+                    unique += 1;
+                }
+            }
+            return unique;
         }
     }
+    kept
 }
 
 /// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.
@@ -507,27 +594,36 @@ mod tests {
     }
 
     #[test]
-    fn nearly_sorted_lists_are_sorted() {
-        // Sorted, one entry out of place, reversed (past the budget), empty, one entry.
-        let mut cases: Vec<Vec<u32>> =
-            vec![(0..50).collect(), vec![1, 2, 9, 3, 4, 5], (0..300).rev().collect()];
+    fn lists_are_sorted_and_deduplicated() {
+        // Sorted, one entry out of place, repeats in and out of order, reversed (past the
+        // budget), reversed with repeats, empty, one entry, random with and without repeats.
+        let mut cases: Vec<Vec<u32>> = vec![
+            (0..50).collect(),
+            vec![1, 2, 9, 3, 4, 5],
+            vec![4, 4, 1, 4, 2, 1, 9, 9, 0, 2],
+            (0..300).rev().collect(),
+            (0..600).map(|i| (600 - i) / 3).collect(),
+        ];
         cases.push(Vec::new());
         cases.push(vec![7]);
         let mut state = 12_345u64;
-        cases.push(
-            (0..1000)
-                .map(|_| {
-                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    (state >> 40) as u32
-                })
-                .collect(),
-        );
+        for range in [1u64 << 24, 64] {
+            cases.push(
+                (0..1000)
+                    .map(|_| {
+                        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                        ((state >> 32) % range) as u32
+                    })
+                    .collect(),
+            );
+        }
         for case in cases {
             let mut expected = case.clone();
             expected.sort_unstable();
+            expected.dedup();
             let mut list = case;
-            sort_nearly_sorted(&mut list);
-            assert_eq!(list, expected);
+            let kept = sort_dedup(&mut list);
+            assert_eq!(&list[..kept], expected.as_slice());
         }
     }
 

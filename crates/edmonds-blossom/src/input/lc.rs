@@ -5,8 +5,9 @@
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
-//! ([`swar_number`]), files every edge by vertex block ([`EdgeBlocks::push`]) and builds the CSR
-//! from the blocks ([`Graph::from_buckets`]). It only recognises well-formed input; on anything
+//! ([`swar_line`]) into a per-thread list of pairs while counting the entries of each vertex
+//! block, then files the chunk's entries by block in one exactly sized array
+//! ([`EdgeBlocks::file`]); the CSR is built from the blocks ([`Graph::from_blocked`]). It only recognises well-formed input; on anything
 //! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
@@ -15,8 +16,8 @@ use std::ops::Range;
 
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
-use super::text::{Problem, line_chunks, par_chunks};
-use crate::graph::{EdgeBlocks, Graph};
+use super::text::{Problem, line_chunks_of, par_chunks_with};
+use crate::graph::{BlockedEntries, EdgeBlocks, Graph};
 
 /// Largest `N` accepted.
 pub const MAX_INPUT_VERTICES: usize = 10_000_000;
@@ -24,8 +25,20 @@ pub const MAX_INPUT_VERTICES: usize = 10_000_000;
 /// Largest `M` accepted.
 pub const MAX_INPUT_EDGES: usize = 50_000_000;
 
-/// The entries of the edges read, per chunk and vertex block ([`EdgeBlocks::push`]).
-type Buckets = Vec<Vec<Vec<u64>>>;
+/// The entries of the edges read, per chunk ordered by vertex block ([`EdgeBlocks::file`]).
+type Buckets = Vec<BlockedEntries>;
+
+/// The size of the chunks read in parallel: small enough that a chunk's pairs stay in the
+/// second-level cache until they are filed, big enough that the blocks' slices of a chunk are
+/// not tiny.
+const CHUNK_BYTES: usize = 4 << 20;
+
+/// A thread's working memory while it reads chunks: the chunk's edges as `u << 32 | v`, and the
+/// number of entries of each block.
+struct ChunkScratch {
+    pairs: Vec<u64>,
+    counts: Vec<usize>,
+}
 
 /// Reads a whole `general_matching` input into a graph (parallel when well-formed).
 pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
@@ -61,7 +74,7 @@ fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, Inpu
 /// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
 /// fail on any input; an error would be reported at the header.
 fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
-    Graph::from_buckets(n, blocks, buckets)
+    Graph::from_blocked(n, blocks, buckets)
         .map(|(graph, _)| graph)
         .map_err(|e| InputError::msg(1, 1, e.to_string()))
 }
@@ -70,53 +83,65 @@ fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, Input
 /// unusual (then the sequential reader decides).
 fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Buckets)> {
     let max = (n - 1) as u32;
-    let blocks = EdgeBlocks::new(n);
-    let chunks = line_chunks(input, body);
-    let read = |range: Range<usize>| {
-        let mut buckets = blocks.buckets();
+    let blocks = EdgeBlocks::with_edges(n, m);
+    let len = input.len() - body;
+    let chunks =
+        line_chunks_of(input, body, (len / (rayon::current_num_threads() * 8)).clamp(1 << 16, CHUNK_BYTES));
+    let init = || ChunkScratch { pairs: Vec::new(), counts: vec![0; blocks.count()] };
+    let read = |scratch: &mut ChunkScratch, range: Range<usize>| {
+        let bytes = &input[range];
+        scratch.pairs.clear();
+        // A line `u v\n` takes at least 4 bytes: the pairs never grow past this.
+        scratch.pairs.reserve(bytes.len() / 4 + 1);
+        scratch.counts.fill(0);
         // The Problem is never shown: the sequential reader finds and locates it.
-        let edges =
-            read_edges(&input[range], max, &blocks, &mut buckets).ok_or_else(|| Problem::msg(0, ""))?;
-        Ok((buckets, edges))
+        read_edges(bytes, max, &blocks, &mut scratch.pairs, &mut scratch.counts)
+            .ok_or_else(|| Problem::msg(0, ""))?;
+        let edges = scratch.pairs.len();
+        Ok((blocks.file(scratch.pairs.iter().copied(), &mut scratch.counts), edges))
     };
-    let buckets = par_chunks(&chunks, m, read).ok()?;
-    let edges: usize = buckets.iter().flatten().map(Vec::len).sum::<usize>() / 2;
+    let buckets = par_chunks_with(&chunks, m, init, read).ok()?;
+    let edges: usize = buckets.iter().map(BlockedEntries::entry_count).sum::<usize>() / 2;
     (edges == m).then_some((blocks, buckets))
 }
 
-/// Files every edge of `bytes` into `buckets` and returns their number, if all tokens are plain
+/// Appends every edge of `bytes` to `pairs` (as `u << 32 | v`) and counts its entries per block
+/// in `counts` ([`EdgeBlocks::count_edge`]), if all tokens are plain
 /// integers of at most 10 digits and at most `max`, they pair up within `bytes`, and no pair is a
 /// loop; `None` otherwise.
 ///
 /// Lines `u v\n` whose numbers have at most 7 digits each, the whole of the big inputs, are read
-/// eight bytes at a time ([`swar_number`]); anything else (other blanks, longer numbers, pairs
+/// sixteen bytes at a time ([`swar_line`]); anything else (other blanks, longer numbers, pairs
 /// across lines, the last bytes of the chunk) a token at a time.
 #[inline]
-fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u64>]) -> Option<usize> {
+fn read_edges(
+    bytes: &[u8],
+    max: u32,
+    blocks: &EdgeBlocks,
+    pairs: &mut Vec<u64>,
+    counts: &mut [usize],
+) -> Option<()> {
     let len = bytes.len();
     let mut i = 0;
     let mut first: Option<u32> = None;
-    let mut edges = 0;
     loop {
         // The fast path: a whole line `u v\n` at a line start, 16 bytes readable.
-        while first.is_none() && i + 16 <= len {
-            let Some((u, after_u)) = swar_number(bytes, i) else { break };
-            if bytes[after_u] != b' ' {
-                break;
+        if first.is_none() {
+            while let Some(window) = bytes.get(i..i + 16) {
+                let Some((u, v, used)) = swar_line(window.try_into().ok()?) else { break };
+                if u > max || v > max || u == v {
+                    break;
+                }
+                pairs.push(u64::from(u) << 32 | u64::from(v));
+                blocks.count_edge(counts, u, v);
+                i += used;
             }
-            let Some((v, after_v)) = swar_number(bytes, after_u + 1) else { break };
-            if bytes[after_v] != b'\n' || u > max || v > max || u == v {
-                break;
-            }
-            blocks.push(buckets, u, v);
-            edges += 1;
-            i = after_v + 1;
         }
         while i < len && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
             i += 1;
         }
         if i == len {
-            return first.is_none().then_some(edges);
+            return first.is_none().then_some(());
         }
         let start = i;
         let mut value: u64 = 0;
@@ -140,22 +165,48 @@ fn read_edges(bytes: &[u8], max: u32, blocks: &EdgeBlocks, buckets: &mut [Vec<u6
             None => first = Some(value),
             Some(u) if u == value => return None,
             Some(u) => {
-                blocks.push(buckets, u, value);
-                edges += 1;
+                pairs.push(u64::from(u) << 32 | u64::from(value));
+                blocks.count_edge(counts, u, value);
             }
         }
     }
+}
+
+/// The line `u v\n` at the start of `window`, both numbers of 1 to 7 digits and single spaces:
+/// `u`, `v` and the line's length with its `\n`, or `None` for any other shape (the caller then
+/// reads the line a token at a time).
+#[inline(always)]
+fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
+    let (u, u_digits) = swar_digits(u64::from_le_bytes(window[..8].try_into().ok()?))?;
+    if window[u_digits] != b' ' {
+        return None;
+    }
+    // `v` starts at byte 2 to 8: its eight bytes are within the window.
+    let start = u_digits + 1;
+    let (v, v_digits) = swar_digits(u64::from_le_bytes(window[start..start + 8].try_into().ok()?))?;
+    let end = start + v_digits;
+    if window[end] != b'\n' {
+        return None;
+    }
+    Some((u, v, end + 1))
 }
 
 /// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
 /// 8-byte word (SWAR: SIMD within a register); `None` if the token does not start with a digit
 /// or has 8 digits or more, or fewer than 8 bytes are left (the caller then reads it a byte at a
 /// time).
-#[inline(always)]
+#[cfg(test)]
 fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
+    swar_digits(word).map(|(value, digits)| (value, at + digits))
+}
+
+/// The number of 1 to 7 digits at the start of the little-endian `word` and how many digits it
+/// has; `None` if `word` does not start with a digit or holds 8 digits.
+#[inline(always)]
+fn swar_digits(word: u64) -> Option<(u32, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
     // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76
     // sets the high bit of a byte above 9; a carry out of a byte can only come from a
     // non-digit and only spoils the bytes after it, so the lowest flagged byte is exact.
@@ -171,7 +222,7 @@ fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
     let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
     let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
     let v = (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF;
-    Some((v as u32, at + digits))
+    Some((v as u32, digits))
 }
 
 /// The sequential reader: the reference behaviour, and the one that reports errors.
@@ -285,6 +336,36 @@ mod tests {
                 text.resize(16, pad);
                 assert_eq!(swar_number(&text, 0), Some((value, value.to_string().len())), "{value} {pad}");
             }
+        }
+    }
+
+    #[test]
+    fn sixteen_byte_lines() {
+        let read = |text: &[u8]| {
+            let mut window = [b'#'; 16];
+            window[..text.len()].copy_from_slice(text);
+            swar_line(&window)
+        };
+        assert_eq!(read(b"0 1\n"), Some((0, 1, 4)));
+        assert_eq!(read(b"1234567 7654321\n"), Some((1_234_567, 7_654_321, 16)));
+        assert_eq!(read(b"9 0000042\n"), Some((9, 42, 10)));
+        assert_eq!(read(b"1234567 1\n"), Some((1_234_567, 1, 10)));
+        for bad in [
+            &b"1  2\n"[..],
+            b"1\t2\n",
+            b"1 2 \n",
+            b"1 2\r\n",
+            b"12345678 1\n",
+            b"1 12345678\n",
+            b" 1 2\n",
+            b"1 x\n",
+        ] {
+            assert_eq!(read(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+        // Every split of two numbers of 1 to 7 digits.
+        for (a, b) in [(5u32, 7_777_777u32), (4_194_303, 0), (10, 100_000), (9_999_999, 9_999_999)] {
+            let line = format!("{a} {b}\n");
+            assert_eq!(read(line.as_bytes()), Some((a, b, line.len())), "{line}");
         }
     }
 

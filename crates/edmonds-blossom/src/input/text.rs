@@ -8,6 +8,7 @@
 //! only byte offsets; the headers are read with the `Scanner`.
 
 use std::ops::Range;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use grid_core::error::{checked_digits, shorten};
@@ -72,7 +73,13 @@ pub(crate) fn line_end(input: &[u8], start: usize) -> usize {
 /// the input), of a few megabytes each: enough chunks to keep every thread busy.
 pub(crate) fn line_chunks(input: &[u8], start: usize) -> Vec<Range<usize>> {
     let len = input.len().saturating_sub(start);
-    let target = (len / (rayon::current_num_threads() * 8)).clamp(1 << 20, 32 << 20);
+    line_chunks_of(input, start, (len / (rayon::current_num_threads() * 8)).clamp(1 << 20, 32 << 20))
+}
+
+/// Byte ranges covering `input[start..]`, each ending just after a `\n` (the last at the end of
+/// the input), of about `target` bytes each.
+pub(crate) fn line_chunks_of(input: &[u8], start: usize, target: usize) -> Vec<Range<usize>> {
+    let target = target.max(1);
     let mut chunks = Vec::new();
     let mut begin = start;
     while begin < input.len() {
@@ -108,30 +115,49 @@ pub(crate) fn par_chunks<T: Send>(
     limit: usize,
     read: impl Fn(Range<usize>) -> Result<(T, usize), Problem> + Sync,
 ) -> Result<Vec<T>, Stop> {
+    par_chunks_with(chunks, limit, || (), |(), chunk| read(chunk))
+}
+
+/// As [`par_chunks`], `read` also given a working state that `init` makes, kept by a thread
+/// from one chunk to the next (scratch memory that stays allocated and faulted in).
+pub(crate) fn par_chunks_with<S: Send, T: Send>(
+    chunks: &[Range<usize>],
+    limit: usize,
+    init: impl Fn() -> S + Sync,
+    read: impl Fn(&mut S, Range<usize>) -> Result<(T, usize), Problem> + Sync,
+) -> Result<Vec<T>, Stop> {
     let items = AtomicUsize::new(0);
     let over = AtomicBool::new(false);
+    // rayon makes a state for each of its jobs, which can be many more than the threads: the
+    // states go back to a pool when a job ends, so only a few are ever made.
+    let pool = Mutex::new(Vec::new());
     let results: Vec<Option<Result<(T, usize), Problem>>> = chunks
         .par_iter()
-        .map(|chunk| {
-            if over.load(Ordering::Relaxed) {
-                return None;
-            }
-            let result = read(chunk.clone());
-            if let Ok((_, count)) = &result
-                && items.fetch_add(*count, Ordering::Relaxed) + count > limit
-            {
-                over.store(true, Ordering::Relaxed);
-            }
-            Some(result)
-        })
+        .map_init(
+            || Pooled { state: pool.lock().ok().and_then(|mut states| states.pop()), pool: &pool },
+            |pooled, chunk| {
+                if over.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let state = pooled.state.get_or_insert_with(&init);
+                let result = read(state, chunk.clone());
+                if let Ok((_, count)) = &result
+                    && items.fetch_add(*count, Ordering::Relaxed) + count > limit
+                {
+                    over.store(true, Ordering::Relaxed);
+                }
+                Some(result)
+            },
+        )
         .collect();
     let mut outputs = Vec::with_capacity(chunks.len());
     let mut total = 0usize;
+    let mut state = pool.into_inner().ok().and_then(|mut states| states.pop());
     for (chunk, result) in chunks.iter().zip(results) {
         // A chunk skipped after the limit was passed is read now, in order.
         let (output, count) = match result {
             Some(result) => result,
-            None => read(chunk.clone()),
+            None => read(state.get_or_insert_with(&init), chunk.clone()),
         }
         .map_err(Stop::Problem)?;
         if total + count > limit {
@@ -141,6 +167,20 @@ pub(crate) fn par_chunks<T: Send>(
         outputs.push(output);
     }
     Ok(outputs)
+}
+
+/// A working state of [`par_chunks_with`] that goes back to its pool when dropped.
+struct Pooled<'a, S> {
+    state: Option<S>,
+    pool: &'a Mutex<Vec<S>>,
+}
+
+impl<S> Drop for Pooled<'_, S> {
+    fn drop(&mut self) {
+        if let (Some(state), Ok(mut pool)) = (self.state.take(), self.pool.lock()) {
+            pool.push(state);
+        }
+    }
 }
 
 /// Whether `b` separates tokens within a line.

@@ -6,6 +6,7 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
+use grid_core::memory::advise_huge_pages;
 use rayon::prelude::*;
 
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
@@ -132,8 +133,12 @@ impl Graph {
         if entries / 2 > MAX_EDGES {
             return Err(GraphError::TooManyEdges(entries / 2));
         }
+        // Both are read at random by the matching (see grid_core::memory); allocated zeroed, so
+        // their pages are not touched before the advice.
         let mut offsets = vec![0u32; n + 1];
         let mut targets = vec![0u32; entries];
+        advise_huge_pages(&offsets);
+        advise_huge_pages(&targets);
         // Each block's slice of offsets (its vertices' list ends) and of targets.
         let mut jobs = Vec::with_capacity(block_count);
         let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);

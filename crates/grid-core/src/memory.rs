@@ -29,16 +29,30 @@ pub const HUGE_PAGE_MIN_BYTES: usize = 4 * HUGE_PAGE;
 /// ```
 pub fn vec_with_huge_pages<T>(capacity: usize) -> Vec<T> {
     let vec: Vec<T> = Vec::with_capacity(capacity);
-    let bytes = capacity.saturating_mul(size_of::<T>());
-    if bytes >= HUGE_PAGE_MIN_BYTES {
-        advise_huge_pages(vec.as_ptr().cast(), bytes);
-    }
+    advise_huge_pages(&vec);
     vec
+}
+
+/// Asks the kernel to back `vec`'s allocation with huge pages from now on: for a vector whose pages
+/// have not been touched yet, such as a large `vec![0; n]` of integers (allocated zeroed, so its
+/// pages are only mapped when first written), before it is filled. Small vectors are left alone.
+///
+/// ```
+/// let mut ends = vec![0u32; 1 << 22];
+/// grid_core::memory::advise_huge_pages(&ends);
+/// ends[12345] = 7;
+/// assert_eq!(ends.iter().sum::<u32>(), 7);
+/// ```
+pub fn advise_huge_pages<T>(vec: &Vec<T>) {
+    let bytes = vec.capacity().saturating_mul(size_of::<T>());
+    if bytes >= HUGE_PAGE_MIN_BYTES {
+        advise_range(vec.as_ptr().cast(), bytes);
+    }
 }
 
 /// Advises huge pages for the whole 2 MiB pages inside `start..start + bytes` (best effort).
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *const u8, bytes: usize) {
+fn advise_range(start: *const u8, bytes: usize) {
     let first = (start as usize).next_multiple_of(HUGE_PAGE);
     let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
     if first < end {
@@ -54,7 +68,7 @@ fn advise_huge_pages(start: *const u8, bytes: usize) {
 
 /// Elsewhere the hint does not exist.
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *const u8, _bytes: usize) {}
+fn advise_range(_start: *const u8, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {

@@ -21,7 +21,10 @@
 //!   resets only the vertices it touched. Once the successful searches have labelled `2V` vertices
 //!   (the paths left are long, as on bipartite grids), the free vertices left grow one shared
 //!   forest instead: two trees that meet give an augmenting path, and only those two trees are
-//!   dissolved and regrown. The search invariants are documented in the forest module.
+//!   dissolved and regrown. The search invariants are documented in the forest module. A large
+//!   graph with geometry but scattered ids (a permuted planar mesh) is first renumbered in
+//!   breadth-first order, so that a search reads nearby memory; the matching is given back in the
+//!   caller's ids.
 //! - [`gallai_edmonds`]: the same search grown from all free vertices at once: outer = `D`,
 //!   inner = `A`, unreached = `C`.
 //! - [`query`](mod@query): any position (visited cells included) with the value of every legal

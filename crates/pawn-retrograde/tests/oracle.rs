@@ -231,14 +231,7 @@ proptest! {
     /// early-stopped outcome and the analysis.
     #[test]
     fn solver_matches_value_iteration(text in board_text()) {
-        let board = board_of(&text);
-        let values = oracle(&board);
-        let solution = Solution::of_board(&board);
-        prop_assert!(solution.is_complete());
-        for (&spot, &expected) in &values {
-            let got = solution.position_value(&solver_position(&board, spot)).map(as_oracle);
-            prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
-        }
+        let (board, values) = check_every_state(&text)?;
         let expected = oracle_outcome(&board, &values);
         prop_assert_eq!(solve_outcome(&board), expected, "{}", text);
         let analysis = analyse(&board);
@@ -253,14 +246,7 @@ proptest! {
     /// the others' values from their mirror images.
     #[test]
     fn solver_matches_value_iteration_on_mirror_symmetric_boards(text in board_text_with(5, true)) {
-        let board = board_of(&text);
-        let values = oracle(&board);
-        let solution = Solution::of_board(&board);
-        prop_assert!(solution.is_complete());
-        for (&spot, &expected) in &values {
-            let got = solution.position_value(&solver_position(&board, spot)).map(as_oracle);
-            prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
-        }
+        let (board, values) = check_every_state(&text)?;
         prop_assert_eq!(solve_outcome(&board), oracle_outcome(&board, &values), "{}", text);
     }
 
@@ -296,6 +282,20 @@ fn oracle_eval(values: &HashMap<Spot, OracleValue>, s: Spot) -> Eval {
         OracleValue::Loss(d) => Eval::lose(d),
         OracleValue::Unknown => Eval::DRAW,
     }
+}
+
+/// Solves the board of `text` completely and checks every state's value against the oracle;
+/// gives back the board and the oracle's values.
+fn check_every_state(text: &str) -> Result<(Board, HashMap<Spot, OracleValue>), TestCaseError> {
+    let board = board_of(text);
+    let values = oracle(&board);
+    let solution = Solution::of_board(&board);
+    prop_assert!(solution.is_complete());
+    for (&spot, &expected) in &values {
+        let got = solution.position_value(&solver_position(&board, spot)).map(as_oracle);
+        prop_assert_eq!(got, Some(expected), "{} at {:?}", text, spot);
+    }
+    Ok((board, values))
 }
 
 /// `query` of `s` agrees with the oracle: the value, the number of legal moves, and each move's

@@ -125,9 +125,10 @@ pub fn read_graph(input: &[u8], format: GraphFormat) -> Result<ParsedGraph, Inpu
     }
 }
 
-/// As [`read_graph`], taking the input: the Library Checker reader frees the text before it
-/// builds the graph, which lowers the peak memory by the size of the input.
-pub fn read_graph_owned(input: Vec<u8>, format: GraphFormat) -> Result<ParsedGraph, InputError> {
+/// As [`read_graph`], taking the input (a `Vec<u8>`, or a memory map of the file): the Library
+/// Checker reader frees the text before it builds the graph, which lowers the peak memory by the
+/// size of the input.
+pub fn read_graph_owned<T: AsRef<[u8]>>(input: T, format: GraphFormat) -> Result<ParsedGraph, InputError> {
     match format {
         GraphFormat::Lc => Ok(ParsedGraph {
             graph: lc::parse_owned(input)?,
@@ -135,7 +136,7 @@ pub fn read_graph_owned(input: Vec<u8>, format: GraphFormat) -> Result<ParsedGra
             self_loops: 0,
             repeats: 0,
         }),
-        _ => read_graph(&input, format),
+        _ => read_graph(input.as_ref(), format),
     }
 }
 

@@ -206,7 +206,8 @@ fn timings_report_the_parse_rate() {
 
 #[test]
 fn a_big_file_reads_as_its_bytes_on_standard_input() {
-    // Over 16 MB: read by pieces in parallel; the same answer as through standard input.
+    // Over 16 MB: mapped into memory; the same answer, and the same error, as through standard
+    // input.
     let n = 1_000_000u64;
     let m = 1_700_000u64;
     let mut text = format!("{n} {m}\n");
@@ -219,10 +220,24 @@ fn a_big_file_reads_as_its_bytes_on_standard_input() {
     }
     assert!(text.len() > 16 << 20);
     let path = std::env::temp_dir().join(format!("edmonds-big-{}.in", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let from_file = run(&["matching", path.to_str().unwrap()], "");
-    std::fs::remove_file(&path).unwrap();
-    let from_stdin = run(&["matching", "-"], &text);
+    let both_ways = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        let from_file = run(&["matching", "--timings", path.to_str().unwrap()], "");
+        std::fs::remove_file(&path).unwrap();
+        (from_file, run(&["matching", "-"], text))
+    };
+    let (from_file, from_stdin) = both_ways(&text);
     assert_eq!(from_file.status.code(), Some(0), "{}", String::from_utf8_lossy(&from_file.stderr));
     assert_eq!(stdout(&from_file), stdout(&from_stdin));
+    assert!(String::from_utf8_lossy(&from_file.stderr).contains("timings: read (mapped)"));
+    // A bad digit on the second-to-last line.
+    let mut bad = text.into_bytes();
+    let at = bad.len() - 20;
+    bad[at] = b'x';
+    let (from_file, from_stdin) = both_ways(std::str::from_utf8(&bad).unwrap());
+    assert_eq!(from_file.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&from_file.stderr).lines().last().unwrap_or_default().to_string();
+    assert!(error.contains(&format!("line {}, column", m)), "{error}");
+    assert_eq!(error, String::from_utf8_lossy(&from_stdin.stderr).trim_end());
+    assert!(stdout(&from_file).is_empty());
 }

@@ -50,13 +50,13 @@ pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
 
 /// As [`parse`], freeing the input as soon as it has been read: the CSR build then has the
 /// memory the text took.
-pub fn parse_owned(input: Vec<u8>) -> Result<Graph, InputError> {
-    match fast_parse(&input)? {
+pub fn parse_owned<T: AsRef<[u8]>>(input: T) -> Result<Graph, InputError> {
+    match fast_parse(input.as_ref())? {
         Some((n, blocks, buckets)) => {
             drop(input);
             build(n, &blocks, buckets)
         }
-        None => parse_sequential(&input),
+        None => parse_sequential(input.as_ref()),
     }
 }
 
@@ -307,7 +307,7 @@ mod tests {
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
         assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
-        assert_eq!(parse_owned(input.to_vec()).unwrap(), parse_sequential(input).unwrap());
+        assert_eq!(parse_owned(input).unwrap(), parse_sequential(input).unwrap());
         let mut bad = text.clone().into_bytes();
         let at = bad.len() - 3;
         bad[at] = b'x';

@@ -9,6 +9,8 @@
 use grid_core::memory::advise_huge_pages;
 use rayon::prelude::*;
 
+use crate::matching::prefetch::prefetch;
+
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
 pub const MAX_VERTICES: usize = 50_000_000;
 
@@ -396,6 +398,11 @@ fn target_group_shift(n: usize) -> u32 {
     bits.saturating_sub(TARGET_GROUPS.trailing_zeros())
 }
 
+/// How many slices ahead [`build_block`] prefetches the entries it counts. Parse + build on two
+/// threads, medians of 4–5 runs: the build alone went from 0.53 to 0.46–0.49 s on sparse-10m
+/// (2, 4 and 8 slices ahead) and from 0.67 to 0.59 s on rmat-22 (16 and 32 slices ahead).
+const PREFETCH_SLICES_AHEAD: usize = 16;
+
 /// Working memory of [`build_block`], kept by each thread from one block to the next.
 #[derive(Default)]
 struct BlockScratch {
@@ -427,8 +434,15 @@ fn build_block(
     let groups = &mut scratch.groups;
     groups.clear();
     groups.resize(TARGET_GROUPS, 0);
-    // Degrees, counted in `ends`, and the sizes of the target groups.
-    for part in parts {
+    // Degrees, counted in `ends`, and the sizes of the target groups. This pass reads the block's
+    // slices from memory for the first time, hundreds of short ones: each is prefetched a few
+    // slices ahead, as the hardware does not see a stream in so few lines.
+    for (k, part) in parts.iter().enumerate() {
+        if let Some(next) = parts.get(k + PREFETCH_SLICES_AHEAD) {
+            for line in (0..next.len()).step_by(64 / size_of::<u64>()) {
+                prefetch(next.as_ptr().wrapping_add(line));
+            }
+        }
         for &entry in *part {
             ends[(entry >> 32) as usize - lo] += 1;
             groups[(entry as u32 >> shift) as usize] += 1;

@@ -5,7 +5,7 @@
 pub(crate) mod forest;
 mod greedy;
 mod locality;
-mod prefetch;
+pub(crate) mod prefetch;
 #[cfg(test)]
 mod stage_tests;
 

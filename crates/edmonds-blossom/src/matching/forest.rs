@@ -153,6 +153,10 @@ pub(crate) trait SearchMode {
     /// Whether the search has labelled more vertices than it may, and stops.
     fn over_limit(&self) -> bool;
 
+    /// Whether the next outer vertex to scan is the one queued last (a depth-first search)
+    /// rather than the one queued first (breadth-first).
+    fn depth_first(&self) -> bool;
+
     /// Whether the dequeued vertex `x` is to be skipped because it was released after it was
     /// queued (`state` is the forest's state array).
     fn released_while_queued(state: &[u32], x: u32) -> bool;
@@ -166,6 +170,8 @@ pub(crate) struct OneShot {
     touched: Vec<u32>,
     /// The search is abandoned once more vertices than this are labelled.
     label_limit: usize,
+    /// Scan the outer vertex queued last first ([`AlternatingForest::search_depth_first`]).
+    depth_first: bool,
 }
 
 impl SearchMode for OneShot {
@@ -186,6 +192,11 @@ impl SearchMode for OneShot {
     #[inline]
     fn over_limit(&self) -> bool {
         self.touched.len() > self.label_limit
+    }
+
+    #[inline]
+    fn depth_first(&self) -> bool {
+        self.depth_first
     }
 
     #[inline]
@@ -232,6 +243,13 @@ impl SearchMode for Shared {
     }
 
     #[inline]
+    fn depth_first(&self) -> bool {
+        // Dissolving trees drops the scanned part of the queue, which needs the first-in
+        // first-out order.
+        false
+    }
+
+    #[inline]
     fn released_while_queued(state: &[u32], x: u32) -> bool {
         // Queued, then released with its tree (and possibly labelled inner since).
         state[x as usize] >= FIRST_RESERVED
@@ -268,8 +286,18 @@ impl AlternatingForest<OneShot> {
             queue: Vec::with_capacity(n),
             queue_head: 0,
             rematch_stack: Vec::new(),
-            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX },
+            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX, depth_first: false },
         }
+    }
+
+    /// From now on searches scan the outer vertex queued last first (depth-first) when `yes`,
+    /// the one queued first (breadth-first, the default) otherwise. Either order finds an
+    /// augmenting path when there is one, and fails only with the same kind of tree (every
+    /// outer vertex scanned), so retiring stays sound: Edmonds' search may scan the outer
+    /// vertices in any order. A depth-first search labels fewer vertices before it meets a free
+    /// one when free vertices are few but come in nearby pairs (see `maximum_matching`).
+    pub(crate) fn search_depth_first(&mut self, yes: bool) {
+        self.mode.depth_first = yes;
     }
 
     /// From now on a search that labels more than `limit` vertices stops with
@@ -375,7 +403,11 @@ impl AlternatingForest<Shared> {
         self.queue.clear();
         self.queue_head = 0;
         let n = self.state.len();
-        self.with_mode(OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX })
+        self.with_mode(OneShot {
+            touched: Vec::with_capacity(n),
+            label_limit: usize::MAX,
+            depth_first: false,
+        })
     }
 }
 
@@ -421,8 +453,15 @@ impl<M: SearchMode> AlternatingForest<M> {
     /// Retired vertices are treated as absent. In a shared search, after an augmentation and
     /// [`AlternatingForest::dissolve_augmented_trees`], it may be called again to go on.
     pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
-        while let Some(&x) = self.queue.get(self.queue_head) {
-            self.queue_head += 1;
+        loop {
+            let next = if self.mode.depth_first() {
+                self.queue.pop()
+            } else {
+                let next = self.queue.get(self.queue_head).copied();
+                self.queue_head += usize::from(next.is_some());
+                next
+            };
+            let Some(x) = next else { break };
             if M::released_while_queued(&self.state, x) {
                 continue;
             }

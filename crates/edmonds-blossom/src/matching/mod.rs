@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::NO_VERTEX;
 use crate::graph::Graph;
 use forest::{AlternatingForest, Growth, Label};
-use locality::Renumbered;
+use locality::{Layout, Renumbered};
 
 /// A matching of a graph on `0..n`, stored as a mate array.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,32 +147,42 @@ pub struct MatchingTimings {
 /// [`maximum_matching`], with the time each stage took.
 pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
     let start = Instant::now();
-    let renumbered = locality::should_renumber(graph).then(|| Renumbered::new(graph));
+    let layout = locality::layout(graph);
+    let renumbered = locality::should_renumber(graph, layout).then(|| Renumbered::new(graph));
     let locality = start.elapsed();
     let (mates, timings) = match &renumbered {
         Some(local) => {
-            let (mates, timings) = match_graph(&local.graph);
+            // Breadth-first ids follow the geometry, but not the way a grid's rows do: the
+            // index-order start leaves long paths there (planar-1m: 13, costing 0.1–0.2 s).
+            let (mates, timings) = match_graph(&local.graph, false);
             let start = Instant::now();
             let mates = local.original_mates(&mates);
             (mates, MatchingTimings { shared_forest: timings.shared_forest + start.elapsed(), ..timings })
         }
-        None => match_graph(graph),
+        None => match_graph(graph, layout == Layout::Local),
     };
     let timings = MatchingTimings { locality, renumbered: renumbered.is_some(), ..timings };
     (Matching::from_mates(mates), timings)
 }
 
 /// The three stages on `graph` as numbered: the mate array of a maximum matching, and the stage
-/// timings.
-fn match_graph(graph: &Graph) -> (Vec<u32>, MatchingTimings) {
+/// timings. `local`: the ids already follow the graph's geometry ([`Layout::Local`]), so the
+/// greedy pass takes the vertices in index order and stage 1 first tries depth-first searches
+/// (see [`maximum_matching`]).
+fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
-    let mates = greedy::greedy_matching(graph);
+    let mates = greedy::greedy_matching(graph, local);
     let greedy_size = mates.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
     let start = Instant::now();
     let mut forest = AlternatingForest::new(&mates);
     drop(mates);
     let n = graph.vertex_count();
+    if local {
+        forest.search_depth_first(true);
+        augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+        forest.search_depth_first(false);
+    }
     augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
     let single_root = start.elapsed();
     let start = Instant::now();
@@ -226,6 +236,36 @@ fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget:
             }
             growth => {
                 successful_work += forest.labelled_count();
+                forest.augment(growth);
+                forest.finish(false);
+            }
+        }
+    }
+    forest.limit_labels(usize::MAX);
+}
+
+/// Stage 1 on graphs whose ids follow their geometry, before [`augment_from_each_root`]: one
+/// depth-first search per free vertex, in index order. A search that labels more than
+/// `search_limit` vertices is abandoned and its root left free for the breadth-first pass, and
+/// the pass stops once all its searches together have labelled more than `budget` vertices, so
+/// that it costs at most about `budget` when it does not pay.
+fn augment_depth_first(graph: &Graph, forest: &mut AlternatingForest, budget: usize, search_limit: usize) {
+    forest.limit_labels(search_limit);
+    let mut work = 0usize;
+    for root in 0..graph.vertex_count() {
+        if work > budget {
+            break;
+        }
+        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
+            continue;
+        }
+        forest.plant(root as u32);
+        let growth = forest.grow(graph);
+        work += forest.labelled_count();
+        match growth {
+            Growth::Exhausted => forest.finish(true),
+            Growth::Abandoned => forest.finish(false),
+            growth => {
                 forest.augment(growth);
                 forest.finish(false);
             }

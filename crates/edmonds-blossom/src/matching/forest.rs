@@ -66,7 +66,11 @@
 //! `u32` of `state`, which encodes the label *and* the union–find parent: an outer vertex's state is
 //! its parent in the base forest (a vertex id), while unlabelled, inner and retired vertices hold
 //! three reserved values above every vertex id (ids stay below [`crate::graph::MAX_VERTICES`]). The
-//! colder mate and origin live together in one [`Slot`]. The forest owns the matching while it
+//! mate array is the matching itself, taken over from the greedy pass and given back at the end
+//! without a copy ([`AlternatingForest::from_mates`], [`AlternatingForest::into_mates`]); the
+//! origins are written whenever a vertex turns outer, before they are read, so their array starts
+//! as untouched zeroed memory and only the pages the searches reach are ever mapped (fresh pages
+//! cost about as much per byte as a pass over the graph). The forest owns the matching while it
 //! searches, and all its arrays, sized once. A search allocates nothing: the queue and the
 //! one-shot search's `touched` list have capacity `V` from the start (a vertex turns outer at most
 //! once per search, and is labelled at most once). A one-shot search pushes every labelled vertex
@@ -124,16 +128,6 @@ pub(crate) enum Growth {
     /// ([`AlternatingForest::limit_labels`]) and stopped with its queue not empty: nothing is
     /// known about its roots.
     Abandoned,
-}
-
-/// The colder per-vertex data of the search, in one place.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    /// The vertex's partner in the current matching, or `NO_VERTEX`.
-    mate: u32,
-    /// For an outer vertex: `[NO_VERTEX, NO_VERTEX]` for a root, `[x, NO_VERTEX]` for a vertex origin,
-    /// `[x, y]` for an edge origin. Meaningless for other vertices.
-    origin: [u32; 2],
 }
 
 /// What tells the two kinds of search apart (see the module documentation): the bookkeeping of the
@@ -261,7 +255,12 @@ impl SearchMode for Shared {
 /// vertex is labelled (retired vertices stay retired), and the forest is a one-shot one.
 #[derive(Debug, Clone)]
 pub(crate) struct AlternatingForest<M = OneShot> {
-    slots: Vec<Slot>,
+    /// Each vertex's partner in the current matching, or `NO_VERTEX`.
+    mate: Vec<u32>,
+    /// For an outer vertex: `[NO_VERTEX, NO_VERTEX]` for a root, `[x, NO_VERTEX]` for a vertex
+    /// origin, `[x, y]` for an edge origin. Meaningless for other vertices (zero at first): set
+    /// whenever a vertex turns outer, before it is read.
+    origin: Vec<[u32; 2]>,
     /// Label and union–find parent, encoded as the module documentation says.
     state: Vec<u32>,
     walk_mark: Vec<u32>,
@@ -277,10 +276,22 @@ pub(crate) struct AlternatingForest<M = OneShot> {
 impl AlternatingForest<OneShot> {
     /// An empty forest over the vertices of the matching `mates` (`NO_VERTEX` = free).
     pub(crate) fn new(mates: &[u32]) -> Self {
-        let n = mates.len();
+        Self::from_mates(mates.to_vec(), Vec::new())
+    }
+
+    /// An empty forest over the matching `mate` (`NO_VERTEX` = free), which it takes over. The
+    /// labels are kept in `spare`'s memory when it is large enough (its contents are
+    /// overwritten): memory already touched is several times cheaper to fill than fresh pages.
+    pub(crate) fn from_mates(mate: Vec<u32>, spare: Vec<u32>) -> Self {
+        let n = mate.len();
+        let mut state = spare;
+        state.clear();
+        state.resize(n, UNLABELLED);
         Self {
-            slots: mates.iter().map(|&mate| Slot { mate, origin: [NO_VERTEX; 2] }).collect(),
-            state: vec![UNLABELLED; n],
+            mate,
+            // Zeroed memory comes untouched from the system: see the module documentation.
+            origin: vec![[0; 2]; n],
+            state,
             walk_mark: vec![0; n],
             walk_stamp: 0,
             queue: Vec::with_capacity(n),
@@ -383,7 +394,7 @@ impl AlternatingForest<Shared> {
             if let Some(x) = outer_neighbour {
                 // y is matched (see above) and its mate is released and unlabelled too, as matched
                 // pairs are labelled together.
-                let y_mate = self.slots[y as usize].mate;
+                let y_mate = self.mate[y as usize];
                 self.attach(x, y, y_mate);
             }
         }
@@ -414,19 +425,30 @@ impl AlternatingForest<Shared> {
 impl<M: SearchMode> AlternatingForest<M> {
     /// The same forest with the bookkeeping `mode` (between searches only).
     fn with_mode<N: SearchMode>(self, mode: N) -> AlternatingForest<N> {
-        let Self { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode: _ } = self;
-        AlternatingForest { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode }
+        let Self { mate, origin, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode: _ } =
+            self;
+        AlternatingForest {
+            mate,
+            origin,
+            state,
+            walk_mark,
+            walk_stamp,
+            queue,
+            queue_head,
+            rematch_stack,
+            mode,
+        }
     }
 
-    /// The current matching as a mate array.
-    pub(crate) fn mates(&self) -> Vec<u32> {
-        self.slots.iter().map(|slot| slot.mate).collect()
+    /// The current matching as a mate array, without a copy.
+    pub(crate) fn into_mates(self) -> Vec<u32> {
+        self.mate
     }
 
     /// The mate of `v`, or `NO_VERTEX`.
     #[inline]
     pub(crate) fn mate(&self, v: usize) -> u32 {
-        self.slots[v].mate
+        self.mate[v]
     }
 
     /// The label of `v`.
@@ -444,7 +466,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     pub(crate) fn plant(&mut self, root: u32) {
         debug_assert_eq!(self.state[root as usize], UNLABELLED);
         self.state[root as usize] = root;
-        self.slots[root as usize].origin = [NO_VERTEX; 2];
+        self.origin[root as usize] = [NO_VERTEX; 2];
         self.queue.push(root);
         self.mode.planted(root);
     }
@@ -471,7 +493,7 @@ impl<M: SearchMode> AlternatingForest<M> {
             for &y in graph.neighbours(x as usize) {
                 let y_state = self.state[y as usize];
                 if y_state == UNLABELLED {
-                    let y_mate = self.slots[y as usize].mate;
+                    let y_mate = self.mate[y as usize];
                     if y_mate == NO_VERTEX {
                         return Growth::FoundFreeVertex { outer: x, free: y };
                     }
@@ -500,7 +522,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn attach(&mut self, x: u32, y: u32, y_mate: u32) {
         self.state[y as usize] = INNER;
         self.state[y_mate as usize] = y_mate;
-        self.slots[y_mate as usize].origin = [x, NO_VERTEX];
+        self.origin[y_mate as usize] = [x, NO_VERTEX];
         self.mode.attached(x, y, y_mate);
         self.queue.push(y_mate);
     }
@@ -509,7 +531,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     pub(crate) fn augment(&mut self, growth: Growth) {
         match growth {
             Growth::FoundFreeVertex { outer, free } => {
-                self.slots[free as usize].mate = outer;
+                self.mate[free as usize] = outer;
                 self.rematch(outer, free);
             }
             Growth::JoinedTwoTrees { x, y } => {
@@ -526,20 +548,20 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn rematch(&mut self, v: u32, w: u32) {
         self.rematch_stack.push((v, w));
         while let Some((v, w)) = self.rematch_stack.pop() {
-            let old_mate = self.slots[v as usize].mate;
-            self.slots[v as usize].mate = w;
+            let old_mate = self.mate[v as usize];
+            self.mate[v as usize] = w;
             if old_mate == NO_VERTEX {
                 self.mode.root_matched(v);
             }
             // Stop at the root, or where an enclosing call has already re-matched `old_mate`'s
             // partner: `P(v)` continues only while `old_mate` is still matched to `v`.
-            if old_mate == NO_VERTEX || self.slots[old_mate as usize].mate != v {
+            if old_mate == NO_VERTEX || self.mate[old_mate as usize] != v {
                 continue;
             }
-            match self.slots[v as usize].origin {
+            match self.origin[v as usize] {
                 [x, NO_VERTEX] => {
                     // P(v) = v, old_mate, P(x).
-                    self.slots[old_mate as usize].mate = x;
+                    self.mate[old_mate as usize] = x;
                     self.rematch_stack.push((x, old_mate));
                 }
                 [x, y] => {
@@ -570,8 +592,11 @@ impl<M: SearchMode> AlternatingForest<M> {
     /// `NO_VERTEX` at the root. `b` has a vertex origin: the outer neighbour of the inner `mate(b)`.
     #[inline]
     fn base_above(&mut self, b: u32) -> u32 {
-        let slot = self.slots[b as usize];
-        if slot.mate == NO_VERTEX { NO_VERTEX } else { self.find_base(slot.origin[0]) }
+        if self.mate[b as usize] == NO_VERTEX {
+            NO_VERTEX
+        } else {
+            self.find_base(self.origin[b as usize][0])
+        }
     }
 
     /// The nearest common base of the outer bases `a` and `b` towards the root, or `None` when they
@@ -604,9 +629,9 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn contract(&mut self, mut b: u32, top: u32, edge: [u32; 2]) {
         while b != top {
             // b is a non-root base below top, so its mate is the inner vertex above its blossom.
-            let inner = self.slots[b as usize].mate;
+            let inner = self.mate[b as usize];
             let next = self.base_above(b);
-            self.slots[inner as usize].origin = edge;
+            self.origin[inner as usize] = edge;
             self.queue.push(inner);
             // Both join top's blossom; the inner vertex turns outer by getting a parent.
             self.state[b as usize] = top;

@@ -23,16 +23,17 @@ use super::prefetch::prefetch;
 /// Average degree from which the first-fit pass replaces the minimum-degree pass.
 const DENSE_AVERAGE_DEGREE: usize = 48;
 
-/// A maximal matching of `graph` as a mate array (`NO_VERTEX` = free). `local`: the ids follow the
-/// graph's geometry, and a sparse graph gets [`karp_sipser_in_index_order`].
-pub(crate) fn greedy_matching(graph: &Graph, local: bool) -> Vec<u32> {
+/// A maximal matching of `graph` as a mate array (`NO_VERTEX` = free), with a vector of `u32` the
+/// pass no longer needs (possibly empty), whose memory the searches may reuse. `local`: the ids
+/// follow the graph's geometry, and a sparse graph gets [`karp_sipser_in_index_order`].
+pub(crate) fn greedy_matching(graph: &Graph, local: bool) -> (Vec<u32>, Vec<u32>) {
     let n = graph.vertex_count();
     if n > 0 && 2 * graph.edge_count() >= DENSE_AVERAGE_DEGREE * n {
-        first_fit(graph)
+        (first_fit(graph), Vec::new())
     } else if local {
         karp_sipser_in_index_order(graph)
     } else {
-        KarpSipser::new(graph).run(&vertices_by_degree(graph))
+        (KarpSipser::new(graph).run(&vertices_by_degree(graph)), Vec::new())
     }
 }
 
@@ -63,7 +64,9 @@ fn first_fit(graph: &Graph) -> Vec<u32> {
 /// On a row-major grid with holes it leaves far fewer free vertices than the minimum-degree
 /// order (13 augmenting paths instead of 5,565 on `grid-1000`), and the depth-first searches of
 /// stage 1 find those paths cheaply (see `maximum_matching`).
-pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> Vec<u32> {
+///
+/// Returns the mate array and the free-degree array, now useless, for its memory.
+pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
     let starts = graph.list_starts();
     let adjacency = graph.adjacency();
     let n = graph.vertex_count();
@@ -85,7 +88,7 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> Vec<u32> {
                     cursor += 1;
                 }
                 if cursor as usize == n {
-                    return mate;
+                    return (mate, free_degree);
                 }
                 cursor
             }
@@ -427,7 +430,7 @@ mod tests {
                 .collect();
             let g = Graph::from_edges(n as usize, &edges).unwrap();
             let index_order: Vec<u32> = (0..n).filter(|&v| g.degree(v as usize) > 0).collect();
-            let mate = karp_sipser_in_index_order(&g);
+            let (mate, _) = karp_sipser_in_index_order(&g);
             assert!(is_maximal(&g, &mate));
             assert_eq!(mate, KarpSipser::new(&g).run(&index_order));
         }

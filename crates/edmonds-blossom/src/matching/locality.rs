@@ -334,6 +334,51 @@ mod tests {
     }
 
     #[test]
+    fn a_local_graph_gets_a_maximum_matching_from_the_index_order_start() {
+        // Narrow enough for its ids to count as local, odd, and with the start leaving free
+        // vertices for the depth-first searches.
+        let (w, h) = (121u32, 701u32);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut roll = |percent: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % 100 < percent
+        };
+        // Cells removed with probability 3%, a diagonal in half the squares, as in `grid-1000`.
+        let removed: Vec<bool> = (0..w * h).map(|_| roll(3)).collect();
+        let mut edges = Vec::new();
+        let mut link = |a: u32, b: u32| {
+            if !removed[a as usize] && !removed[b as usize] {
+                edges.push((a, b));
+            }
+        };
+        for y in 0..h {
+            for x in 0..w {
+                let v = y * w + x;
+                if x + 1 < w {
+                    link(v, v + 1);
+                }
+                if y + 1 < h {
+                    link(v, v + w);
+                }
+                if x + 1 < w && y + 1 < h && roll(50) {
+                    link(v, v + w + 1);
+                }
+            }
+        }
+        let g = Graph::from_edges((w * h) as usize, &edges).unwrap();
+        assert_eq!(layout(&g), Layout::Local);
+        let (matching, timings) = crate::matching::maximum_matching_timed(&g);
+        assert!(!timings.renumbered);
+        assert!(timings.greedy_size < matching.size(), "the searches had work to do");
+        assert!(crate::Matching::from_pairs(&g, &matching.edges()).is_ok());
+        assert!(crate::gallai_edmonds(&g, &matching).is_ok(), "not maximum");
+        let (plain, _) = crate::matching::match_graph(&g, false);
+        assert_eq!(matching.size(), plain.iter().filter(|&&m| m != NO_VERTEX).count() / 2);
+    }
+
+    #[test]
     fn a_renumbered_graph_gets_a_maximum_matching_in_its_own_ids() {
         // An odd number of vertices, so the decomposition has all three classes to check.
         let g = grid(601, 499, 1_000_003);

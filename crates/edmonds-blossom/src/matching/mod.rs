@@ -171,12 +171,11 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
 /// (see [`maximum_matching`]).
 fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
-    let mates = greedy::greedy_matching(graph, local);
+    let (mates, spare) = greedy::greedy_matching(graph, local);
     let greedy_size = mates.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
     let start = Instant::now();
-    let mut forest = AlternatingForest::new(&mates);
-    drop(mates);
+    let mut forest = AlternatingForest::from_mates(mates, spare);
     let n = graph.vertex_count();
     if local {
         forest.search_depth_first(true);
@@ -190,7 +189,7 @@ fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let shared_forest = start.elapsed();
     let timings =
         MatchingTimings { greedy, greedy_size, single_root, shared_forest, ..MatchingTimings::default() };
-    (forest.mates(), timings)
+    (forest.into_mates(), timings)
 }
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before

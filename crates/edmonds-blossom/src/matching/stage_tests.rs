@@ -52,7 +52,7 @@ enum Start {
 fn run(graph: &Graph, start: Start, stages: Stages) -> Matching {
     let start = match start {
         Start::Empty => vec![NO_VERTEX; graph.vertex_count()],
-        Start::Greedy(local) => greedy_matching(graph, local),
+        Start::Greedy(local) => greedy_matching(graph, local).0,
     };
     let mut forest = AlternatingForest::new(&start);
     let n = graph.vertex_count();
@@ -84,7 +84,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Matching {
         augment_from_each_root(graph, &mut forest, budget, search_limit);
     }
     let forest = augment_in_one_forest(graph, forest);
-    Matching::from_mates(forest.mates())
+    Matching::from_mates(forest.into_mates())
 }
 
 /// All combinations agree on the size, and each result is a valid matching proved maximum.
@@ -193,7 +193,7 @@ fn forest_dissolves_trees_along_a_long_path() {
         start[v as usize + 1] = v;
     }
     let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
-    let matching = Matching::from_mates(forest.mates());
+    let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.size(), 20);
     assert_eq!(matching.mate(0), Some(1));
     assert_eq!(matching.mate(39), Some(38));
@@ -212,6 +212,6 @@ fn path_between_two_trees_crosses_a_blossom() {
         start[v] = u as u32;
     }
     let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
-    let matching = Matching::from_mates(forest.mates());
+    let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.edges(), vec![(0, 1), (2, 4), (3, 5), (6, 7), (8, 9)]);
 }

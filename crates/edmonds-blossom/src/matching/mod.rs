@@ -177,15 +177,20 @@ fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
     let mut forest = AlternatingForest::from_mates(mates, spare);
     let n = graph.vertex_count();
+    let mut done = false;
     if local {
         forest.search_depth_first(true);
-        augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+        done = augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
         forest.search_depth_first(false);
     }
-    augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+    if !done {
+        augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+    }
     let single_root = start.elapsed();
     let start = Instant::now();
-    let forest = augment_in_one_forest(graph, forest);
+    if !done {
+        forest = augment_in_one_forest(graph, forest);
+    }
     let shared_forest = start.elapsed();
     let timings =
         MatchingTimings { greedy, greedy_size, single_root, shared_forest, ..MatchingTimings::default() };
@@ -248,11 +253,21 @@ fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget:
 /// `search_limit` vertices is abandoned and its root left free for the breadth-first pass, and
 /// the pass stops once all its searches together have labelled more than `budget` vertices, so
 /// that it costs at most about `budget` when it does not pay.
-fn augment_depth_first(graph: &Graph, forest: &mut AlternatingForest, budget: usize, search_limit: usize) {
+///
+/// Returns whether the matching is maximum already: every search ran to its end, so every free
+/// vertex is retired (see [`maximum_matching`]) and the other stages would find nothing.
+fn augment_depth_first(
+    graph: &Graph,
+    forest: &mut AlternatingForest,
+    budget: usize,
+    search_limit: usize,
+) -> bool {
     forest.limit_labels(search_limit);
     let mut work = 0usize;
+    let mut complete = true;
     for root in 0..graph.vertex_count() {
         if work > budget {
+            complete = false;
             break;
         }
         if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
@@ -263,7 +278,10 @@ fn augment_depth_first(graph: &Graph, forest: &mut AlternatingForest, budget: us
         work += forest.labelled_count();
         match growth {
             Growth::Exhausted => forest.finish(true),
-            Growth::Abandoned => forest.finish(false),
+            Growth::Abandoned => {
+                complete = false;
+                forest.finish(false);
+            }
             growth => {
                 forest.augment(growth);
                 forest.finish(false);
@@ -271,6 +289,7 @@ fn augment_depth_first(graph: &Graph, forest: &mut AlternatingForest, budget: us
         }
     }
     forest.limit_labels(usize::MAX);
+    complete
 }
 
 /// Stage 2: one alternating forest grown from every free vertex that is not retired, until no

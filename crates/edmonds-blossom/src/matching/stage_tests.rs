@@ -49,7 +49,7 @@ enum Start {
     Greedy(bool),
 }
 
-fn run(graph: &Graph, start: Start, stages: Stages) -> Matching {
+fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCaseError> {
     let start = match start {
         Start::Empty => vec![NO_VERTEX; graph.vertex_count()],
         Start::Greedy(local) => greedy_matching(graph, local).0,
@@ -65,7 +65,13 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Matching {
     };
     if let Some((budget, search_limit)) = depth_first {
         forest.search_depth_first(true);
-        augment_depth_first(graph, &mut forest, budget, search_limit);
+        let done = augment_depth_first(graph, &mut forest, budget, search_limit);
+        if done {
+            // Every free vertex is retired: the matching must be maximum now.
+            let matching = Matching::from_mates(forest.into_mates());
+            prop_assert!(gallai_edmonds(graph, &matching).is_ok(), "depth-first pass claims a maximum");
+            return Ok(matching);
+        }
         forest.search_depth_first(false);
     }
     let limits = match stages {
@@ -84,7 +90,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Matching {
         augment_from_each_root(graph, &mut forest, budget, search_limit);
     }
     let forest = augment_in_one_forest(graph, forest);
-    Matching::from_mates(forest.into_mates())
+    Ok(Matching::from_mates(forest.into_mates()))
 }
 
 /// All combinations agree on the size, and each result is a valid matching proved maximum.
@@ -103,7 +109,7 @@ fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
             Stages::DepthFirstSmallBudget,
             Stages::DepthFirstDefault,
         ] {
-            let matching = run(graph, start, stages);
+            let matching = run(graph, start, stages)?;
             prop_assert!(Matching::from_pairs(graph, &matching.edges()).is_ok());
             let decomposition = gallai_edmonds(graph, &matching);
             prop_assert!(decomposition.is_ok(), "{:?} (start {:?}) is not maximum", stages, start);

@@ -72,9 +72,13 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
     let n = graph.vertex_count();
     let list = |v: u32| &adjacency[starts[v as usize] as usize..starts[v as usize + 1] as usize];
     // While free: the number of free neighbours; once matched, as in `Slot::free_degree`.
-    let mut free_degree: Vec<u32> = starts.windows(2).map(|list| list[1] - list[0]).collect();
-    let mut mate = vec![NO_VERTEX; n];
-    let mut degree_one: Vec<u32> = (0..n as u32).filter(|&v| free_degree[v as usize] == 1).collect();
+    // Both filled in parallel: the first touch of fresh pages costs about as much as the pass.
+    let mut free_degree: Vec<u32> = Vec::with_capacity(n);
+    free_degree.par_extend(starts.par_windows(2).map(|list| list[1] - list[0]));
+    let mut mate: Vec<u32> = Vec::with_capacity(n);
+    mate.par_extend((0..n).into_par_iter().map(|_| NO_VERTEX));
+    let mut degree_one: Vec<u32> =
+        (0..n as u32).into_par_iter().filter(|&v| free_degree[v as usize] == 1).collect();
     let matchable = |free_degree: &[u32], v: u32| {
         let d = free_degree[v as usize];
         d > 0 && d < FIRST_MATCHED

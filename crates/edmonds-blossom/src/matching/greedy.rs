@@ -105,6 +105,8 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
         let mut best = NO_VERTEX;
         let mut best_degree = FIRST_MATCHED;
         for &w in list(v) {
+            // The mate is one of these neighbours: start loading its list now.
+            prefetch(adjacency.as_ptr().wrapping_add(starts[w as usize] as usize));
             let d = &mut free_degree[w as usize];
             if *d < best_degree {
                 best = w;

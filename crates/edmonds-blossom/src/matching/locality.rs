@@ -65,7 +65,8 @@ pub(crate) fn should_renumber(graph: &Graph, layout: Layout) -> bool {
 
 /// Samples `graph`'s geometry: from [`SAMPLES`] spread-out vertices, breadth-first balls of
 /// [`BALL_SIZE`] vertices; a ball votes for [`Layout::Local`] or [`Layout::Scattered`] when it is
-/// deep, according to how far its ids lie from its centre's on average. Graphs below
+/// deep, according to how far its ids lie from its centre's on average, and a majority of the
+/// samples decides (sampling stops as soon as one is reached). Graphs below
 /// [`MIN_SAMPLED_VERTICES`] are [`Layout::Unstructured`].
 pub(crate) fn layout(graph: &Graph) -> Layout {
     let n = graph.vertex_count();
@@ -88,6 +89,10 @@ pub(crate) fn layout(graph: &Graph) -> Layout {
         }
         for &v in &ball {
             seen[v as usize] = false;
+        }
+        if 2 * scattered.max(local) > SAMPLES {
+            // A majority already: the remaining samples cannot change the answer.
+            break;
         }
     }
     if 2 * scattered > SAMPLES {

@@ -11,6 +11,8 @@ mod stage_tests;
 
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
+
 use crate::NO_VERTEX;
 use crate::graph::Graph;
 use forest::{AlternatingForest, Growth, Label};
@@ -172,7 +174,7 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
 fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
     let (mates, spare) = greedy::greedy_matching(graph, local);
-    let greedy_size = mates.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+    let greedy_size = mates.par_iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
     let start = Instant::now();
     let mut forest = AlternatingForest::from_mates(mates, spare);

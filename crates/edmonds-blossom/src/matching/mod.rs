@@ -229,7 +229,8 @@ fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget:
         if successful_work > budget {
             break;
         }
-        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 {
+        // A root the depth-first pass retired stays retired.
+        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
             continue;
         }
         forest.plant(root as u32);

@@ -138,7 +138,8 @@ impl Matching {
 /// and a failed depth-first search retires its tree as soundly. The depth-first pass abandons
 /// searches past the same per-search limit and stops at the same budget, leaving the rest to the
 /// breadth-first pass and stage 2. On graphs renumbered in breadth-first order the same start
-/// does not pay (planar-1m: its 13 paths took 0.1–0.2 s), so they keep the minimum-degree one.
+/// does not pay (planar-1m: its 13 paths took 0.1–0.2 s), so they keep the minimum-degree one,
+/// and neither on graphs above `MAX_LOCAL_START_VERTICES`, whose paths grow too long.
 pub fn maximum_matching(graph: &Graph) -> Matching {
     maximum_matching_timed(graph).0
 }
@@ -176,7 +177,9 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
             let mates = local.original_mates(&mates);
             (mates, MatchingTimings { shared_forest: timings.shared_forest + start.elapsed(), ..timings })
         }
-        None => match_graph(graph, layout == Layout::Local),
+        None => {
+            match_graph(graph, layout == Layout::Local && graph.vertex_count() <= MAX_LOCAL_START_VERTICES)
+        }
     };
     let timings = MatchingTimings { locality, renumbered: renumbered.is_some(), ..timings };
     (Matching::from_mates(mates), timings)
@@ -213,6 +216,15 @@ fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
         MatchingTimings { greedy, greedy_size, single_root, shared_forest, ..MatchingTimings::default() };
     (forest.into_mates(), timings)
 }
+
+/// The largest graph that gets the index-order start and the depth-first pass when its layout is
+/// `Layout::Local`. The vertices that start leaves free lie at the end of its sweep, so its
+/// augmenting paths are about as long as the graph is high, and there are more of them on
+/// larger grids: on `grid-1000` (10^6 vertices) 13 paths cost 66k labels in all (0.01 s), but on
+/// `grid-3163` (10^7) 61 paths cost the depth-first pass 1.3 s (20 of its searches abandoned
+/// past 600k labels) and stage 2 another second, where the minimum-degree start needs 1.1 s
+/// for everything.
+const MAX_LOCAL_START_VERTICES: usize = 1 << 22;
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before
 /// the shared forest takes over. Failed searches are not counted: retiring pays for them. With 2,

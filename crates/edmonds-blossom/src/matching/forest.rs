@@ -132,6 +132,31 @@ pub(crate) enum Growth {
     Abandoned,
 }
 
+/// A forest's per-vertex arrays other than the mates, for [`AlternatingForest::with_workspace`].
+pub(crate) struct Workspace {
+    origin: Vec<[u32; 2]>,
+    state: Vec<u32>,
+    walk_mark: Vec<u32>,
+}
+
+impl Workspace {
+    /// The arrays for `n` vertices, every page written now, on all threads (no vertex labelled).
+    ///
+    /// For searches that will reach most of the graph: left as untouched zeroed memory, the
+    /// origins and walk marks are mapped page by page where the searches go, and on `grid-1000`
+    /// the depth-first searches took one page fault per 4 KiB of them (about 3,000), a third of
+    /// their time. Made while the greedy pass runs, on the other core, they cost nothing.
+    pub(crate) fn prefaulted(n: usize) -> Self {
+        let mut origin = Vec::with_capacity(n);
+        origin.par_extend((0..n).into_par_iter().map(|_| [0u32; 2]));
+        let mut state = Vec::with_capacity(n);
+        state.par_extend((0..n).into_par_iter().map(|_| UNLABELLED));
+        let mut walk_mark = Vec::with_capacity(n);
+        walk_mark.par_extend((0..n).into_par_iter().map(|_| 0u32));
+        Self { origin, state, walk_mark }
+    }
+}
+
 /// What tells the two kinds of search apart (see the module documentation): the bookkeeping of the
 /// vertices a search labels, and whether a queued vertex may have been released before its turn.
 /// Implemented by [`OneShot`] and [`Shared`] only; the forest is monomorphised over it, so the
@@ -278,32 +303,28 @@ pub(crate) struct AlternatingForest<M = OneShot> {
 impl AlternatingForest<OneShot> {
     /// An empty forest over the vertices of the matching `mates` (`NO_VERTEX` = free).
     pub(crate) fn new(mates: &[u32]) -> Self {
-        Self::from_mates(mates.to_vec(), Vec::new(), false)
+        Self::from_mates(mates.to_vec(), Vec::new())
     }
 
     /// An empty forest over the matching `mate` (`NO_VERTEX` = free), which it takes over. The
     /// labels are kept in `spare`'s memory when it is large enough (its contents are
     /// overwritten): memory already touched is several times cheaper to fill than fresh pages.
-    ///
-    /// `prefault`: the searches are expected to reach most of the graph, so the origins and walk
-    /// marks are written at once, on all threads, rather than left as untouched zeroed memory
-    /// mapped page by page where the searches go (on `grid-1000` the depth-first searches took
-    /// one page fault per 4 KiB of those arrays, about 3,000, a third of their time).
-    pub(crate) fn from_mates(mate: Vec<u32>, spare: Vec<u32>, prefault: bool) -> Self {
+    pub(crate) fn from_mates(mate: Vec<u32>, spare: Vec<u32>) -> Self {
         let n = mate.len();
         let mut state = spare;
         state.clear();
         state.resize(n, UNLABELLED);
-        let (origin, walk_mark) = if prefault {
-            let mut origin = Vec::with_capacity(n);
-            origin.par_extend((0..n).into_par_iter().map(|_| [0u32; 2]));
-            let mut walk_mark = Vec::with_capacity(n);
-            walk_mark.par_extend((0..n).into_par_iter().map(|_| 0u32));
-            (origin, walk_mark)
-        } else {
-            // Zeroed memory comes untouched from the system: see the module documentation.
-            (vec![[0; 2]; n], vec![0; n])
-        };
+        // Zeroed memory comes untouched from the system: see the module documentation.
+        let workspace = Workspace { origin: vec![[0; 2]; n], state, walk_mark: vec![0; n] };
+        Self::with_workspace(mate, workspace)
+    }
+
+    /// An empty forest over the matching `mate` (`NO_VERTEX` = free), which it takes over, with
+    /// the arrays of `workspace` (made for as many vertices).
+    pub(crate) fn with_workspace(mate: Vec<u32>, workspace: Workspace) -> Self {
+        let n = mate.len();
+        let Workspace { origin, state, walk_mark } = workspace;
+        assert!(origin.len() == n && state.len() == n && walk_mark.len() == n, "workspace of another size");
         Self {
             mate,
             origin,

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
-use forest::{AlternatingForest, Growth, Label};
+use forest::{AlternatingForest, Growth, Label, Workspace};
 use locality::{Layout, Renumbered};
 
 /// A matching of a graph on `0..n`, stored as a mate array.
@@ -191,12 +191,24 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
 /// (see [`maximum_matching`]).
 fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
-    let (mates, spare) = greedy::greedy_matching(graph, local);
+    let n = graph.vertex_count();
+    let (mates, spare, workspace) = if local {
+        // The depth-first searches reach most of the graph: their workspace is written on the
+        // other core meanwhile (see `Workspace::prefaulted`).
+        let ((mates, _), workspace) =
+            rayon::join(|| greedy::greedy_matching(graph, true), || Workspace::prefaulted(n));
+        (mates, Vec::new(), Some(workspace))
+    } else {
+        let (mates, spare) = greedy::greedy_matching(graph, false);
+        (mates, spare, None)
+    };
     let greedy_size = mates.par_iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
     let start = Instant::now();
-    let mut forest = AlternatingForest::from_mates(mates, spare, local);
-    let n = graph.vertex_count();
+    let mut forest = match workspace {
+        Some(workspace) => AlternatingForest::with_workspace(mates, workspace),
+        None => AlternatingForest::from_mates(mates, spare),
+    };
     let mut done = false;
     if local {
         forest.search_depth_first(true);

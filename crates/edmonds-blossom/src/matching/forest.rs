@@ -66,7 +66,11 @@
 //! `u32` of `state`, which encodes the label *and* the union–find parent: an outer vertex's state is
 //! its parent in the base forest (a vertex id), while unlabelled, inner and retired vertices hold
 //! three reserved values above every vertex id (ids stay below [`crate::graph::MAX_VERTICES`]). The
-//! colder mate and origin live together in one [`Slot`]. The forest owns the matching while it
+//! mate array is the matching itself, taken over from the greedy pass and given back at the end
+//! without a copy ([`AlternatingForest::from_mates`], [`AlternatingForest::into_mates`]); the
+//! origins are written whenever a vertex turns outer, before they are read, so their array starts
+//! as untouched zeroed memory and only the pages the searches reach are ever mapped (fresh pages
+//! cost about as much per byte as a pass over the graph). The forest owns the matching while it
 //! searches, and all its arrays, sized once. A search allocates nothing: the queue and the
 //! one-shot search's `touched` list have capacity `V` from the start (a vertex turns outer at most
 //! once per search, and is labelled at most once). A one-shot search pushes every labelled vertex
@@ -75,6 +79,8 @@
 //! nothing (it ends by resetting every vertex, once) and it drops the scanned part of the queue
 //! when that grows beyond `V` entries. The common-base walk marks vertices with a stamp that
 //! increases per walk, so marks are never cleared.
+
+use rayon::prelude::*;
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
@@ -126,14 +132,29 @@ pub(crate) enum Growth {
     Abandoned,
 }
 
-/// The colder per-vertex data of the search, in one place.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    /// The vertex's partner in the current matching, or `NO_VERTEX`.
-    mate: u32,
-    /// For an outer vertex: `[NO_VERTEX, NO_VERTEX]` for a root, `[x, NO_VERTEX]` for a vertex origin,
-    /// `[x, y]` for an edge origin. Meaningless for other vertices.
-    origin: [u32; 2],
+/// A forest's per-vertex arrays other than the mates, for [`AlternatingForest::with_workspace`].
+pub(crate) struct Workspace {
+    origin: Vec<[u32; 2]>,
+    state: Vec<u32>,
+    walk_mark: Vec<u32>,
+}
+
+impl Workspace {
+    /// The arrays for `n` vertices, every page written now, on all threads (no vertex labelled).
+    ///
+    /// For searches that will reach most of the graph: left as untouched zeroed memory, the
+    /// origins and walk marks are mapped page by page where the searches go, and on `grid-1000`
+    /// the depth-first searches took one page fault per 4 KiB of them (about 3,000), a third of
+    /// their time. Made while the greedy pass runs, on the other core, they cost nothing.
+    pub(crate) fn prefaulted(n: usize) -> Self {
+        let mut origin = Vec::with_capacity(n);
+        origin.par_extend((0..n).into_par_iter().map(|_| [0u32; 2]));
+        let mut state = Vec::with_capacity(n);
+        state.par_extend((0..n).into_par_iter().map(|_| UNLABELLED));
+        let mut walk_mark = Vec::with_capacity(n);
+        walk_mark.par_extend((0..n).into_par_iter().map(|_| 0u32));
+        Self { origin, state, walk_mark }
+    }
 }
 
 /// What tells the two kinds of search apart (see the module documentation): the bookkeeping of the
@@ -153,6 +174,10 @@ pub(crate) trait SearchMode {
     /// Whether the search has labelled more vertices than it may, and stops.
     fn over_limit(&self) -> bool;
 
+    /// Whether the next outer vertex to scan is the one queued last (a depth-first search)
+    /// rather than the one queued first (breadth-first).
+    fn depth_first(&self) -> bool;
+
     /// Whether the dequeued vertex `x` is to be skipped because it was released after it was
     /// queued (`state` is the forest's state array).
     fn released_while_queued(state: &[u32], x: u32) -> bool;
@@ -166,6 +191,8 @@ pub(crate) struct OneShot {
     touched: Vec<u32>,
     /// The search is abandoned once more vertices than this are labelled.
     label_limit: usize,
+    /// Scan the outer vertex queued last first ([`AlternatingForest::search_depth_first`]).
+    depth_first: bool,
 }
 
 impl SearchMode for OneShot {
@@ -186,6 +213,11 @@ impl SearchMode for OneShot {
     #[inline]
     fn over_limit(&self) -> bool {
         self.touched.len() > self.label_limit
+    }
+
+    #[inline]
+    fn depth_first(&self) -> bool {
+        self.depth_first
     }
 
     #[inline]
@@ -232,6 +264,13 @@ impl SearchMode for Shared {
     }
 
     #[inline]
+    fn depth_first(&self) -> bool {
+        // Dissolving trees drops the scanned part of the queue, which needs the first-in
+        // first-out order.
+        false
+    }
+
+    #[inline]
     fn released_while_queued(state: &[u32], x: u32) -> bool {
         // Queued, then released with its tree (and possibly labelled inner since).
         state[x as usize] >= FIRST_RESERVED
@@ -243,7 +282,12 @@ impl SearchMode for Shared {
 /// vertex is labelled (retired vertices stay retired), and the forest is a one-shot one.
 #[derive(Debug, Clone)]
 pub(crate) struct AlternatingForest<M = OneShot> {
-    slots: Vec<Slot>,
+    /// Each vertex's partner in the current matching, or `NO_VERTEX`.
+    mate: Vec<u32>,
+    /// For an outer vertex: `[NO_VERTEX, NO_VERTEX]` for a root, `[x, NO_VERTEX]` for a vertex
+    /// origin, `[x, y]` for an edge origin. Meaningless for other vertices (zero at first): set
+    /// whenever a vertex turns outer, before it is read.
+    origin: Vec<[u32; 2]>,
     /// Label and union–find parent, encoded as the module documentation says.
     state: Vec<u32>,
     walk_mark: Vec<u32>,
@@ -259,17 +303,50 @@ pub(crate) struct AlternatingForest<M = OneShot> {
 impl AlternatingForest<OneShot> {
     /// An empty forest over the vertices of the matching `mates` (`NO_VERTEX` = free).
     pub(crate) fn new(mates: &[u32]) -> Self {
-        let n = mates.len();
+        Self::from_mates(mates.to_vec(), Vec::new())
+    }
+
+    /// An empty forest over the matching `mate` (`NO_VERTEX` = free), which it takes over. The
+    /// labels are kept in `spare`'s memory when it is large enough (its contents are
+    /// overwritten): memory already touched is several times cheaper to fill than fresh pages.
+    pub(crate) fn from_mates(mate: Vec<u32>, spare: Vec<u32>) -> Self {
+        let n = mate.len();
+        let mut state = spare;
+        state.clear();
+        state.resize(n, UNLABELLED);
+        // Zeroed memory comes untouched from the system: see the module documentation.
+        let workspace = Workspace { origin: vec![[0; 2]; n], state, walk_mark: vec![0; n] };
+        Self::with_workspace(mate, workspace)
+    }
+
+    /// An empty forest over the matching `mate` (`NO_VERTEX` = free), which it takes over, with
+    /// the arrays of `workspace` (made for as many vertices).
+    pub(crate) fn with_workspace(mate: Vec<u32>, workspace: Workspace) -> Self {
+        let n = mate.len();
+        let Workspace { origin, state, walk_mark } = workspace;
+        assert!(origin.len() == n && state.len() == n && walk_mark.len() == n, "workspace of another size");
         Self {
-            slots: mates.iter().map(|&mate| Slot { mate, origin: [NO_VERTEX; 2] }).collect(),
-            state: vec![UNLABELLED; n],
-            walk_mark: vec![0; n],
+            mate,
+            origin,
+            state,
+            walk_mark,
             walk_stamp: 0,
             queue: Vec::with_capacity(n),
             queue_head: 0,
             rematch_stack: Vec::new(),
-            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX },
+            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX, depth_first: false },
         }
+    }
+
+    /// From now on searches scan the outer vertex queued last first (depth-first) when `yes`,
+    /// the one queued first (breadth-first, the default) otherwise. Either order finds an
+    /// augmenting path when there is one, and fails only with the same kind of tree (every
+    /// outer vertex scanned), so retiring stays sound: Edmonds' search may scan the outer
+    /// vertices in any order. Depth-first, the search follows the last-listed neighbour first,
+    /// which in sorted lists is the one of highest id: see `maximum_matching` for when that
+    /// pays.
+    pub(crate) fn search_depth_first(&mut self, yes: bool) {
+        self.mode.depth_first = yes;
     }
 
     /// From now on a search that labels more than `limit` vertices stops with
@@ -355,7 +432,7 @@ impl AlternatingForest<Shared> {
             if let Some(x) = outer_neighbour {
                 // y is matched (see above) and its mate is released and unlabelled too, as matched
                 // pairs are labelled together.
-                let y_mate = self.slots[y as usize].mate;
+                let y_mate = self.mate[y as usize];
                 self.attach(x, y, y_mate);
             }
         }
@@ -375,26 +452,41 @@ impl AlternatingForest<Shared> {
         self.queue.clear();
         self.queue_head = 0;
         let n = self.state.len();
-        self.with_mode(OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX })
+        self.with_mode(OneShot {
+            touched: Vec::with_capacity(n),
+            label_limit: usize::MAX,
+            depth_first: false,
+        })
     }
 }
 
 impl<M: SearchMode> AlternatingForest<M> {
     /// The same forest with the bookkeeping `mode` (between searches only).
     fn with_mode<N: SearchMode>(self, mode: N) -> AlternatingForest<N> {
-        let Self { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode: _ } = self;
-        AlternatingForest { slots, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode }
+        let Self { mate, origin, state, walk_mark, walk_stamp, queue, queue_head, rematch_stack, mode: _ } =
+            self;
+        AlternatingForest {
+            mate,
+            origin,
+            state,
+            walk_mark,
+            walk_stamp,
+            queue,
+            queue_head,
+            rematch_stack,
+            mode,
+        }
     }
 
-    /// The current matching as a mate array.
-    pub(crate) fn mates(&self) -> Vec<u32> {
-        self.slots.iter().map(|slot| slot.mate).collect()
+    /// The current matching as a mate array, without a copy.
+    pub(crate) fn into_mates(self) -> Vec<u32> {
+        self.mate
     }
 
     /// The mate of `v`, or `NO_VERTEX`.
     #[inline]
     pub(crate) fn mate(&self, v: usize) -> u32 {
-        self.slots[v].mate
+        self.mate[v]
     }
 
     /// The label of `v`.
@@ -412,7 +504,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     pub(crate) fn plant(&mut self, root: u32) {
         debug_assert_eq!(self.state[root as usize], UNLABELLED);
         self.state[root as usize] = root;
-        self.slots[root as usize].origin = [NO_VERTEX; 2];
+        self.origin[root as usize] = [NO_VERTEX; 2];
         self.queue.push(root);
         self.mode.planted(root);
     }
@@ -421,8 +513,15 @@ impl<M: SearchMode> AlternatingForest<M> {
     /// Retired vertices are treated as absent. In a shared search, after an augmentation and
     /// [`AlternatingForest::dissolve_augmented_trees`], it may be called again to go on.
     pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
-        while let Some(&x) = self.queue.get(self.queue_head) {
-            self.queue_head += 1;
+        loop {
+            let next = if self.mode.depth_first() {
+                self.queue.pop()
+            } else {
+                let next = self.queue.get(self.queue_head).copied();
+                self.queue_head += usize::from(next.is_some());
+                next
+            };
+            let Some(x) = next else { break };
             if M::released_while_queued(&self.state, x) {
                 continue;
             }
@@ -432,7 +531,7 @@ impl<M: SearchMode> AlternatingForest<M> {
             for &y in graph.neighbours(x as usize) {
                 let y_state = self.state[y as usize];
                 if y_state == UNLABELLED {
-                    let y_mate = self.slots[y as usize].mate;
+                    let y_mate = self.mate[y as usize];
                     if y_mate == NO_VERTEX {
                         return Growth::FoundFreeVertex { outer: x, free: y };
                     }
@@ -461,7 +560,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn attach(&mut self, x: u32, y: u32, y_mate: u32) {
         self.state[y as usize] = INNER;
         self.state[y_mate as usize] = y_mate;
-        self.slots[y_mate as usize].origin = [x, NO_VERTEX];
+        self.origin[y_mate as usize] = [x, NO_VERTEX];
         self.mode.attached(x, y, y_mate);
         self.queue.push(y_mate);
     }
@@ -470,7 +569,7 @@ impl<M: SearchMode> AlternatingForest<M> {
     pub(crate) fn augment(&mut self, growth: Growth) {
         match growth {
             Growth::FoundFreeVertex { outer, free } => {
-                self.slots[free as usize].mate = outer;
+                self.mate[free as usize] = outer;
                 self.rematch(outer, free);
             }
             Growth::JoinedTwoTrees { x, y } => {
@@ -487,20 +586,20 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn rematch(&mut self, v: u32, w: u32) {
         self.rematch_stack.push((v, w));
         while let Some((v, w)) = self.rematch_stack.pop() {
-            let old_mate = self.slots[v as usize].mate;
-            self.slots[v as usize].mate = w;
+            let old_mate = self.mate[v as usize];
+            self.mate[v as usize] = w;
             if old_mate == NO_VERTEX {
                 self.mode.root_matched(v);
             }
             // Stop at the root, or where an enclosing call has already re-matched `old_mate`'s
             // partner: `P(v)` continues only while `old_mate` is still matched to `v`.
-            if old_mate == NO_VERTEX || self.slots[old_mate as usize].mate != v {
+            if old_mate == NO_VERTEX || self.mate[old_mate as usize] != v {
                 continue;
             }
-            match self.slots[v as usize].origin {
+            match self.origin[v as usize] {
                 [x, NO_VERTEX] => {
                     // P(v) = v, old_mate, P(x).
-                    self.slots[old_mate as usize].mate = x;
+                    self.mate[old_mate as usize] = x;
                     self.rematch_stack.push((x, old_mate));
                 }
                 [x, y] => {
@@ -531,8 +630,11 @@ impl<M: SearchMode> AlternatingForest<M> {
     /// `NO_VERTEX` at the root. `b` has a vertex origin: the outer neighbour of the inner `mate(b)`.
     #[inline]
     fn base_above(&mut self, b: u32) -> u32 {
-        let slot = self.slots[b as usize];
-        if slot.mate == NO_VERTEX { NO_VERTEX } else { self.find_base(slot.origin[0]) }
+        if self.mate[b as usize] == NO_VERTEX {
+            NO_VERTEX
+        } else {
+            self.find_base(self.origin[b as usize][0])
+        }
     }
 
     /// The nearest common base of the outer bases `a` and `b` towards the root, or `None` when they
@@ -565,9 +667,9 @@ impl<M: SearchMode> AlternatingForest<M> {
     fn contract(&mut self, mut b: u32, top: u32, edge: [u32; 2]) {
         while b != top {
             // b is a non-root base below top, so its mate is the inner vertex above its blossom.
-            let inner = self.slots[b as usize].mate;
+            let inner = self.mate[b as usize];
             let next = self.base_above(b);
-            self.slots[inner as usize].origin = edge;
+            self.origin[inner as usize] = edge;
             self.queue.push(inner);
             // Both join top's blossom; the inner vertex turns outer by getting a parent.
             self.state[b as usize] = top;

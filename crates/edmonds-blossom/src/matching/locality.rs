@@ -40,29 +40,68 @@ const DEEP_BALL_LEVELS: usize = 16;
 /// uniformly random numbering gives about `V / 3`, a row-major grid of width `w` about `w·depth`).
 const SCATTER_DIVISOR: usize = 16;
 
-/// Whether renumbering `graph` in breadth-first order is expected to pay (see the module
-/// documentation): at least [`MIN_VERTICES`] vertices, and most sample balls both deep and
-/// scattered.
-pub(crate) fn should_renumber(graph: &Graph) -> bool {
+/// How a graph's ids relate to its geometry, as sampled by [`layout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Most sample balls are deep and their ids close to their centre's: the ids already follow
+    /// the geometry (a grid numbered row by row).
+    Local,
+    /// Most sample balls are deep but their ids scattered: renumbering pays (see
+    /// [`should_renumber`]).
+    Scattered,
+    /// Neither: no geometry (an expander), or no majority, or too small to sample.
+    Unstructured,
+}
+
+/// Graphs with fewer vertices are not sampled by [`layout`].
+const MIN_SAMPLED_VERTICES: usize = 1 << 16;
+
+/// Whether renumbering `graph`, whose [`layout`] is `layout`, in breadth-first order is expected to
+/// pay (see the module documentation): at least [`MIN_VERTICES`] vertices, and most sample balls
+/// both deep and scattered.
+pub(crate) fn should_renumber(graph: &Graph, layout: Layout) -> bool {
+    graph.vertex_count() >= MIN_VERTICES && layout == Layout::Scattered
+}
+
+/// Samples `graph`'s geometry: from [`SAMPLES`] spread-out vertices, breadth-first balls of
+/// [`BALL_SIZE`] vertices; a ball votes for [`Layout::Local`] or [`Layout::Scattered`] when it is
+/// deep, according to how far its ids lie from its centre's on average, and a majority of the
+/// samples decides (sampling stops as soon as one is reached). Graphs below
+/// [`MIN_SAMPLED_VERTICES`] are [`Layout::Unstructured`].
+pub(crate) fn layout(graph: &Graph) -> Layout {
     let n = graph.vertex_count();
-    if n < MIN_VERTICES {
-        return false;
+    if n < MIN_SAMPLED_VERTICES {
+        return Layout::Unstructured;
     }
     let mut seen = vec![false; n];
     let mut ball = Vec::with_capacity(BALL_SIZE);
-    let mut votes = 0;
+    let (mut scattered, mut local) = (0, 0);
     for sample in 0..SAMPLES {
         let Some(centre) = (sample * n / SAMPLES..n).find(|&v| graph.degree(v) > 0) else { break };
         let depth = grow_ball(graph, centre as u32, &mut seen, &mut ball);
         let spread = ball.iter().map(|&v| (v as usize).abs_diff(centre)).sum::<usize>() / ball.len();
-        if ball.len() == BALL_SIZE && depth >= DEEP_BALL_LEVELS && spread >= n / SCATTER_DIVISOR {
-            votes += 1;
+        if ball.len() == BALL_SIZE && depth >= DEEP_BALL_LEVELS {
+            if spread >= n / SCATTER_DIVISOR {
+                scattered += 1;
+            } else {
+                local += 1;
+            }
         }
         for &v in &ball {
             seen[v as usize] = false;
         }
+        if 2 * scattered.max(local) > SAMPLES {
+            // A majority already: the remaining samples cannot change the answer.
+            break;
+        }
     }
-    2 * votes > SAMPLES
+    if 2 * scattered > SAMPLES {
+        Layout::Scattered
+    } else if 2 * local > SAMPLES {
+        Layout::Local
+    } else {
+        Layout::Unstructured
+    }
 }
 
 /// Fills `ball` with the first [`BALL_SIZE`] vertices of a breadth-first search from `centre` (fewer
@@ -246,6 +285,10 @@ mod tests {
         Graph::from_edges(n as usize, &edges).unwrap()
     }
 
+    fn should_renumber(graph: &Graph) -> bool {
+        super::should_renumber(graph, layout(graph))
+    }
+
     #[test]
     fn only_a_scattered_mesh_is_renumbered() {
         // 1_000_003 is prime to 600 * 500 = 300_000, so the multiplicative step permutes the ids.
@@ -253,6 +296,15 @@ mod tests {
         assert!(!should_renumber(&grid(600, 500, 1)), "row-major ids already follow the grid");
         assert!(!should_renumber(&random_graph(300_000)), "no geometry");
         assert!(!should_renumber(&grid(300, 300, 1_000_003)), "too small to matter");
+    }
+
+    #[test]
+    fn layouts_are_told_apart() {
+        assert_eq!(layout(&grid(600, 500, 1_000_003)), Layout::Scattered);
+        assert_eq!(layout(&grid(600, 500, 1)), Layout::Local);
+        assert_eq!(layout(&grid(200, 1000, 1)), Layout::Local, "sampled though too small to renumber");
+        assert_eq!(layout(&random_graph(300_000)), Layout::Unstructured);
+        assert_eq!(layout(&grid(200, 200, 1)), Layout::Unstructured, "too small to sample");
     }
 
     #[test]
@@ -287,6 +339,51 @@ mod tests {
     }
 
     #[test]
+    fn a_local_graph_gets_a_maximum_matching_from_the_index_order_start() {
+        // Narrow enough for its ids to count as local, odd, and with the start leaving free
+        // vertices for the depth-first searches.
+        let (w, h) = (121u32, 701u32);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut roll = |percent: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % 100 < percent
+        };
+        // Cells removed with probability 3%, a diagonal in half the squares, as in `grid-1000`.
+        let removed: Vec<bool> = (0..w * h).map(|_| roll(3)).collect();
+        let mut edges = Vec::new();
+        let mut link = |a: u32, b: u32| {
+            if !removed[a as usize] && !removed[b as usize] {
+                edges.push((a, b));
+            }
+        };
+        for y in 0..h {
+            for x in 0..w {
+                let v = y * w + x;
+                if x + 1 < w {
+                    link(v, v + 1);
+                }
+                if y + 1 < h {
+                    link(v, v + w);
+                }
+                if x + 1 < w && y + 1 < h && roll(50) {
+                    link(v, v + w + 1);
+                }
+            }
+        }
+        let g = Graph::from_edges((w * h) as usize, &edges).unwrap();
+        assert_eq!(layout(&g), Layout::Local);
+        let (matching, timings) = crate::matching::maximum_matching_timed(&g);
+        assert!(!timings.renumbered);
+        assert!(timings.greedy_size < matching.size(), "the searches had work to do");
+        assert!(crate::Matching::from_pairs(&g, &matching.edges()).is_ok());
+        assert!(crate::gallai_edmonds(&g, &matching).is_ok(), "not maximum");
+        let (plain, _) = crate::matching::match_graph(&g, false);
+        assert_eq!(matching.size(), plain.iter().filter(|&&m| m != NO_VERTEX).count() / 2);
+    }
+
+    #[test]
     fn a_renumbered_graph_gets_a_maximum_matching_in_its_own_ids() {
         // An odd number of vertices, so the decomposition has all three classes to check.
         let g = grid(601, 499, 1_000_003);
@@ -294,7 +391,7 @@ mod tests {
         assert!(timings.renumbered);
         assert!(crate::Matching::from_pairs(&g, &matching.edges()).is_ok());
         assert!(crate::gallai_edmonds(&g, &matching).is_ok(), "not maximum");
-        let (plain, _) = crate::matching::match_graph(&g);
+        let (plain, _) = crate::matching::match_graph(&g, false);
         assert_eq!(matching.size(), plain.iter().filter(|&&m| m != NO_VERTEX).count() / 2);
     }
 }

@@ -1,14 +1,18 @@
 //! The two search stages of [`super::maximum_matching`] checked against each other and against
 //! `verify()`: the shared forest alone, the single-root searches alone (one complete search per
 //! free vertex), and switches from the first stage to the second at several points (so that the
-//! forest also grows among retired vertices), each from the greedy start and from the empty
-//! matching (many roots, long paths, many dissolved trees).
+//! forest also grows among retired vertices), with and without the depth-first pass before
+//! stage 1, each from both greedy starts and from the empty matching (many roots, long paths,
+//! many dissolved trees).
 
 use proptest::prelude::*;
 
 use super::forest::AlternatingForest;
 use super::greedy::greedy_matching;
-use super::{Matching, SINGLE_SEARCH_BUDGET, augment_from_each_root, augment_in_one_forest, search_limit};
+use super::{
+    Matching, SINGLE_SEARCH_BUDGET, augment_depth_first, augment_from_each_root, augment_in_one_forest,
+    search_limit,
+};
 use crate::graph::Graph;
 use crate::{NO_VERTEX, gallai_edmonds, verify};
 
@@ -27,32 +31,72 @@ enum Stages {
     AbandonSmallSearch,
     /// What `maximum_matching` does.
     Default,
+    /// Depth-first searches with no limit (the other stages then find nothing to do).
+    DepthFirstOnly,
+    /// Depth-first searches abandoned past 3 labels, then what `maximum_matching` does.
+    DepthFirstAbandonSmall,
+    /// The depth-first pass stopped by its budget after about 6 labels, then stage 1 and 2.
+    DepthFirstSmallBudget,
+    /// What `maximum_matching` does on a graph whose ids follow its geometry.
+    DepthFirstDefault,
 }
 
-fn run(graph: &Graph, greedy_start: bool, stages: Stages) -> Matching {
-    let start = if greedy_start { greedy_matching(graph) } else { vec![NO_VERTEX; graph.vertex_count()] };
+/// The start matching of [`run`].
+#[derive(Debug, Clone, Copy)]
+enum Start {
+    Empty,
+    /// [`greedy_matching`] with this `local` flag.
+    Greedy(bool),
+}
+
+fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCaseError> {
+    let start = match start {
+        Start::Empty => vec![NO_VERTEX; graph.vertex_count()],
+        Start::Greedy(local) => greedy_matching(graph, local).0,
+    };
     let mut forest = AlternatingForest::new(&start);
+    let n = graph.vertex_count();
+    let depth_first = match stages {
+        Stages::DepthFirstOnly => Some((usize::MAX, usize::MAX)),
+        Stages::DepthFirstAbandonSmall => Some((usize::MAX, 3)),
+        Stages::DepthFirstSmallBudget => Some((6, usize::MAX)),
+        Stages::DepthFirstDefault => Some((SINGLE_SEARCH_BUDGET * n, search_limit(n))),
+        _ => None,
+    };
+    if let Some((budget, search_limit)) = depth_first {
+        forest.search_depth_first(true);
+        let done = augment_depth_first(graph, &mut forest, budget, search_limit);
+        if done {
+            // Every free vertex is retired: the matching must be maximum now.
+            let matching = Matching::from_mates(forest.into_mates());
+            prop_assert!(gallai_edmonds(graph, &matching).is_ok(), "depth-first pass claims a maximum");
+            return Ok(matching);
+        }
+        forest.search_depth_first(false);
+    }
     let limits = match stages {
         Stages::ForestOnly => None,
         Stages::SwitchAfterOnePath => Some((0, usize::MAX)),
         Stages::SwitchEarly => Some((graph.vertex_count() / 4, usize::MAX)),
         Stages::SingleSearchesOnly => Some((usize::MAX, usize::MAX)),
         Stages::AbandonSmallSearch => Some((usize::MAX, 3)),
-        Stages::Default => {
-            Some((SINGLE_SEARCH_BUDGET * graph.vertex_count(), search_limit(graph.vertex_count())))
-        }
+        Stages::Default
+        | Stages::DepthFirstOnly
+        | Stages::DepthFirstAbandonSmall
+        | Stages::DepthFirstSmallBudget
+        | Stages::DepthFirstDefault => Some((SINGLE_SEARCH_BUDGET * n, search_limit(n))),
     };
     if let Some((budget, search_limit)) = limits {
         augment_from_each_root(graph, &mut forest, budget, search_limit);
     }
     let forest = augment_in_one_forest(graph, forest);
-    Matching::from_mates(forest.mates())
+    Ok(Matching::from_mates(forest.into_mates()))
 }
 
 /// All combinations agree on the size, and each result is a valid matching proved maximum.
 fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
     let mut sizes = Vec::new();
-    for greedy_start in [true, false] {
+    for start in [Start::Greedy(false), Start::Greedy(true), Start::Empty] {
         for stages in [
             Stages::ForestOnly,
             Stages::SwitchAfterOnePath,
@@ -60,11 +104,15 @@ fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
             Stages::SingleSearchesOnly,
             Stages::AbandonSmallSearch,
             Stages::Default,
+            Stages::DepthFirstOnly,
+            Stages::DepthFirstAbandonSmall,
+            Stages::DepthFirstSmallBudget,
+            Stages::DepthFirstDefault,
         ] {
-            let matching = run(graph, greedy_start, stages);
+            let matching = run(graph, start, stages)?;
             prop_assert!(Matching::from_pairs(graph, &matching.edges()).is_ok());
             let decomposition = gallai_edmonds(graph, &matching);
-            prop_assert!(decomposition.is_ok(), "{:?} (greedy {}) is not maximum", stages, greedy_start);
+            prop_assert!(decomposition.is_ok(), "{:?} (start {:?}) is not maximum", stages, start);
             prop_assert!(verify(graph, &matching, &decomposition.unwrap()).is_ok());
             sizes.push(matching.size());
         }
@@ -151,7 +199,7 @@ fn forest_dissolves_trees_along_a_long_path() {
         start[v as usize + 1] = v;
     }
     let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
-    let matching = Matching::from_mates(forest.mates());
+    let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.size(), 20);
     assert_eq!(matching.mate(0), Some(1));
     assert_eq!(matching.mate(39), Some(38));
@@ -170,6 +218,6 @@ fn path_between_two_trees_crosses_a_blossom() {
         start[v] = u as u32;
     }
     let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
-    let matching = Matching::from_mates(forest.mates());
+    let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.edges(), vec![(0, 1), (2, 4), (3, 5), (6, 7), (8, 9)]);
 }

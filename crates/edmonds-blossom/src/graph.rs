@@ -6,7 +6,7 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
-use grid_core::memory::advise_huge_pages;
+use grid_core::memory::{advise_huge_pages, populate_for_writing};
 use rayon::prelude::*;
 
 use crate::matching::prefetch::prefetch;
@@ -349,6 +349,8 @@ impl EdgeBlocks {
         }
         starts.push(total);
         let mut entries = vec![0u64; total];
+        // Written all over, in as many streams as there are blocks: its pages mapped in one call.
+        populate_for_writing(&entries);
         for pair in pairs {
             let (u, v) = ((pair >> 32) as u32, pair as u32);
             let cursor = &mut counts[self.block_of(u)];

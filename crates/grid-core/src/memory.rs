@@ -53,7 +53,7 @@ pub fn vec_with_huge_pages<T>(capacity: usize) -> Vec<T> {
 pub fn advise_huge_pages<T>(vec: &Vec<T>) {
     let bytes = vec.capacity().saturating_mul(size_of::<T>());
     if bytes >= HUGE_PAGE_MIN_BYTES {
-        advise_range(vec.as_ptr().cast(), bytes);
+        advise(vec.as_ptr().cast(), bytes, Advice::HugePages);
     }
 }
 
@@ -70,53 +70,49 @@ pub fn advise_huge_pages<T>(vec: &Vec<T>) {
 pub fn populate_for_writing<T>(vec: &Vec<T>) {
     let bytes = vec.capacity().saturating_mul(size_of::<T>());
     if bytes >= PAGE {
-        populate_range(vec.as_ptr().cast(), bytes);
+        advise(vec.as_ptr().cast(), bytes, Advice::PopulateForWriting);
     }
 }
 
 /// Size of a base page.
 const PAGE: usize = 1 << 12;
 
-/// Populates the whole pages inside `start..start + bytes` for writing (best effort).
+/// What [`advise`] asks the kernel to do with a range of a vector's pages.
+#[derive(Debug, Clone, Copy)]
+enum Advice {
+    /// Back the range's 2 MiB pages with huge pages from now on (`MADV_HUGEPAGE`).
+    HugePages,
+    /// Map the range's pages now, as writes would (`MADV_POPULATE_WRITE`).
+    PopulateForWriting,
+}
+
+/// Gives `advice` for the whole pages inside `start..start + bytes` (huge pages for
+/// [`Advice::HugePages`]); best effort.
 #[cfg(target_os = "linux")]
-fn populate_range(start: *const u8, bytes: usize) {
-    let first = (start as usize).next_multiple_of(PAGE);
-    let end = (start as usize + bytes) / PAGE * PAGE;
+fn advise(start: *const u8, bytes: usize, advice: Advice) {
+    let (page, code) = match advice {
+        Advice::HugePages => (HUGE_PAGE, libc::MADV_HUGEPAGE),
+        Advice::PopulateForWriting => (PAGE, libc::MADV_POPULATE_WRITE),
+    };
+    let first = (start as usize).next_multiple_of(page);
+    let end = (start as usize + bytes) / page * page;
     if first < end {
         // SAFETY: `first..end` lies inside one live allocation of this process (the vector's
-        // buffer, which `bytes` does not exceed), aligned to whole pages, and private anonymous
-        // memory. MADV_POPULATE_WRITE only faults those pages in as a write would, without
-        // writing anything: a page already present keeps its contents, a new one reads as zeros
-        // exactly as it would have on its first touch. No Rust reference is affected. A failure
-        // (a kernel before 5.14 answers EINVAL) is harmless and ignored.
+        // buffer, which `bytes` does not exceed), aligned to whole pages, private anonymous
+        // memory. Neither advice changes the contents of a page or where it is mapped, so no Rust
+        // reference is affected: MADV_HUGEPAGE only changes how the kernel backs the pages, and
+        // MADV_POPULATE_WRITE faults them in as a write would, without writing (a page already
+        // present keeps its contents, a new one reads as zeros, as on its first touch). A
+        // failure (no transparent huge pages; a kernel before 5.14 answers EINVAL to
+        // MADV_POPULATE_WRITE) is harmless and ignored.
         #[allow(unsafe_code)]
-        let _ = unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_POPULATE_WRITE) };
+        let _ = unsafe { libc::madvise(first as *mut libc::c_void, end - first, code) };
     }
 }
 
-/// Elsewhere the hint does not exist.
+/// Elsewhere neither hint exists.
 #[cfg(not(target_os = "linux"))]
-fn populate_range(_start: *const u8, _bytes: usize) {}
-
-/// Advises huge pages for the whole 2 MiB pages inside `start..start + bytes` (best effort).
-#[cfg(target_os = "linux")]
-fn advise_range(start: *const u8, bytes: usize) {
-    let first = (start as usize).next_multiple_of(HUGE_PAGE);
-    let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
-    if first < end {
-        // SAFETY: `first..end` lies inside one live allocation of this process (the vector's buffer,
-        // which `bytes` does not exceed), aligned to whole pages. MADV_HUGEPAGE only changes how the
-        // kernel backs those pages; it never changes their contents or their mapping, so no Rust
-        // reference is affected. A failure (e.g. a kernel without transparent huge pages) is
-        // harmless and ignored.
-        #[allow(unsafe_code)]
-        let _ = unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
-    }
-}
-
-/// Elsewhere the hint does not exist.
-#[cfg(not(target_os = "linux"))]
-fn advise_range(_start: *const u8, _bytes: usize) {}
+fn advise(_start: *const u8, _bytes: usize, _advice: Advice) {}
 
 #[cfg(test)]
 mod tests {

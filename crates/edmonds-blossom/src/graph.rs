@@ -9,7 +9,7 @@
 use grid_core::memory::{advise_huge_pages, populate_for_writing};
 use rayon::prelude::*;
 
-use crate::matching::prefetch::prefetch;
+use crate::prefetch::prefetch;
 
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
 pub const MAX_VERTICES: usize = 50_000_000;

@@ -18,7 +18,7 @@ use crate::graph::Graph;
 use grid_core::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
-use super::prefetch::prefetch;
+use crate::prefetch::prefetch;
 
 /// Average degree from which the first-fit pass replaces the minimum-degree pass.
 const DENSE_AVERAGE_DEGREE: usize = 48;

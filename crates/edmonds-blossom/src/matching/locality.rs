@@ -20,7 +20,7 @@ use crate::graph::Graph;
 use grid_core::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
-use super::prefetch::prefetch;
+use crate::prefetch::prefetch;
 
 /// Graphs with fewer vertices are left alone: their arrays mostly fit the caches anyway.
 pub(crate) const MIN_VERTICES: usize = 1 << 18;

@@ -5,7 +5,6 @@
 pub(crate) mod forest;
 mod greedy;
 mod locality;
-pub(crate) mod prefetch;
 #[cfg(test)]
 mod stage_tests;
 

@@ -1,7 +1,8 @@
 //! Starting a load early: on graphs far larger than the caches the greedy pass and the stage-1
 //! searches are bound by chains of dependent cache misses (a dependent random read costs hundreds
 //! of nanoseconds on the benchmark machine), so the loads whose addresses are known a few steps
-//! early are started then, and nothing waits for them.
+//! early are started then, and nothing waits for them. The CSR build does the same for the short
+//! slices of entries it reads (`graph::build_block`).
 
 /// Asks the processor to start loading the cache line at `address` into the caches.
 ///

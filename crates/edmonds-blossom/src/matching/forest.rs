@@ -98,6 +98,15 @@ pub(crate) enum Label {
     Retired,
 }
 
+/// The order in which a search scans its queued outer vertices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ScanOrder {
+    /// The one queued first (a breadth-first search).
+    BreadthFirst,
+    /// The one queued last (a depth-first search).
+    DepthFirst,
+}
+
 /// State of an unlabelled vertex.
 const UNLABELLED: u32 = u32::MAX;
 /// State of an inner vertex.
@@ -174,9 +183,8 @@ pub(crate) trait SearchMode {
     /// Whether the search has labelled more vertices than it may, and stops.
     fn over_limit(&self) -> bool;
 
-    /// Whether the next outer vertex to scan is the one queued last (a depth-first search)
-    /// rather than the one queued first (breadth-first).
-    fn depth_first(&self) -> bool;
+    /// Which queued outer vertex is scanned next.
+    fn scan_order(&self) -> ScanOrder;
 
     /// Whether the dequeued vertex `x` is to be skipped because it was released after it was
     /// queued (`state` is the forest's state array).
@@ -191,8 +199,8 @@ pub(crate) struct OneShot {
     touched: Vec<u32>,
     /// The search is abandoned once more vertices than this are labelled.
     label_limit: usize,
-    /// Scan the outer vertex queued last first ([`AlternatingForest::search_depth_first`]).
-    depth_first: bool,
+    /// Which queued outer vertex is scanned next ([`AlternatingForest::set_scan_order`]).
+    scan_order: ScanOrder,
 }
 
 impl SearchMode for OneShot {
@@ -216,8 +224,8 @@ impl SearchMode for OneShot {
     }
 
     #[inline]
-    fn depth_first(&self) -> bool {
-        self.depth_first
+    fn scan_order(&self) -> ScanOrder {
+        self.scan_order
     }
 
     #[inline]
@@ -264,10 +272,10 @@ impl SearchMode for Shared {
     }
 
     #[inline]
-    fn depth_first(&self) -> bool {
+    fn scan_order(&self) -> ScanOrder {
         // Dissolving trees drops the scanned part of the queue, which needs the first-in
         // first-out order.
-        false
+        ScanOrder::BreadthFirst
     }
 
     #[inline]
@@ -334,19 +342,23 @@ impl AlternatingForest<OneShot> {
             queue: Vec::with_capacity(n),
             queue_head: 0,
             rematch_stack: Vec::new(),
-            mode: OneShot { touched: Vec::with_capacity(n), label_limit: usize::MAX, depth_first: false },
+            mode: OneShot {
+                touched: Vec::with_capacity(n),
+                label_limit: usize::MAX,
+                scan_order: ScanOrder::BreadthFirst,
+            },
         }
     }
 
-    /// From now on searches scan the outer vertex queued last first (depth-first) when `yes`,
-    /// the one queued first (breadth-first, the default) otherwise. Either order finds an
+    /// From now on searches scan their queued outer vertices in `order` (breadth-first is the
+    /// default). Either order finds an
     /// augmenting path when there is one, and fails only with the same kind of tree (every
     /// outer vertex scanned), so retiring stays sound: Edmonds' search may scan the outer
     /// vertices in any order. Depth-first, the search follows the last-listed neighbour first,
     /// which in sorted lists is the one of highest id: see `maximum_matching` for when that
     /// pays.
-    pub(crate) fn search_depth_first(&mut self, yes: bool) {
-        self.mode.depth_first = yes;
+    pub(crate) fn set_scan_order(&mut self, order: ScanOrder) {
+        self.mode.scan_order = order;
     }
 
     /// From now on a search that labels more than `limit` vertices stops with
@@ -455,7 +467,7 @@ impl AlternatingForest<Shared> {
         self.with_mode(OneShot {
             touched: Vec::with_capacity(n),
             label_limit: usize::MAX,
-            depth_first: false,
+            scan_order: ScanOrder::BreadthFirst,
         })
     }
 }
@@ -514,12 +526,13 @@ impl<M: SearchMode> AlternatingForest<M> {
     /// [`AlternatingForest::dissolve_augmented_trees`], it may be called again to go on.
     pub(crate) fn grow(&mut self, graph: &Graph) -> Growth {
         loop {
-            let next = if self.mode.depth_first() {
-                self.queue.pop()
-            } else {
-                let next = self.queue.get(self.queue_head).copied();
-                self.queue_head += usize::from(next.is_some());
-                next
+            let next = match self.mode.scan_order() {
+                ScanOrder::DepthFirst => self.queue.pop(),
+                ScanOrder::BreadthFirst => {
+                    let next = self.queue.get(self.queue_head).copied();
+                    self.queue_head += usize::from(next.is_some());
+                    next
+                }
             };
             let Some(x) = next else { break };
             if M::released_while_queued(&self.state, x) {

@@ -23,17 +23,26 @@ use crate::prefetch::prefetch;
 /// Average degree from which the first-fit pass replaces the minimum-degree pass.
 const DENSE_AVERAGE_DEGREE: usize = 48;
 
+/// The order in which the Karp–Sipser pass of [`greedy_matching`] takes the vertices when no
+/// degree-one vertex is waiting (dense graphs get the first-fit pass either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GreedyOrder {
+    /// Smallest initial degree first ([`KarpSipser`]).
+    ByDegree,
+    /// Index order ([`karp_sipser_in_index_order`]), for graphs whose ids follow their geometry.
+    ByIndex,
+}
+
 /// A maximal matching of `graph` as a mate array (`NO_VERTEX` = free), with a vector of `u32` the
-/// pass no longer needs (possibly empty), whose memory the searches may reuse. `local`: the ids
-/// follow the graph's geometry, and a sparse graph gets [`karp_sipser_in_index_order`].
-pub(crate) fn greedy_matching(graph: &Graph, local: bool) -> (Vec<u32>, Vec<u32>) {
+/// pass no longer needs (possibly empty), whose memory the searches may reuse.
+pub(crate) fn greedy_matching(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, Vec<u32>) {
     let n = graph.vertex_count();
     if n > 0 && 2 * graph.edge_count() >= DENSE_AVERAGE_DEGREE * n {
-        (first_fit(graph), Vec::new())
-    } else if local {
-        karp_sipser_in_index_order(graph)
-    } else {
-        (KarpSipser::new(graph).run(&vertices_by_degree(graph)), Vec::new())
+        return (first_fit(graph), Vec::new());
+    }
+    match order {
+        GreedyOrder::ByIndex => karp_sipser_in_index_order(graph),
+        GreedyOrder::ByDegree => (KarpSipser::new(graph).run(&vertices_by_degree(graph)), Vec::new()),
     }
 }
 

@@ -14,7 +14,8 @@ use rayon::prelude::*;
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
-use forest::{AlternatingForest, Growth, Label, Workspace};
+use forest::{AlternatingForest, Growth, Label, ScanOrder, Workspace};
+use greedy::GreedyOrder;
 use locality::{Layout, Renumbered};
 
 /// A matching of a graph on `0..n`, stored as a mate array.
@@ -171,13 +172,18 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
         Some(local) => {
             // Breadth-first ids follow the geometry, but not the way a grid's rows do: the
             // index-order start leaves long paths there (planar-1m: 13, costing 0.1–0.2 s).
-            let (mates, timings) = match_graph(&local.graph, false);
+            let (mates, timings) = match_graph(&local.graph, GreedyOrder::ByDegree);
             let start = Instant::now();
             let mates = local.original_mates(&mates);
             (mates, MatchingTimings { shared_forest: timings.shared_forest + start.elapsed(), ..timings })
         }
         None => {
-            match_graph(graph, layout == Layout::Local && graph.vertex_count() <= MAX_LOCAL_START_VERTICES)
+            let order = if layout == Layout::Local && graph.vertex_count() <= MAX_LOCAL_START_VERTICES {
+                GreedyOrder::ByIndex
+            } else {
+                GreedyOrder::ByDegree
+            };
+            match_graph(graph, order)
         }
     };
     let timings = MatchingTimings { locality, renumbered: renumbered.is_some(), ..timings };
@@ -185,20 +191,20 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
 }
 
 /// The three stages on `graph` as numbered: the mate array of a maximum matching, and the stage
-/// timings. `local`: the ids already follow the graph's geometry ([`Layout::Local`]), so the
-/// greedy pass takes the vertices in index order and stage 1 first tries depth-first searches
-/// (see [`maximum_matching`]).
-fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
+/// timings. With [`GreedyOrder::ByIndex`] (the ids already follow the graph's geometry,
+/// [`Layout::Local`]) stage 1 first tries depth-first searches (see [`maximum_matching`]).
+fn match_graph(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, MatchingTimings) {
     let start = Instant::now();
     let n = graph.vertex_count();
+    let local = order == GreedyOrder::ByIndex;
     let (mates, spare, workspace) = if local {
         // The depth-first searches reach most of the graph: their workspace is written on the
         // other core meanwhile (see `Workspace::prefaulted`).
         let ((mates, _), workspace) =
-            rayon::join(|| greedy::greedy_matching(graph, true), || Workspace::prefaulted(n));
+            rayon::join(|| greedy::greedy_matching(graph, order), || Workspace::prefaulted(n));
         (mates, Vec::new(), Some(workspace))
     } else {
-        let (mates, spare) = greedy::greedy_matching(graph, false);
+        let (mates, spare) = greedy::greedy_matching(graph, order);
         (mates, spare, None)
     };
     let greedy_size = mates.par_iter().filter(|&&m| m != NO_VERTEX).count() / 2;
@@ -210,9 +216,9 @@ fn match_graph(graph: &Graph, local: bool) -> (Vec<u32>, MatchingTimings) {
     };
     let mut done = false;
     if local {
-        forest.search_depth_first(true);
+        forest.set_scan_order(ScanOrder::DepthFirst);
         done = augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
-        forest.search_depth_first(false);
+        forest.set_scan_order(ScanOrder::BreadthFirst);
     }
     if !done {
         augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));

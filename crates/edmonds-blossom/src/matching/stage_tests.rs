@@ -7,8 +7,8 @@
 
 use proptest::prelude::*;
 
-use super::forest::AlternatingForest;
-use super::greedy::greedy_matching;
+use super::forest::{AlternatingForest, ScanOrder};
+use super::greedy::{GreedyOrder, greedy_matching};
 use super::{
     Matching, SINGLE_SEARCH_BUDGET, augment_depth_first, augment_from_each_root, augment_in_one_forest,
     search_limit,
@@ -45,14 +45,14 @@ enum Stages {
 #[derive(Debug, Clone, Copy)]
 enum Start {
     Empty,
-    /// [`greedy_matching`] with this `local` flag.
-    Greedy(bool),
+    /// [`greedy_matching`] in this order.
+    Greedy(GreedyOrder),
 }
 
 fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCaseError> {
     let start = match start {
         Start::Empty => vec![NO_VERTEX; graph.vertex_count()],
-        Start::Greedy(local) => greedy_matching(graph, local).0,
+        Start::Greedy(order) => greedy_matching(graph, order).0,
     };
     let mut forest = AlternatingForest::new(&start);
     let n = graph.vertex_count();
@@ -64,7 +64,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCase
         _ => None,
     };
     if let Some((budget, search_limit)) = depth_first {
-        forest.search_depth_first(true);
+        forest.set_scan_order(ScanOrder::DepthFirst);
         let done = augment_depth_first(graph, &mut forest, budget, search_limit);
         if done {
             // Every free vertex is retired: the matching must be maximum now.
@@ -72,7 +72,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCase
             prop_assert!(gallai_edmonds(graph, &matching).is_ok(), "depth-first pass claims a maximum");
             return Ok(matching);
         }
-        forest.search_depth_first(false);
+        forest.set_scan_order(ScanOrder::BreadthFirst);
     }
     let limits = match stages {
         Stages::ForestOnly => None,
@@ -96,7 +96,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCase
 /// All combinations agree on the size, and each result is a valid matching proved maximum.
 fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
     let mut sizes = Vec::new();
-    for start in [Start::Greedy(false), Start::Greedy(true), Start::Empty] {
+    for start in [Start::Greedy(GreedyOrder::ByDegree), Start::Greedy(GreedyOrder::ByIndex), Start::Empty] {
         for stages in [
             Stages::ForestOnly,
             Stages::SwitchAfterOnePath,

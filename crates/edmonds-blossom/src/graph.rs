@@ -122,7 +122,7 @@ impl Graph {
         }
         let block_count = blocks.count();
         // Each block's entries, one slice per chunk: by_block[block][chunk].
-        let mut by_block: Vec<Vec<&[u64]>> =
+        let mut by_block: Vec<Vec<&[u8]>> =
             (0..block_count).map(|_| Vec::with_capacity(chunks.len())).collect();
         for chunk in &chunks {
             debug_assert_eq!(chunk.starts.len(), block_count + 1);
@@ -130,7 +130,8 @@ impl Graph {
                 parts.push(chunk.block(block));
             }
         }
-        let sizes: Vec<usize> = by_block.iter().map(|b| b.iter().map(|part| part.len()).sum()).collect();
+        let sizes: Vec<usize> =
+            by_block.iter().map(|b| b.iter().map(|part| part.len() / ENTRY_BYTES).sum()).collect();
         let entries: usize = sizes.iter().sum();
         if entries / 2 > MAX_EDGES {
             return Err(GraphError::TooManyEdges(entries / 2));
@@ -151,15 +152,15 @@ impl Graph {
             offsets_rest = rest;
             let (lists, rest) = targets_rest.split_at_mut(size);
             targets_rest = rest;
-            jobs.push((lo, base, ends, lists, parts));
+            jobs.push((base, ends, lists, parts));
             base += size;
         }
         // Per block: the lists built, sorted and deduplicated; its number of entries kept.
         let shift = target_group_shift(n);
         let kept: Vec<usize> = jobs
             .into_par_iter()
-            .map_init(BlockScratch::default, |scratch, (lo, base, ends, lists, parts)| {
-                build_block(lo, base, ends, lists, &parts, shift, scratch)
+            .map_init(BlockScratch::default, |scratch, (base, ends, lists, parts)| {
+                build_block(base, ends, lists, &parts, shift, scratch)
             })
             .collect();
         drop(chunks);
@@ -296,12 +297,12 @@ pub(crate) struct EdgeBlocks {
 
 impl EdgeBlocks {
     /// The blocks for `n` vertices and about `m` edges: 2^14 vertices a block, down to 2^10
-    /// when the average degree is high, so that a block's entries (eight bytes each, half a
-    /// megabyte for [`BLOCK_ENTRIES`]) and lists stay in the second-level cache while it is
+    /// when the average degree is high, so that a block's entries (five bytes each in the
+    /// chunks, eight in the build's scratch: half a megabyte for [`BLOCK_ENTRIES`]) and lists stay in the second-level cache while it is
     /// built; smaller for small graphs so that every thread has blocks.
     pub(crate) fn with_edges(n: usize, m: usize) -> Self {
         let threads = rayon::current_num_threads().max(1);
-        let mut bits = 14;
+        let mut bits = MAX_BLOCK_BITS;
         while bits > 10 && (2 * m as u128) << bits > (BLOCK_ENTRIES as u128) * n as u128 {
             bits -= 1;
         }
@@ -335,55 +336,92 @@ impl EdgeBlocks {
     }
 
     /// Files the edges `pairs` (`u << 32 | v` each), whose entries [`EdgeBlocks::count_edge`]
-    /// counted per block in `counts`, as the entries `u -> v` and `v -> u` ordered by block:
-    /// one allocation of the exact size, one pass. `counts` is left as the blocks' ends.
+    /// counted per block in `counts`, as the entries `u -> v` and `v -> u` ordered by block
+    /// ([`BlockedEntries`] says how they are packed): one allocation of the exact size, one pass.
     pub(crate) fn file(&self, pairs: impl IntoIterator<Item = u64>, counts: &mut [usize]) -> BlockedEntries {
         debug_assert_eq!(counts.len(), self.count);
         let mut starts = Vec::with_capacity(self.count + 1);
         let mut total = 0usize;
-        for count in counts.iter_mut() {
+        for (block, count) in counts.iter_mut().enumerate() {
             starts.push(total);
+            // From now on the block's write cursor, in bytes.
+            let cursor = total * ENTRY_BYTES + block * ENTRY_SLACK;
             total += *count;
-            // From now on the block's write cursor.
-            *count = total - *count;
+            *count = cursor;
         }
         starts.push(total);
-        let mut entries = vec![0u64; total];
+        let mut bytes = vec![0u8; total * ENTRY_BYTES + self.count * ENTRY_SLACK];
         // Written all over, in as many streams as there are blocks: its pages mapped in one call.
-        populate_for_writing(&entries);
+        populate_for_writing(&bytes);
+        let local = (1u32 << self.bits) - 1;
         for pair in pairs {
             let (u, v) = ((pair >> 32) as u32, pair as u32);
             let cursor = &mut counts[self.block_of(u)];
-            entries[*cursor] = pair;
-            *cursor += 1;
+            let entry = u64::from(u & local) << TARGET_BITS | u64::from(v);
+            bytes[*cursor..*cursor + 8].copy_from_slice(&entry.to_le_bytes());
+            *cursor += ENTRY_BYTES;
             let cursor = &mut counts[self.block_of(v)];
-            entries[*cursor] = pair.rotate_left(32);
-            *cursor += 1;
+            let entry = u64::from(v & local) << TARGET_BITS | u64::from(u);
+            bytes[*cursor..*cursor + 8].copy_from_slice(&entry.to_le_bytes());
+            *cursor += ENTRY_BYTES;
         }
-        BlockedEntries { entries, starts }
+        BlockedEntries { bytes, starts }
     }
 }
 
-/// The directed entries (`source << 32 | target`) of one chunk of the input ordered by vertex
-/// block ([`EdgeBlocks::file`]).
+/// Bytes of a filed entry ([`BlockedEntries`]).
+const ENTRY_BYTES: usize = 5;
+
+/// Bytes after each block's entries in [`BlockedEntries`]: an entry is written as eight bytes,
+/// and the three past its end must not reach the next block's entries.
+const ENTRY_SLACK: usize = 8 - ENTRY_BYTES;
+
+/// Bits of the target in a filed entry; the source's offset in its block takes the bits above.
+const TARGET_BITS: u32 = 26;
+
+/// The target bits of a filed entry.
+const TARGET_MASK: u64 = (1 << TARGET_BITS) - 1;
+
+/// Largest block of [`EdgeBlocks`]: 2^14 vertices.
+const MAX_BLOCK_BITS: u32 = 14;
+
+// Every target fits its bits, and a vertex's offset in its block the bits above.
+const _: () =
+    assert!(MAX_VERTICES <= 1 << TARGET_BITS && MAX_BLOCK_BITS + TARGET_BITS <= 8 * ENTRY_BYTES as u32);
+
+/// The directed entries of one chunk of the input ordered by vertex block ([`EdgeBlocks::file`]).
+///
+/// An entry is five little-endian bytes: the source's offset in its block above the
+/// [`TARGET_BITS`] bits of the target (five bytes where `source << 32 | target` took eight: the
+/// entries are written once and read once from memory, and their pages are fresh). Each block's
+/// entries are followed by [`ENTRY_SLACK`] bytes.
 pub(crate) struct BlockedEntries {
     /// The entries, block after block.
-    entries: Vec<u64>,
-    /// Where each block's entries start, and the end.
+    bytes: Vec<u8>,
+    /// Where each block's entries start (in entries), and the end.
     starts: Vec<usize>,
 }
 
 impl BlockedEntries {
     /// Number of entries (twice the number of edges filed).
     pub(crate) fn entry_count(&self) -> usize {
-        self.entries.len()
+        self.starts.last().copied().unwrap_or(0)
     }
 
-    /// The entries of `block`.
+    /// The entries of `block`, [`ENTRY_BYTES`] each.
     #[inline]
-    fn block(&self, block: usize) -> &[u64] {
-        &self.entries[self.starts[block]..self.starts[block + 1]]
+    fn block(&self, block: usize) -> &[u8] {
+        let start = self.starts[block] * ENTRY_BYTES + block * ENTRY_SLACK;
+        &self.bytes[start..start + (self.starts[block + 1] - self.starts[block]) * ENTRY_BYTES]
     }
+}
+
+/// The entry packed in `bytes` (`local source << TARGET_BITS | target`, [`BlockedEntries`]).
+#[inline(always)]
+fn unpack(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word[..ENTRY_BYTES].copy_from_slice(&bytes[..ENTRY_BYTES]);
+    u64::from_le_bytes(word)
 }
 
 /// The number of entries a block should not exceed much on average ([`EdgeBlocks::with_edges`];
@@ -414,10 +452,11 @@ struct BlockScratch {
     groups: Vec<u32>,
 }
 
-/// Builds the lists of the vertices `lo..lo + ends.len()` from their entries `parts` into
-/// `lists`, the part of the target array that starts at offset `base`. The lists are sorted,
-/// deduplicated and packed at the start of `lists`; `ends[i]` becomes the end of vertex
-/// `lo + i`'s list as an offset of the whole array. Returns the number of entries kept.
+/// Builds the lists of a block's vertices from their entries `parts` (the block's slice of each
+/// chunk's [`BlockedEntries`]) into `lists`, the part of the target array that starts at offset
+/// `base`. The lists are sorted, deduplicated and packed at the start of `lists`; `ends[i]`
+/// becomes the end of the list of the block's vertex `i` as an offset of the whole array.
+/// Returns the number of entries kept.
 ///
 /// Two stable counting sorts, both within the caches for a block: by target group (`target >>
 /// shift`, [`TARGET_GROUPS`] of them), then by source. Each list then comes out ordered by
@@ -425,11 +464,10 @@ struct BlockScratch {
 /// well-predicted pass) rather than a general sort; lists that turn out far from sorted (a hub
 /// whose neighbours share groups) fall back to the general sort.
 fn build_block(
-    lo: usize,
     base: usize,
     ends: &mut [u32],
     lists: &mut [u32],
-    parts: &[&[u64]],
+    parts: &[&[u8]],
     shift: u32,
     scratch: &mut BlockScratch,
 ) -> usize {
@@ -441,13 +479,13 @@ fn build_block(
     // slices ahead, as the hardware does not see a stream in so few lines.
     for (k, part) in parts.iter().enumerate() {
         if let Some(next) = parts.get(k + PREFETCH_SLICES_AHEAD) {
-            for line in (0..next.len()).step_by(64 / size_of::<u64>()) {
+            for line in (0..next.len()).step_by(64) {
                 prefetch(next.as_ptr().wrapping_add(line));
             }
         }
-        for &entry in *part {
-            ends[(entry >> 32) as usize - lo] += 1;
-            groups[(entry as u32 >> shift) as usize] += 1;
+        for entry in part.chunks_exact(ENTRY_BYTES).map(unpack) {
+            ends[(entry >> TARGET_BITS) as usize] += 1;
+            groups[((entry & TARGET_MASK) >> shift) as usize] += 1;
         }
     }
     let mut start = 0u32;
@@ -464,8 +502,8 @@ fn build_block(
     }
     let entries = &mut scratch.entries[..lists.len()];
     for part in parts {
-        for &entry in *part {
-            let g = (entry as u32 >> shift) as usize;
+        for entry in part.chunks_exact(ENTRY_BYTES).map(unpack) {
+            let g = ((entry & TARGET_MASK) >> shift) as usize;
             entries[groups[g] as usize] = entry;
             groups[g] += 1;
         }
@@ -479,8 +517,8 @@ fn build_block(
     // Stable scatter by source: `ends[i]` is the fill cursor of vertex lo + i, and ends as its
     // list's end.
     for &entry in entries.iter() {
-        let i = (entry >> 32) as usize - lo;
-        lists[ends[i] as usize] = entry as u32;
+        let i = (entry >> TARGET_BITS) as usize;
+        lists[ends[i] as usize] = (entry & TARGET_MASK) as u32;
         ends[i] += 1;
     }
     // Sort and deduplicate each list, packing them to the left.
@@ -658,6 +696,36 @@ mod tests {
                 assert!((n - 1) >> shift >= TARGET_GROUPS / 2, "n = {n}");
             }
         }
+    }
+
+    #[test]
+    fn filed_entries_keep_every_source_and_target() {
+        // The largest ids and block offsets, in the full-size blocks of the largest graph; the
+        // entries of consecutive blocks are written next to each other.
+        let n = MAX_VERTICES as u32;
+        let blocks = EdgeBlocks::with_edges(n as usize, 1);
+        assert_eq!(blocks.bits, MAX_BLOCK_BITS);
+        let top = n - 1;
+        let last_of_block = (1 << MAX_BLOCK_BITS) - 1;
+        let pairs =
+            [(0, top), (top, top - 1), (last_of_block, last_of_block + 1), (last_of_block + 1, 5), (1, 2)];
+        let mut counts = vec![0; blocks.count()];
+        for &(u, v) in &pairs {
+            blocks.count_edge(&mut counts, u, v);
+        }
+        let filed = blocks.file(pairs.iter().map(|&(u, v)| u64::from(u) << 32 | u64::from(v)), &mut counts);
+        assert_eq!(filed.entry_count(), 2 * pairs.len());
+        let mut read = Vec::new();
+        for block in 0..blocks.count() {
+            let lo = (block as u32) << blocks.bits;
+            for entry in filed.block(block).chunks_exact(ENTRY_BYTES).map(unpack) {
+                read.push((lo + (entry >> TARGET_BITS) as u32, (entry & TARGET_MASK) as u32));
+            }
+        }
+        let mut expected: Vec<(u32, u32)> = pairs.iter().flat_map(|&(u, v)| [(u, v), (v, u)]).collect();
+        // By block, and within a block in filing order.
+        expected.sort_by_key(|&(u, _)| blocks.block_of(u));
+        assert_eq!(read, expected);
     }
 
     #[test]

@@ -15,22 +15,8 @@ use criterion::{Criterion, criterion_main};
 use edmonds_blossom::{Graph, gallai_edmonds, maximum_matching};
 use petgraph::graph::UnGraph;
 
-/// SplitMix64: a tiny, good-enough seeded generator.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::SplitMix64;
 
 /// `m` distinct random edges on `n` vertices.
 fn sparse_edges(seed: u64, n: usize, m: usize) -> (usize, Vec<(u32, u32)>) {

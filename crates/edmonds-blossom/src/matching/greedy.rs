@@ -86,31 +86,39 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
     free_degree.par_extend(starts.par_windows(2).map(|list| list[1] - list[0]));
     let mut mate: Vec<u32> = Vec::with_capacity(n);
     mate.par_extend((0..n).into_par_iter().map(|_| NO_VERTEX));
-    let mut degree_one: Vec<u32> =
-        (0..n as u32).into_par_iter().filter(|&v| free_degree[v as usize] == 1).collect();
+    // The vertices whose free degree has come down to one, a stack: `stack[..top]`. A vertex
+    // enters it at most once (its count only falls, and a matched vertex's stays far above
+    // one), so `n` slots always suffice, and one more lets every push write unconditionally.
+    let mut stack: Vec<u32> = vec![0; n + 1];
+    let mut top = 0usize;
+    for v in 0..n as u32 {
+        stack[top] = v;
+        top += usize::from(free_degree[v as usize] == 1);
+    }
     let matchable = |free_degree: &[u32], v: u32| {
         let d = free_degree[v as usize];
         d > 0 && d < FIRST_MATCHED
     };
     let mut cursor = 0u32;
     loop {
-        let v = match degree_one.pop() {
-            Some(v) => v,
-            None => {
-                while (cursor as usize) < n && !matchable(&free_degree, cursor) {
-                    cursor += 1;
-                }
-                if cursor as usize == n {
-                    return (mate, free_degree);
-                }
-                cursor
+        let v = if top > 0 {
+            top -= 1;
+            stack[top]
+        } else {
+            while (cursor as usize) < n && !matchable(&free_degree, cursor) {
+                cursor += 1;
             }
+            if cursor as usize == n {
+                return (mate, free_degree);
+            }
+            cursor
         };
         if !matchable(&free_degree, v) {
             continue;
         }
         // As `KarpSipser::take_free_neighbour_of_lowest_degree`, then `pair`, then
-        // `lose_free_neighbour`.
+        // `lose_free_neighbour`; the pushes are unconditional writes (branch-free: whether a
+        // neighbour's count reaches one is not predictable).
         let mut best = NO_VERTEX;
         let mut best_degree = FIRST_MATCHED;
         for &w in list(v) {
@@ -122,9 +130,8 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
                 best_degree = *d;
             }
             *d -= 1;
-            if *d == 1 {
-                degree_one.push(w);
-            }
+            stack[top] = w;
+            top += usize::from(*d == 1);
         }
         let u = best;
         mate[v as usize] = u;
@@ -134,9 +141,8 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
         for &w in list(u) {
             let d = &mut free_degree[w as usize];
             *d -= 1;
-            if *d == 1 {
-                degree_one.push(w);
-            }
+            stack[top] = w;
+            top += usize::from(*d == 1);
         }
     }
 }

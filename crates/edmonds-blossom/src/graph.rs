@@ -374,6 +374,44 @@ impl EdgeBlocks {
     }
 }
 
+/// A thread's working memory while it reads chunks of an input: the chunk's edges as
+/// `u << 32 | v`, and the number of entries of each block; then [`FilingScratch::file`] files
+/// them. Kept from one chunk to the next, so that its memory stays allocated and in the caches.
+pub(crate) struct FilingScratch {
+    /// The blocks the entries are filed by.
+    pub(crate) blocks: EdgeBlocks,
+    /// The chunk's edges.
+    pub(crate) pairs: Vec<u64>,
+    /// Per block, the number of the chunk's entries in it ([`EdgeBlocks::count_edge`]).
+    pub(crate) counts: Vec<usize>,
+}
+
+impl FilingScratch {
+    /// Empty working memory for `blocks`.
+    pub(crate) fn new(blocks: EdgeBlocks) -> Self {
+        Self { blocks, pairs: Vec::new(), counts: vec![0; blocks.count()] }
+    }
+
+    /// Emptied for a new chunk of at most `edges` edges.
+    pub(crate) fn start(&mut self, edges: usize) {
+        self.pairs.clear();
+        self.pairs.reserve(edges);
+        self.counts.fill(0);
+    }
+
+    /// Adds the edge `u v` (no loop, both below the graph's vertex count).
+    #[inline]
+    pub(crate) fn push(&mut self, u: u32, v: u32) {
+        self.pairs.push(u64::from(u) << 32 | u64::from(v));
+        self.blocks.count_edge(&mut self.counts, u, v);
+    }
+
+    /// The chunk's edges filed by block ([`EdgeBlocks::file`]).
+    pub(crate) fn file(&mut self) -> BlockedEntries {
+        self.blocks.file(self.pairs.iter().copied(), &mut self.counts)
+    }
+}
+
 /// Bytes of a filed entry ([`BlockedEntries`]).
 const ENTRY_BYTES: usize = 5;
 

@@ -16,8 +16,8 @@ use std::ops::Range;
 
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
-use super::text::{Problem, line_chunks_of, par_chunks_with};
-use crate::graph::{BlockedEntries, EdgeBlocks, Graph};
+use super::text::{Problem, filing_chunks, par_chunks_with};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// Largest `N` accepted.
 pub const MAX_INPUT_VERTICES: usize = 10_000_000;
@@ -27,20 +27,6 @@ pub const MAX_INPUT_EDGES: usize = 50_000_000;
 
 /// The entries of the edges read, per chunk ordered by vertex block ([`EdgeBlocks::file`]).
 type Buckets = Vec<BlockedEntries>;
-
-/// The size of the chunks read in parallel: small enough that a chunk's pairs and its filed
-/// entries (ten bytes per edge, a little less than its text on the big inputs) both stay in the
-/// second-level cache while it is filed, big enough that the blocks' slices of a chunk are not tiny.
-/// Measured on the 10^7-vertex inputs, parse + build on two threads: 4 MiB 0.98 s (sparse-10m)
-/// and 1.49 s (rmat-22), 2 MiB 1.02 s, 1 MiB 0.92–0.99 s and 1.27 s, 512 KiB 1.01 s and 1.49 s.
-const CHUNK_BYTES: usize = 1 << 20;
-
-/// A thread's working memory while it reads chunks: the chunk's edges as `u << 32 | v`, and the
-/// number of entries of each block.
-struct ChunkScratch {
-    pairs: Vec<u64>,
-    counts: Vec<usize>,
-}
 
 /// Reads a whole `general_matching` input into a graph (parallel when well-formed).
 pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
@@ -86,21 +72,17 @@ fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, Input
 fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Buckets)> {
     let max = (n - 1) as u32;
     let blocks = EdgeBlocks::with_edges(n, m);
-    let len = input.len() - body;
-    let chunks =
-        line_chunks_of(input, body, (len / (rayon::current_num_threads() * 8)).clamp(1 << 16, CHUNK_BYTES));
-    let init = || ChunkScratch { pairs: Vec::new(), counts: vec![0; blocks.count()] };
-    let read = |scratch: &mut ChunkScratch, range: Range<usize>| {
+    let chunks = filing_chunks(input, body);
+    let init = || FilingScratch::new(blocks);
+    let read = |scratch: &mut FilingScratch, range: Range<usize>| {
         let bytes = &input[range];
-        scratch.pairs.clear();
         // A line `u v\n` takes at least 4 bytes: the pairs never grow past this.
-        scratch.pairs.reserve(bytes.len() / 4 + 1);
-        scratch.counts.fill(0);
+        scratch.start(bytes.len() / 4 + 1);
         // The Problem is never shown: the sequential reader finds and locates it.
-        read_edges(bytes, max, &blocks, &mut scratch.pairs, &mut scratch.counts)
+        read_edges(bytes, max, &scratch.blocks, &mut scratch.pairs, &mut scratch.counts)
             .ok_or_else(|| Problem::msg(0, ""))?;
         let edges = scratch.pairs.len();
-        Ok((blocks.file(scratch.pairs.iter().copied(), &mut scratch.counts), edges))
+        Ok((scratch.file(), edges))
     };
     let buckets = par_chunks_with(&chunks, m, init, read).ok()?;
     let edges: usize = buckets.iter().map(BlockedEntries::entry_count).sum::<usize>() / 2;
@@ -178,7 +160,7 @@ fn read_edges(
 /// `u`, `v` and the line's length with its `\n`, or `None` for any other shape (the caller then
 /// reads the line a token at a time).
 #[inline(always)]
-fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
+pub(super) fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
     let (u, u_digits) = swar_digits(u64::from_le_bytes(window[..8].try_into().ok()?))?;
     if window[u_digits] != b' ' {
         return None;

@@ -161,8 +161,17 @@ fn read_edges(
 /// reads the line a token at a time).
 #[inline(always)]
 pub(super) fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
+    swar_line_separated(window, |b| b == b' ')
+}
+
+/// As [`swar_line`], the two numbers separated by one byte that `separator` accepts.
+#[inline(always)]
+pub(super) fn swar_line_separated(
+    window: &[u8; 16],
+    separator: impl Fn(u8) -> bool,
+) -> Option<(u32, u32, usize)> {
     let (u, u_digits) = swar_digits(u64::from_le_bytes(window[..8].try_into().ok()?))?;
-    if window[u_digits] != b' ' {
+    if !separator(window[u_digits]) {
         return None;
     }
     // `v` starts at byte 2 to 8: its eight bytes are within the window.

@@ -12,11 +12,11 @@ use rayon::prelude::*;
 
 use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::text::{
-    LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, line_column, line_end,
-    nth_data_line, par_chunks, scan_line,
+    LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
+    par_chunks_with, scan_line,
 };
 use super::{ParsedGraph, VertexIds};
-use crate::graph::Graph;
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
@@ -48,32 +48,57 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let m_at = Loc { line: header_line, column: header.m_at.column };
     let n = header.n;
     let body = (line_end(input, at) + 1).min(input.len());
-    let read = |range: Range<usize>| {
-        // (line index within the chunk, neighbour) pairs; the chunk's first vertex is added later.
-        let mut pairs = Vec::new();
-        let mut lines = 0u32;
+    // Each chunk's first vertex, from a count of its vertex lines, so that every chunk's edges
+    // can be filed by block as soon as they are read, as the Library Checker reader does.
+    let chunks = filing_chunks(input, body);
+    let firsts: Vec<usize> = {
+        let counts: Vec<usize> = chunks.par_iter().map(|range| vertex_lines(input, range.clone())).collect();
+        counts
+            .iter()
+            .scan(0usize, |lines, &count| {
+                let first = *lines;
+                *lines += count;
+                Some(first)
+            })
+            .collect()
+    };
+    // Every edge is listed from both ends, and each listing is filed as an edge: 4M entries.
+    let blocks = EdgeBlocks::with_edges(n, 2 * header.m);
+    let read = |scratch: &mut FilingScratch, range: Range<usize>| {
+        let first = firsts[chunks.partition_point(|chunk| chunk.start < range.start)];
+        // A neighbour takes at least 2 bytes.
+        scratch.start((range.end - range.start) / 2 + 1);
+        let mut lines = 0usize;
+        let mut entries = 0usize;
         for_each_line(input, range, |line, at| {
             let mut reader = LineReader::new(line, at);
             if !is_data_line(&mut reader, COMMENTS, true) {
                 return Ok(());
             }
+            let u = first + lines;
+            lines += 1;
             for _ in 0..header.skip {
                 reader.skip_token("vertex size or weight")?;
             }
             while !reader.at_end() {
-                let v = reader.uint("neighbour", 1, n as u64)? as u32 - 1;
+                if u >= n {
+                    return Err(Problem::msg(at, format!("more than the {n} vertex lines of the header")));
+                }
+                let start = reader.skip_blanks();
+                let v = reader.uint("neighbour", 1, n as u64)? as usize - 1;
+                if v == u {
+                    return Err(Problem::msg(start, format!("self-loop at vertex {}", u + 1)));
+                }
                 if header.edge_weights {
                     reader.skip_token("edge weight")?;
                 }
-                pairs.extend([lines, v]);
+                scratch.push(u as u32, v as u32);
+                entries += 1;
             }
-            lines += 1;
             Ok(())
         })?;
-        let entries = pairs.len() / 2;
-        Ok(((pairs, lines), entries))
+        Ok(((scratch.file(), lines), entries))
     };
-    let chunks = line_chunks(input, body);
     let too_many = || {
         m_at.msg(format!(
             "the header says {} edges, but the adjacency lists hold more than {} entries",
@@ -81,17 +106,12 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         ))
     };
-    let parts = par_chunks(&chunks, 2 * header.m, read).map_err(|stop| match stop {
+    let init = || FilingScratch::new(blocks);
+    let parts = par_chunks_with(&chunks, 2 * header.m, init, read).map_err(|stop| match stop {
         Stop::Problem(p) => p.locate(input),
         Stop::Overflow { .. } => too_many(),
     })?;
-    // Number the lines: each chunk's first vertex.
-    let mut first = Vec::with_capacity(parts.len());
-    let mut lines = 0usize;
-    for (_, count) in &parts {
-        first.push(lines);
-        lines += *count as usize;
-    }
+    let lines: usize = parts.iter().map(|(_, count)| count).sum();
     if lines < n {
         let (line, column) = line_column(input, input.len());
         return Err(InputError::msg(
@@ -100,33 +120,8 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             format!("the file ends after {lines} of the {n} vertex lines"),
         ));
     }
-    let mut pairs: Vec<Vec<u32>> = parts.into_iter().map(|(pairs, _)| pairs).collect();
-    let entries: usize = pairs.iter().map(|p| p.len() / 2).sum();
-    // Global vertex numbers; the first loop or line past N found (in input order) is reported.
-    let bad = pairs
-        .par_iter_mut()
-        .zip(&first)
-        .map(|(list, &base)| {
-            for pair in list.chunks_exact_mut(2) {
-                let u = base + pair[0] as usize;
-                if u >= n || u == pair[1] as usize {
-                    return Some(u);
-                }
-                pair[0] = u as u32;
-            }
-            None
-        })
-        .find_first(Option::is_some)
-        .flatten();
-    if let Some(u) = bad {
-        let line = nth_data_line(input, body..input.len(), u, COMMENTS, true);
-        if u >= n {
-            return Err(
-                Problem::msg(line, format!("more than the {n} vertex lines of the header")).locate(input)
-            );
-        }
-        return Err(self_loop(input, line, u, &header));
-    }
+    let filed: Vec<BlockedEntries> = parts.into_iter().map(|(filed, _)| filed).collect();
+    let entries: usize = filed.iter().map(|f| f.entry_count() / 2).sum();
     if entries != 2 * header.m {
         return Err(m_at.msg(format!(
             "the header says {} edges, but the adjacency lists hold {entries} entries, not {}",
@@ -134,29 +129,25 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         )));
     }
-    let (graph, _) = Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    let (graph, _) =
+        Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
     Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
 }
 
-/// The error for the self-loop on the line of vertex `u` (0-based) at byte `line`.
-#[cold]
-fn self_loop(input: &[u8], line: usize, u: usize, header: &Header) -> InputError {
-    let mut reader = LineReader::new(&input[line..line_end(input, line)], line);
-    let mut at = line;
-    for _ in 0..header.skip {
-        let _ = reader.skip_token("");
+/// The number of vertex lines in `range` (see [`is_data_line`]: blank lines count, comment lines
+/// do not). Without a `%` in the range, every line is one, so the newlines are simply counted.
+fn vertex_lines(input: &[u8], range: Range<usize>) -> usize {
+    let bytes = &input[range.clone()];
+    if !bytes.contains(&COMMENTS[0]) {
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        return newlines + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
     }
-    while !reader.at_end() {
-        let start = reader.skip_blanks();
-        if reader.uint("", 0, u64::MAX).is_ok_and(|v| v == u as u64 + 1) {
-            at = start;
-            break;
-        }
-        if header.edge_weights {
-            let _ = reader.skip_token("");
-        }
-    }
-    Problem::msg(at, format!("self-loop at vertex {}", u + 1)).locate(input)
+    let mut lines = 0;
+    let _ = for_each_line(input, range, |line, at| {
+        lines += usize::from(is_data_line(&mut LineReader::new(line, at), COMMENTS, true));
+        Ok(())
+    });
+    lines
 }
 
 /// The header line `N M [FMT [NCON]]`.
@@ -199,6 +190,58 @@ mod tests {
         let parsed = parse(b"3 2 111 2\n9 1 1 2 5\n9 1 1 1 5 3 6\n9 1 1 2 6\n").unwrap();
         assert_eq!(parsed.graph.edge_count(), 2);
         assert!(parsed.graph.has_edge(1, 2));
+    }
+
+    #[test]
+    fn chunks_number_their_lines_from_a_count() {
+        // Enough lines for several chunks, some with comment lines (counted line by line) and
+        // some without; blank lines are vertices without neighbours. The graph is the cycle of
+        // the non-blank vertices, and an error in a late chunk keeps its line and column.
+        let n = 30_000usize;
+        let blank = |v: usize| v % 7 == 3;
+        let kept: Vec<usize> = (0..n).filter(|&v| !blank(v)).collect();
+        let mut neighbours = vec![Vec::new(); n];
+        for (i, &v) in kept.iter().enumerate() {
+            let w = kept[(i + 1) % kept.len()];
+            neighbours[v].push(w);
+            neighbours[w].push(v);
+        }
+        let mut text = format!("{n} {}\n", kept.len());
+        let mut line_of = vec![0; n];
+        let mut line = 1;
+        for v in 0..n {
+            if v < n / 3 && v % 1000 == 0 {
+                text.push_str("% a comment\n");
+                line += 1;
+            }
+            let list: Vec<String> = neighbours[v].iter().map(|w| (w + 1).to_string()).collect();
+            text.push_str(&list.join(" "));
+            text.push('\n');
+            line += 1;
+            line_of[v] = line;
+        }
+        let parsed = parse(text.as_bytes()).unwrap();
+        let edges: Vec<(u32, u32)> =
+            (0..kept.len()).map(|i| (kept[i] as u32, kept[(i + 1) % kept.len()] as u32)).collect();
+        assert_eq!(parsed.graph, Graph::from_edges(n, &edges).unwrap());
+        // Vertex n - 10 lists itself first.
+        let v = n - 10;
+        let bad = text.replacen(
+            &format!(
+                "\n{}\n",
+                neighbours[v].iter().map(|w| (w + 1).to_string()).collect::<Vec<_>>().join(" ")
+            ),
+            &format!(
+                "\n{} {}\n",
+                v + 1,
+                neighbours[v][1..].iter().map(|w| (w + 1).to_string()).collect::<Vec<_>>().join(" ")
+            ),
+            1,
+        );
+        assert_eq!(
+            parse(bad.as_bytes()).unwrap_err().to_string(),
+            format!("line {}, column 1: self-loop at vertex {}", line_of[v], v + 1)
+        );
     }
 
     #[test]

@@ -410,15 +410,19 @@ mod tests {
         mate
     }
 
-    #[test]
-    fn branch_free_pass_makes_the_same_choices_as_the_reference() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |bound: u64| {
+    /// A seeded xorshift generator: each call gives a number below its bound.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |bound| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state % bound
-        };
+        }
+    }
+
+    #[test]
+    fn branch_free_pass_makes_the_same_choices_as_the_reference() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..40 {
             let n = 2 + next(300) as u32;
             let m = next(4 * n as u64) as usize;
@@ -435,13 +439,7 @@ mod tests {
 
     #[test]
     fn index_order_pass_makes_the_same_choices_as_the_slot_pass() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for round in 0..60 {
             let n = 2 + next(300) as u32;
             let m = next(if round % 2 == 0 { 4 * n as u64 } else { (n / 2) as u64 + 1 }) as usize;

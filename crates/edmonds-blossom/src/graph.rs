@@ -472,8 +472,9 @@ fn unpack(bytes: &[u8]) -> u64 {
 const BLOCK_ENTRIES: usize = 1 << 16;
 
 /// Number of target groups of [`build_block`]'s first pass (a power of two): its counters and
-/// write cursors stay in the first-level cache.
-const TARGET_GROUPS: usize = 1 << 11;
+/// write cursors (16 KB) stay in the first-level cache. 2^11 left more lists out of order within
+/// a group (R-MAT hubs); 2^13 made the group pass slower on sparse graphs (session 24).
+const TARGET_GROUPS: usize = 1 << 12;
 
 /// The shift that maps a vertex below `n` to its target group (`v >> shift < TARGET_GROUPS`).
 fn target_group_shift(n: usize) -> u32 {
@@ -493,6 +494,9 @@ struct BlockScratch {
     entries: Vec<u64>,
     /// Per target group: its count, then its write cursor.
     groups: Vec<u32>,
+    /// Per source of the block: nonzero if its list needs sorting (it received a target not
+    /// above the one before).
+    unsorted: Vec<u8>,
 }
 
 /// Builds the lists of a block's vertices from their entries `parts` (the block's slice of each
@@ -503,9 +507,10 @@ struct BlockScratch {
 ///
 /// Two stable counting sorts, both within the caches for a block: by target group (`target >>
 /// shift`, [`TARGET_GROUPS`] of them), then by source. Each list then comes out ordered by
-/// target group, so that sorting it is an insertion sort over nearly sorted data (a cheap,
-/// well-predicted pass) rather than a general sort; lists that turn out far from sorted (a hub
-/// whose neighbours share groups) fall back to the general sort.
+/// target group, so nearly always sorted already: the scatter by source marks the lists that
+/// are not (or hold a repeat), and only those are sorted, by an insertion sort over nearly
+/// sorted data (a cheap, well-predicted pass) rather than a general sort; lists that turn out
+/// far from sorted (a hub whose neighbours share groups) fall back to the general sort.
 fn build_block(
     base: usize,
     ends: &mut [u32],
@@ -557,22 +562,32 @@ fn build_block(
         *slot = start;
         start += degree;
     }
+    let unsorted = &mut scratch.unsorted;
+    unsorted.clear();
+    unsorted.resize(ends.len(), 0);
     // Stable scatter by source: `ends[i]` is the fill cursor of vertex lo + i, and ends as its
-    // list's end.
+    // list's end. A list that receives a target not above the entry before it is marked. (A
+    // list's first target is compared with the slot before it, the end of the previous list's
+    // space: at worst a needless mark.)
     for &entry in entries.iter() {
         let i = (entry >> TARGET_BITS) as usize;
-        lists[ends[i] as usize] = (entry & TARGET_MASK) as u32;
+        let target = (entry & TARGET_MASK) as u32;
+        let cursor = ends[i] as usize;
+        let before = lists[cursor.saturating_sub(1)];
+        lists[cursor] = target;
         ends[i] += 1;
+        unsorted[i] |= u8::from(target <= before);
     }
-    // Sort and deduplicate each list, packing them to the left.
+    // Sort and deduplicate the marked lists, packing all of them to the left.
     let mut write = 0usize;
     let mut read_start = 0usize;
-    for end in ends.iter_mut() {
+    for (end, &mark) in ends.iter_mut().zip(unsorted.iter()) {
         let read_end = *end as usize;
         if write != read_start {
             lists.copy_within(read_start..read_end, write);
         }
-        write += sort_dedup(&mut lists[write..write + (read_end - read_start)]);
+        let len = read_end - read_start;
+        write += if mark == 0 { len } else { sort_dedup(&mut lists[write..write + len]) };
         read_start = read_end;
         *end = (base + write) as u32;
     }
@@ -601,15 +616,17 @@ fn sort_dedup(list: &mut [u32]) -> usize {
         if x == last {
             continue;
         }
-        // `x` belongs before `last`: find its place in the sorted prefix, unless it is there.
-        let mut j = kept - 1;
+        // `x` belongs before `last`: move the larger entries up one by one (a few, usually) to
+        // find its place; if `x` is there already, move them back.
+        let mut j = kept;
         while j > 0 && list[j - 1] > x {
+            list[j] = list[j - 1];
             j -= 1;
         }
         if j > 0 && list[j - 1] == x {
+            list.copy_within(j + 1..=kept, j);
             continue;
         }
-        list.copy_within(j..kept, j + 1);
         list[j] = x;
         kept += 1;
         budget = budget.saturating_sub(kept - j);

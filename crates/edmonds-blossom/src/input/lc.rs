@@ -165,23 +165,47 @@ pub(super) fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
 }
 
 /// As [`swar_line`], the two numbers separated by one byte that `separator` accepts.
+///
+/// The line's end is found first, from the newline alone: the caller's next line starts there,
+/// and finding it is the only work each line waits for (the digits of consecutive lines are then
+/// read in parallel by the processor). The text loop on one thread went from 0.49 to 0.43 s on
+/// rmat-22's 649 MB.
 #[inline(always)]
 pub(super) fn swar_line_separated(
     window: &[u8; 16],
     separator: impl Fn(u8) -> bool,
 ) -> Option<(u32, u32, usize)> {
-    let (u, u_digits) = swar_digits(u64::from_le_bytes(window[..8].try_into().ok()?))?;
+    let low = u64::from_le_bytes(window[..8].try_into().ok()?);
+    let high = u64::from_le_bytes(window[8..].try_into().ok()?);
+    let newline = first_newline(low, high);
+    let (u, u_digits) = swar_digits(low)?;
     if !separator(window[u_digits]) {
         return None;
     }
     // `v` starts at byte 2 to 8: its eight bytes are within the window.
     let start = u_digits + 1;
     let (v, v_digits) = swar_digits(u64::from_le_bytes(window[start..start + 8].try_into().ok()?))?;
-    let end = start + v_digits;
-    if window[end] != b'\n' {
+    // Its digits end at the first newline (16, none in the window, is never an end).
+    if start + v_digits != newline {
         return None;
     }
-    Some((u, v, end + 1))
+    Some((u, v, newline + 1))
+}
+
+/// Where the first `\n` of the sixteen bytes `low` then `high` (little-endian words) is; 16 if
+/// there is none.
+#[inline(always)]
+fn first_newline(low: u64, high: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `x` is zero where the word has a newline. The usual zero-byte test: a borrow
+    // only starts at a zero byte, so the lowest flagged byte is exact.
+    let newlines = |word: u64| {
+        let x = word ^ (u64::from(b'\n') * ONES);
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let flags = u128::from(newlines(high)) << 64 | u128::from(newlines(low));
+    (flags.trailing_zeros() / 8) as usize
 }
 
 /// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
@@ -343,7 +367,12 @@ mod tests {
         assert_eq!(read(b"1234567 7654321\n"), Some((1_234_567, 7_654_321, 16)));
         assert_eq!(read(b"9 0000042\n"), Some((9, 42, 10)));
         assert_eq!(read(b"1234567 1\n"), Some((1_234_567, 1, 10)));
+        // The line ends at the first newline; the next line may follow in the window.
+        assert_eq!(read(b"1 2\n3 4\n"), Some((1, 2, 4)));
         for bad in [
+            &b"1\n2 3\n"[..],
+            b"1 2",
+            b"1234567 7654321#",
             &b"1  2\n"[..],
             b"1\t2\n",
             b"1 2 \n",
@@ -360,6 +389,24 @@ mod tests {
             let line = format!("{a} {b}\n");
             assert_eq!(read(line.as_bytes()), Some((a, b, line.len())), "{line}");
         }
+    }
+
+    #[test]
+    fn first_newline_of_sixteen_bytes() {
+        for at in 0..16 {
+            let mut window = [b'7'; 16];
+            window[at] = b'\n';
+            // A later newline, or bytes one above and below a newline's, change nothing.
+            window[(at + 5).min(15)] = b'\n';
+            if at > 0 {
+                window[at - 1] = b'\n' + 1;
+            }
+            let low = u64::from_le_bytes(window[..8].try_into().unwrap());
+            let high = u64::from_le_bytes(window[8..].try_into().unwrap());
+            assert_eq!(first_newline(low, high), at);
+        }
+        let plain = u64::from_le_bytes(*b"\t\x0b 12345");
+        assert_eq!(first_newline(plain, plain), 16);
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub fn write_matching(out: &mut impl Write, matching: &Matching, ids: &VertexIds
     writeln!(out, "{}", matching.size())?;
     let mut buffer = Vec::with_capacity(BUFFER_BYTES + 64);
     for u in 0..matching.vertex_count() {
+        // The mates' ids are read in random order: each is fetched a few vertices ahead.
+        if let Some(ahead) = matching.mate(u + MATE_IDS_AHEAD) {
+            ids.prefetch(ahead);
+        }
         if let Some(v) = matching.mate(u).filter(|&v| u < v) {
             push_decimal(&mut buffer, ids.id(u));
             buffer.push(b' ');
@@ -37,6 +41,10 @@ pub fn write_matching(out: &mut impl Write, matching: &Matching, ids: &VertexIds
     }
     out.write_all(&buffer)
 }
+
+/// How many vertices ahead [`write_matching`] fetches the id of a vertex's mate. sparse-10m as
+/// an edge list (10^7 listed ids, 5·10^6 matched edges): the output took 1.14 s without.
+const MATE_IDS_AHEAD: usize = 32;
 
 /// How many bytes of numbers are gathered before they are written out.
 const BUFFER_BYTES: usize = 1 << 16;

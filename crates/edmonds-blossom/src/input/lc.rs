@@ -221,7 +221,7 @@ fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
 /// The number of 1 to 7 digits at the start of the little-endian `word` and how many digits it
 /// has; `None` if `word` does not start with a digit or holds 8 digits.
 #[inline(always)]
-fn swar_digits(word: u64) -> Option<(u32, usize)> {
+pub(super) fn swar_digits(word: u64) -> Option<(u32, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76

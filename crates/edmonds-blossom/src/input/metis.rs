@@ -10,6 +10,7 @@ use grid_core::error::shorten;
 use grid_core::{InputError, Loc, Scanner};
 use rayon::prelude::*;
 
+use super::lc::swar_digits;
 use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::text::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
@@ -64,6 +65,8 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     };
     // Every edge is listed from both ends, and each listing is filed as an edge: 4M entries.
     let blocks = EdgeBlocks::with_edges(n, 2 * header.m);
+    // Lines without sizes or weights start with the fast reader.
+    let plain = header.skip == 0 && !header.edge_weights;
     let read = |scratch: &mut FilingScratch, range: Range<usize>| {
         let first = firsts[chunks.partition_point(|chunk| chunk.start < range.start)];
         // A neighbour takes at least 2 bytes.
@@ -77,6 +80,11 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             }
             let u = first + lines;
             lines += 1;
+            if plain && u < n {
+                let (read, entries_read) = plain_neighbours(input, at, line.len(), u, n, scratch);
+                entries += entries_read;
+                reader = LineReader::new(&line[read..], at + read);
+            }
             for _ in 0..header.skip {
                 reader.skip_token("vertex size or weight")?;
             }
@@ -132,6 +140,44 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let (graph, _) =
         Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
     Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
+}
+
+/// Files the neighbours of vertex `u` listed at the start of its line (`input[at..at + len]`)
+/// while they are the usual tokens: 1 to 7 digits, a neighbour in `1..=n` other than `u + 1`,
+/// followed by one space or the line's end; each is read eight bytes at a time
+/// ([`swar_digits`]). Returns how many bytes of the line it read and how many entries it filed;
+/// the token reader takes the rest of the line (other blanks, long numbers, errors).
+#[inline]
+fn plain_neighbours(
+    input: &[u8],
+    at: usize,
+    len: usize,
+    u: usize,
+    n: usize,
+    scratch: &mut FilingScratch,
+) -> (usize, usize) {
+    let mut read = 0;
+    let mut entries = 0;
+    // The token's eight bytes may run past the line: its digits stop at the newline.
+    while let Some(word) = input.get(at + read..at + read + 8) {
+        let Some((value, digits)) = swar_digits(u64::from_le_bytes(word.try_into().unwrap_or_default()))
+        else {
+            break;
+        };
+        let v = value as usize;
+        let end = read + digits;
+        if v == 0 || v > n || v - 1 == u || (end < len && input[at + end] != b' ') {
+            break;
+        }
+        scratch.push(u as u32, (v - 1) as u32);
+        entries += 1;
+        // Past the space, or at the line's end (where the token reader finds nothing more).
+        read = (end + 1).min(len);
+        if read == len {
+            break;
+        }
+    }
+    (read, entries)
 }
 
 /// The number of vertex lines in `range` (see [`is_data_line`]: blank lines count, comment lines
@@ -242,6 +288,19 @@ mod tests {
             parse(bad.as_bytes()).unwrap_err().to_string(),
             format!("line {}, column 1: self-loop at vertex {}", line_of[v], v + 1)
         );
+    }
+
+    #[test]
+    fn plain_tokens_mix_with_every_other_shape() {
+        // Single spaces (read eight bytes a token), then a tab, two spaces, leading and trailing
+        // blanks, `\r\n`, an eight-digit number, and a last line without its newline.
+        let parsed = parse(b"5 5\n2 3\n1\t3  4\n 1 2 \n2 00000005\r\n4").unwrap();
+        let edges = [(0, 1), (0, 2), (1, 2), (1, 3), (3, 4)];
+        assert_eq!(parsed.graph, Graph::from_edges(5, &edges).unwrap());
+        // A problem after plain tokens is located at its own token.
+        assert_eq!(error("3 2\n2 3\n1 2\n1\n"), "line 3, column 3: self-loop at vertex 2");
+        assert_eq!(error("3 2\n2 3\n1 4\n1\n"), "line 3, column 3: neighbour 4 out of range 1..=3");
+        assert_eq!(error("3 2\n2 3\n1 x\n1\n"), "line 3, column 3: expected neighbour, found 'x'");
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub(crate) fn scan_line<T>(
 /// The offset of the `\n` ending the line that holds `start` (or the input's length).
 #[inline]
 pub(crate) fn line_end(input: &[u8], start: usize) -> usize {
-    input[start..].iter().position(|&b| b == b'\n').map_or(input.len(), |p| start + p)
+    memchr::memchr(b'\n', &input[start..]).map_or(input.len(), |p| start + p)
 }
 
 /// Byte ranges covering `input[start..]`, each ending just after a `\n` (the last at the end of
@@ -332,7 +332,7 @@ pub(crate) fn for_each_line(
 ) -> Result<(), Problem> {
     let mut start = range.start;
     while start < range.end {
-        let end = input[start..range.end].iter().position(|&b| b == b'\n').map_or(range.end, |p| start + p);
+        let end = memchr::memchr(b'\n', &input[start..range.end]).map_or(range.end, |p| start + p);
         each(&input[start..end], start)?;
         start = end + 1;
     }

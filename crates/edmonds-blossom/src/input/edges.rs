@@ -5,6 +5,13 @@
 //! The ids are renumbered densely, `0..N` in increasing order of id, so a file whose ids are
 //! already `0..N` keeps them. Self-loops and repeated edges (in either orientation) are dropped and
 //! counted.
+//!
+//! Two readers give that graph. When every id is below a bound that grows with the input
+//! ([`direct_id_limit`], the usual case), the ids are the vertex numbers while the file is read,
+//! and each chunk's edges are filed as soon as they are read, as the Library Checker reader does;
+//! the ids that are in no edge are dropped once the graph is built. Any other file (a larger id,
+//! or a problem to report) is read by the general reader, which keeps each chunk's pairs of ids
+//! until all of them are known and numbered.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,16 +21,131 @@ use rayon::prelude::*;
 
 use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, swar_line_separated};
 use super::text::{
-    LineReader, Problem, Stop, for_each_line, is_data_line, line_chunks, line_end, nth_data_line, par_chunks,
+    LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
+    nth_data_line, par_chunks, par_chunks_with,
 };
 use super::{ParsedGraph, VertexIds};
-use crate::graph::Graph;
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// The first bytes of comment lines.
 const COMMENTS: &[u8] = b"#%";
 
 /// Largest vertex id accepted.
 const MAX_ID: u64 = 1 << 63;
+
+/// Ids below this may be read as vertex numbers ([`parse_ids_as_vertices`]), if the input is
+/// long enough ([`direct_id_limit`]): the graph then has a list end per id up to the largest
+/// (4 bytes each), and a new number per id while the absent ones are dropped (4 more). Within
+/// [`crate::graph::MAX_VERTICES`] and the 26 bits a filed entry has for a vertex.
+const DIRECT_ID_LIMIT: usize = 1 << 25;
+
+/// Bytes of the input's start that [`estimate`] reads.
+const SAMPLE_BYTES: usize = 1 << 18;
+
+/// Reads an edge list.
+pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    match parse_ids_as_vertices(input) {
+        Some(parsed) => Ok(parsed),
+        None => parse_renumbered(input),
+    }
+}
+
+/// The ids read as vertex numbers, if they are all below [`direct_id_limit`] (the usual case:
+/// ids up to a few times the number of vertices): each chunk's edges are filed by block as soon
+/// as they are read, as the Library Checker reader does (`lc.rs`), the graph is built on the
+/// vertices `0..=largest id`, and then the ids that are in no edge are dropped
+/// ([`Graph::without_isolated`]), which numbers the others as [`parse_renumbered`] does.
+///
+/// `None` for anything else (a problem, a larger id, too many edges or ids): then
+/// [`parse_renumbered`] reads the input and reports what is wrong.
+fn parse_ids_as_vertices(input: &[u8]) -> Option<ParsedGraph> {
+    let limit = direct_id_limit(input);
+    let (n_estimate, m_estimate) = estimate(input, limit);
+    let blocks = EdgeBlocks::with_edges(n_estimate, m_estimate).covering(limit);
+    let read = |scratch: &mut FilingScratch, range: Range<usize>| {
+        // An edge line `u v\n` takes at least 4 bytes.
+        scratch.start((range.end - range.start) / 4 + 1);
+        let (mut loops, mut largest, mut edges) = (0u64, 0u64, 0usize);
+        let mut at = range.start;
+        while let Some((u, v)) = next_edge(input, &mut at, range.end)? {
+            edges += 1;
+            if u == v {
+                loops += 1;
+                continue;
+            }
+            if u.max(v) >= limit as u64 {
+                // Never shown: the general reader takes over.
+                return Err(Problem::msg(at, ""));
+            }
+            largest = largest.max(u).max(v);
+            scratch.push(u as u32, v as u32);
+        }
+        Ok(((scratch.file(), loops, largest), edges))
+    };
+    let init = || FilingScratch::new(blocks);
+    let chunks = par_chunks_with(&filing_chunks(input, 0), MAX_INPUT_EDGES, init, read).ok()?;
+    let self_loops = chunks.iter().map(|c| c.1).sum();
+    let largest = chunks.iter().map(|c| c.2).max()?;
+    let filed: Vec<BlockedEntries> = chunks.into_iter().map(|c| c.0).collect();
+    if filed.iter().all(|f| f.entry_count() == 0) {
+        return None;
+    }
+    let n = largest as usize + 1;
+    let (graph, repeats) = Graph::from_blocked(n, &blocks.covering(n), filed).ok()?;
+    let (graph, old) = graph.without_isolated();
+    if graph.vertex_count() > MAX_INPUT_VERTICES {
+        return None;
+    }
+    let ids = old.map_or(VertexIds::From(0), VertexIds::Listed);
+    Some(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
+}
+
+/// The ids [`parse_ids_as_vertices`] reads as vertex numbers: below [`DIRECT_ID_LIMIT`] and
+/// below a quarter of the input's length or the vertex limit, whichever is larger (so the
+/// memory per id stays within a few times the input's size).
+fn direct_id_limit(input: &[u8]) -> usize {
+    (input.len() / 4).clamp(MAX_INPUT_VERTICES, DIRECT_ID_LIMIT)
+}
+
+/// Estimates of the number of vertices (the largest id below `limit`, plus one) and of edges
+/// (the lines, in proportion) from the input's first [`SAMPLE_BYTES`], for the size of the
+/// blocks the edges are filed by: only the speed depends on them.
+fn estimate(input: &[u8], limit: usize) -> (usize, usize) {
+    let end = if input.len() <= SAMPLE_BYTES { input.len() } else { line_end(input, SAMPLE_BYTES) };
+    let mut largest = None;
+    let mut at = 0;
+    while let Ok(Some((u, v))) = next_edge(input, &mut at, end) {
+        largest = largest.max(Some(u.max(v)).filter(|&id| id < limit as u64));
+    }
+    let lines = memchr::memchr_iter(b'\n', &input[..end]).count().max(1);
+    let edges = (lines as u128 * input.len() as u128 / end.max(1) as u128) as usize;
+    (largest.map_or(limit, |id| id as usize + 1), edges)
+}
+
+/// The edge of the next data line of the chunk `input[*at..end]` (whole lines), with `at` moved
+/// past it; `None` at the chunk's end.
+#[inline(always)]
+fn next_edge(input: &[u8], at: &mut usize, end: usize) -> Result<Option<(u64, u64)>, Problem> {
+    while *at < end {
+        // A line `u v\n` (one space or tab) with ids of up to 7 digits: sixteen bytes at a time,
+        // as the Library Checker reader does; any other line token by token. (The chunk ends
+        // with a whole line, so a line read here ends within it.)
+        if let Some(window) = input.get(*at..*at + 16)
+            && let Some((u, v, used)) =
+                swar_line_separated(window.try_into().expect("16 bytes"), |b| b == b' ' || b == b'\t')
+        {
+            *at += used;
+            return Ok(Some((u64::from(u), u64::from(v))));
+        }
+        let line = line_end(&input[..end], *at);
+        let mut reader = LineReader::new(&input[*at..line], *at);
+        *at = line + 1;
+        if is_data_line(&mut reader, COMMENTS, false) {
+            return Ok(Some((reader.uint("vertex id", 0, MAX_ID)?, reader.uint("vertex id", 0, MAX_ID)?)));
+        }
+    }
+    Ok(None)
+}
 
 /// One chunk's edges (flat pairs, loops left out), loops seen, and largest id.
 struct Chunk {
@@ -32,32 +154,15 @@ struct Chunk {
     max_id: u64,
 }
 
-/// Reads an edge list.
-pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+/// Reads an edge list with any ids: each chunk's edges kept as pairs of ids, then the ids
+/// numbered densely in increasing order, and the graph built from the numbered pairs.
+fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let chunks = line_chunks(input, 0);
     let read = |range: Range<usize>| {
         let mut chunk = Chunk { pairs: Vec::new(), loops: 0, max_id: 0 };
         let mut edges = 0usize;
         let mut at = range.start;
-        while at < range.end {
-            // A line `u v\n` (one space or tab) with ids of up to 7 digits: sixteen bytes at a
-            // time, as the Library Checker reader does; any other line token by token. (A chunk
-            // ends with a whole line, so a line read here ends within it.)
-            let (u, v) = if let Some(window) = input.get(at..at + 16)
-                && let Some((u, v, used)) =
-                    swar_line_separated(window.try_into().expect("16 bytes"), |b| b == b' ' || b == b'\t')
-            {
-                at += used;
-                (u64::from(u), u64::from(v))
-            } else {
-                let end = line_end(&input[..range.end], at);
-                let mut reader = LineReader::new(&input[at..end], at);
-                at = end + 1;
-                if !is_data_line(&mut reader, COMMENTS, false) {
-                    continue;
-                }
-                (reader.uint("vertex id", 0, MAX_ID)?, reader.uint("vertex id", 0, MAX_ID)?)
-            };
+        while let Some((u, v)) = next_edge(input, &mut at, range.end)? {
             edges += 1;
             if u == v {
                 chunk.loops += 1;
@@ -241,6 +346,79 @@ mod tests {
             parse(bad.as_bytes()).unwrap_err().to_string(),
             format!("line {}, column 3: expected vertex id, found 'x'", lines + 1)
         );
+    }
+
+    /// Both readers on `text`: the ids read as vertex numbers (which must take the input) and
+    /// the general reader give the same graph, ids and counts.
+    fn assert_readers_agree(text: &str) {
+        let direct = parse_ids_as_vertices(text.as_bytes()).expect("small ids are read as vertices");
+        assert_eq!(direct, parse_renumbered(text.as_bytes()).unwrap());
+    }
+
+    #[test]
+    fn ids_read_as_vertices_agree_with_renumbering_on_every_line_shape() {
+        // Many chunks (over a megabyte), every line shape, ids with gaps (only multiples of 3
+        // and a few others appear), loops and repeats: the same graph either way.
+        let n = 40_000u64;
+        let mut text = String::from("# FromNodeId\tToNodeId\n");
+        for k in 0..150_000u64 {
+            let (u, v) = (3 * (k % n), 3 * ((k * 7 + 5) % n) + u64::from(k % 11 == 0));
+            text.push_str(&match k % 10 {
+                0 => format!(" {u} {v}\n"),
+                1 => format!("{u}\t{v}\n"),
+                2 => format!("{u} {v}\r\n"),
+                3 => format!("% comment {k}\n{u}\t{v}\t0.5\n"),
+                4 => format!("0000000{u} {v}\n"),
+                5 => format!("{u} {u}\n"),
+                6 => "\n".into(),
+                _ => format!("{u} {v}\n"),
+            });
+        }
+        assert_readers_agree(&text);
+        let parsed = parse(text.as_bytes()).unwrap();
+        assert!(matches!(parsed.ids, VertexIds::Listed(_)) && parsed.self_loops > 0 && parsed.repeats > 0);
+        // Ids exactly 0..n: kept as they are.
+        assert_readers_agree("2 1\n0 1\n# end\n");
+        assert_eq!(parse(b"2 1\n0 1\n").unwrap().ids, VertexIds::From(0));
+    }
+
+    #[test]
+    fn large_ids_and_problems_go_to_the_general_reader() {
+        let limit = direct_id_limit(b"");
+        assert_eq!(limit, MAX_INPUT_VERTICES);
+        let below = format!("0 {}\n5 7\n", limit - 1);
+        assert_readers_agree(&below);
+        let at_limit = format!("0 {limit}\n5 7\n");
+        assert!(parse_ids_as_vertices(at_limit.as_bytes()).is_none());
+        assert_eq!(parse(at_limit.as_bytes()).unwrap().ids, VertexIds::Listed(vec![0, 5, 7, limit as u64]));
+        // A loop on a large id is only counted.
+        assert_readers_agree(&format!("{limit} {limit}\n1 2\n"));
+        for bad in ["1 2\n3 x\n", "1\n", "# only a comment\n", "4 4\n"] {
+            assert!(parse_ids_as_vertices(bad.as_bytes()).is_none(), "{bad:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn both_readers_read_any_small_graph_alike(
+            edges in proptest::collection::vec((0u64..60, 0u64..60, 0usize..4), 1..80)
+        ) {
+            let mut text = String::new();
+            for (u, v, shape) in edges {
+                text.push_str(&match shape {
+                    0 => format!("{u} {v}\n"),
+                    1 => format!("{u}\t{v}\t1\n"),
+                    2 => format!("# {u}\n{u}  {v}\n"),
+                    _ => format!("{v} {u}\n"),
+                });
+            }
+            let renumbered = parse_renumbered(text.as_bytes()).unwrap();
+            match parse_ids_as_vertices(text.as_bytes()) {
+                Some(direct) => proptest::prop_assert_eq!(direct, renumbered),
+                // Only a file of loops has no edge to build from.
+                None => proptest::prop_assert_eq!(renumbered.graph.vertex_count(), 0),
+            }
+        }
     }
 
     #[test]

@@ -262,6 +262,29 @@ impl Graph {
         (self, Some(old))
     }
 
+    /// The graph with the edges `(c[2i], c[2i + 1])` of every chunk `c` of `pairs` added (each
+    /// below the vertex count, no loop; repeats of edges already there are dropped); returns it
+    /// with the number of repeats dropped. Rebuilds the whole graph: for a few edges found late.
+    pub(crate) fn with_pairs_added(self, mut pairs: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
+        let n = self.vertex_count();
+        let vertices: Vec<u32> = (0..n as u32).collect();
+        let own: Vec<Vec<u32>> = vertices
+            .par_chunks(1 << 16)
+            .map(|part| {
+                let mut flat = Vec::new();
+                for &u in part {
+                    for &v in self.neighbours(u as usize).iter().filter(|&&v| v > u) {
+                        flat.extend([u, v]);
+                    }
+                }
+                flat
+            })
+            .collect();
+        drop(self);
+        pairs.extend(own);
+        Self::from_pair_chunks(n, pairs)
+    }
+
     /// Number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.offsets.len() - 1

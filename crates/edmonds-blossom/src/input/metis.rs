@@ -3,6 +3,12 @@
 //! `FMT` (up to three binary digits) says whether lines carry a vertex size (100), `NCON` vertex
 //! weights (10) and a weight after every neighbour (1); sizes and weights are skipped. Every edge
 //! is listed from both ends, so the lists hold `2M` entries in all; self-loops are errors.
+//!
+//! The graph is the union of the lists: an edge listed from one end only is an edge. The reader
+//! files each edge from its smaller end's line only (a vertex's larger neighbours), as the
+//! Library Checker reader files its lines, and keeps each line's smaller neighbours aside. Once
+//! the graph is built, every one of those must be in the line's list, as it is when the file
+//! lists every edge from both ends ([`Lower::missing`]); the ones that are not are added.
 
 use std::ops::Range;
 
@@ -17,7 +23,7 @@ use super::text::{
     par_chunks_with, scan_line,
 };
 use super::{ParsedGraph, VertexIds};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
@@ -32,6 +38,61 @@ struct Header {
     skip: usize,
     /// Whether every neighbour is followed by an edge weight.
     edge_weights: bool,
+}
+
+/// A chunk's lines' smaller neighbours (below the line's vertex), which are not filed: line
+/// `i`'s are `values[ends[i - 1]..ends[i]]` (from 0 for the first line).
+#[derive(Default)]
+struct Lower {
+    values: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Lower {
+    /// The lines' smaller neighbours that `graph` does not list (edges listed from their larger
+    /// end only), as flat pairs; the chunk's first line is vertex `first`.
+    fn missing(&self, graph: &Graph, first: usize) -> Vec<u32> {
+        let mut missing = Vec::new();
+        let mut start = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let listed = &self.values[start..end as usize];
+            start = end as usize;
+            if listed.is_empty() {
+                continue;
+            }
+            let u = first + i;
+            let list = graph.neighbours(u);
+            // Both are usually sorted: a merge, with a search for a neighbour listed out of order.
+            let mut at = 0;
+            for &v in listed {
+                while at < list.len() && list[at] < v {
+                    at += 1;
+                }
+                if list.get(at) != Some(&v) && list.binary_search(&v).is_err() {
+                    missing.extend([u as u32, v]);
+                }
+            }
+        }
+        missing
+    }
+}
+
+/// A thread's working memory while it reads chunks ([`FilingScratch`] for the filed edges).
+struct Scratch {
+    filing: FilingScratch,
+    lower: Lower,
+}
+
+impl Scratch {
+    /// Vertex `u`'s line lists `v`: filed if `v` is the larger, else kept aside.
+    #[inline]
+    fn list(&mut self, u: u32, v: u32) {
+        if u < v {
+            self.filing.push(u, v);
+        } else {
+            self.lower.values.push(v);
+        }
+    }
 }
 
 /// Reads a METIS graph file.
@@ -63,20 +124,25 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             })
             .collect()
     };
-    // Every edge is listed from both ends, and each listing is filed as an edge: 4M entries.
-    let blocks = EdgeBlocks::with_edges(n, 2 * header.m);
+    // Every edge is filed from its smaller end: 2M entries.
+    let blocks = EdgeBlocks::with_edges(n, header.m);
     // Lines without sizes or weights start with the fast reader.
     let plain = header.skip == 0 && !header.edge_weights;
-    let read = |scratch: &mut FilingScratch, range: Range<usize>| {
+    let read = |scratch: &mut Scratch, range: Range<usize>| {
         let first = firsts[chunks.partition_point(|chunk| chunk.start < range.start)];
         // A neighbour takes at least 2 bytes.
-        scratch.start((range.end - range.start) / 2 + 1);
+        scratch.filing.start((range.end - range.start) / 2 + 1);
+        scratch.lower.values.clear();
+        scratch.lower.ends.clear();
         let mut lines = 0usize;
         let mut entries = 0usize;
         for_each_line(input, range, |line, at| {
             let mut reader = LineReader::new(line, at);
             if !is_data_line(&mut reader, COMMENTS, true) {
                 return Ok(());
+            }
+            if lines > 0 {
+                scratch.lower.ends.push(scratch.lower.values.len() as u32);
             }
             let u = first + lines;
             lines += 1;
@@ -100,12 +166,17 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
                 if header.edge_weights {
                     reader.skip_token("edge weight")?;
                 }
-                scratch.push(u as u32, v as u32);
+                scratch.list(u as u32, v as u32);
                 entries += 1;
             }
             Ok(())
         })?;
-        Ok(((scratch.file(), lines), entries))
+        if lines > 0 {
+            scratch.lower.ends.push(scratch.lower.values.len() as u32);
+        }
+        // The chunk's own copy of its smaller neighbours, of the exact size.
+        let lower = Lower { values: scratch.lower.values.clone(), ends: scratch.lower.ends.clone() };
+        Ok(((scratch.filing.file(), lower, lines, entries), entries))
     };
     let too_many = || {
         m_at.msg(format!(
@@ -114,12 +185,12 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         ))
     };
-    let init = || FilingScratch::new(blocks);
+    let init = || Scratch { filing: FilingScratch::new(blocks), lower: Lower::default() };
     let parts = par_chunks_with(&chunks, 2 * header.m, init, read).map_err(|stop| match stop {
         Stop::Problem(p) => p.locate(input),
         Stop::Overflow { .. } => too_many(),
     })?;
-    let lines: usize = parts.iter().map(|(_, count)| count).sum();
+    let lines: usize = parts.iter().map(|part| part.2).sum();
     if lines < n {
         let (line, column) = line_column(input, input.len());
         return Err(InputError::msg(
@@ -128,8 +199,9 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             format!("the file ends after {lines} of the {n} vertex lines"),
         ));
     }
-    let filed: Vec<BlockedEntries> = parts.into_iter().map(|(filed, _)| filed).collect();
-    let entries: usize = filed.iter().map(|f| f.entry_count() / 2).sum();
+    let entries: usize = parts.iter().map(|part| part.3).sum();
+    let (filed, lower): (Vec<BlockedEntries>, Vec<Lower>) =
+        parts.into_iter().map(|(filed, lower, _, _)| (filed, lower)).unzip();
     if entries != 2 * header.m {
         return Err(m_at.msg(format!(
             "the header says {} edges, but the adjacency lists hold {entries} entries, not {}",
@@ -137,8 +209,18 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         )));
     }
-    let (graph, _) =
-        Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    let built = |result: Result<(Graph, usize), GraphError>| {
+        result.map(|(graph, _)| graph).map_err(|e| InputError::msg(1, 1, e.to_string()))
+    };
+    let graph = built(Graph::from_blocked(n, &blocks, filed))?;
+    // The edges listed from their larger end only, added to the graph.
+    let missing: Vec<Vec<u32>> = lower
+        .par_iter()
+        .zip(&firsts)
+        .map(|(lower, &first)| lower.missing(&graph, first))
+        .filter(|pairs| !pairs.is_empty())
+        .collect();
+    let graph = if missing.is_empty() { graph } else { built(graph.with_pairs_added(missing))? };
     Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
 }
 
@@ -154,7 +236,7 @@ fn plain_neighbours(
     len: usize,
     u: usize,
     n: usize,
-    scratch: &mut FilingScratch,
+    scratch: &mut Scratch,
 ) -> (usize, usize) {
     let mut read = 0;
     let mut entries = 0;
@@ -169,7 +251,7 @@ fn plain_neighbours(
         if v == 0 || v > n || v - 1 == u || (end < len && input[at + end] != b' ') {
             break;
         }
-        scratch.push(u as u32, (v - 1) as u32);
+        scratch.list(u as u32, (v - 1) as u32);
         entries += 1;
         // Past the space, or at the line's end (where the token reader finds nothing more).
         read = (end + 1).min(len);
@@ -301,6 +383,74 @@ mod tests {
         assert_eq!(error("3 2\n2 3\n1 2\n1\n"), "line 3, column 3: self-loop at vertex 2");
         assert_eq!(error("3 2\n2 3\n1 4\n1\n"), "line 3, column 3: neighbour 4 out of range 1..=3");
         assert_eq!(error("3 2\n2 3\n1 x\n1\n"), "line 3, column 3: expected neighbour, found 'x'");
+    }
+
+    #[test]
+    fn edges_listed_from_one_end_only_are_edges() {
+        // 1-2 and 2-4 from both ends; 1-3 from vertex 1 only; 2-3, 3-4 and 1-4 from vertices 3
+        // and 4 only (the larger ends, whose neighbours are checked against the graph built
+        // from the smaller ends).
+        let parsed = parse(b"4 4\n2 3\n1 4\n2\n3 2 1\n").unwrap();
+        let edges = [(0, 1), (0, 2), (1, 2), (2, 3), (1, 3), (0, 3)];
+        assert_eq!(parsed.graph, Graph::from_edges(4, &edges).unwrap());
+    }
+
+    #[test]
+    fn one_sided_lists_over_many_chunks() {
+        // Every edge listed from one end only: v ~ v + 1 from the larger end, v ~ v + 3 from the
+        // smaller one, over enough lines for several chunks.
+        let n = 40_000usize;
+        let mut edges = Vec::new();
+        let mut text = String::new();
+        for v in 0..n {
+            let mut list = Vec::new();
+            if v >= 1 {
+                list.push(v - 1);
+                edges.push((v as u32, v as u32 - 1));
+            }
+            if v + 3 < n {
+                list.push(v + 3);
+                edges.push((v as u32, v as u32 + 3));
+            }
+            let tokens: Vec<String> = list.iter().map(|w| (w + 1).to_string()).collect();
+            text.push_str(&tokens.join(" "));
+            text.push('\n');
+        }
+        let text = format!("{n} {}\n{text}", edges.len() / 2);
+        assert_eq!(edges.len() % 2, 0);
+        assert_eq!(parse(text.as_bytes()).unwrap().graph, Graph::from_edges(n, &edges).unwrap());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_graph_is_the_union_of_the_lists(
+            lists in proptest::collection::vec(proptest::collection::vec(0usize..7, 0..6), 1..8)
+        ) {
+            // Random lists (repeats, one-sided edges) without loops; the header's M is half the
+            // entries, one more listing evening them out.
+            let n = lists.len();
+            let mut lists: Vec<Vec<usize>> = lists
+                .iter()
+                .enumerate()
+                .map(|(u, list)| list.iter().map(|&v| v % n).filter(|&v| v != u).collect())
+                .collect();
+            let total: usize = lists.iter().map(Vec::len).sum();
+            if total % 2 == 1 {
+                proptest::prop_assume!(n > 1);
+                lists[0].push(1);
+            }
+            let total: usize = lists.iter().map(Vec::len).sum();
+            let mut text = format!("{n} {}\n", total / 2);
+            let mut edges = Vec::new();
+            for (u, list) in lists.iter().enumerate() {
+                let tokens: Vec<String> = list.iter().map(|v| (v + 1).to_string()).collect();
+                text.push_str(&tokens.join(" "));
+                text.push('\n');
+                edges.extend(list.iter().map(|&v| (u as u32, v as u32)));
+            }
+            let parsed = parse(text.as_bytes()).unwrap();
+            proptest::prop_assert_eq!(parsed.graph, Graph::from_edges(n, &edges).unwrap());
+        }
     }
 
     #[test]

@@ -117,6 +117,47 @@ impl Graph {
         blocks: &EdgeBlocks,
         chunks: Vec<BlockedEntries>,
     ) -> Result<(Self, usize), GraphError> {
+        Self::from_blocked_mapped(n, blocks, chunks, |target| target)
+    }
+
+    /// As [`Self::from_blocked`], for entries whose vertices are the ids of `ids`, some of which
+    /// are in no edge: the graph on the ids in an edge, numbered in increasing order
+    /// ([`IdRanks`]), with the number of repeated edges dropped.
+    ///
+    /// The lists are built by id, each target written as its new number (the targets of a
+    /// block's pass come by target group, so the ranks read stay in the first-level cache), and
+    /// then the ids without a list are dropped from the list ends.
+    pub(crate) fn from_blocked_renumbered(
+        ids: &IdRanks,
+        blocks: &EdgeBlocks,
+        chunks: Vec<BlockedEntries>,
+    ) -> Result<(Self, usize), GraphError> {
+        let (mut graph, repeats) = Self::from_blocked_mapped(ids.len(), blocks, chunks, |id| ids.rank(id))?;
+        let mut kept = 0;
+        let mut start = 0u32;
+        // The ends move down in place: at step `v`, `kept <= v + 1`, so the end written is
+        // never one still to be read.
+        for v in 0..ids.len() {
+            let end = graph.offsets[v + 1];
+            if end > start {
+                kept += 1;
+                graph.offsets[kept] = end;
+            }
+            start = end;
+        }
+        debug_assert_eq!(kept, ids.count());
+        graph.offsets.truncate(kept + 1);
+        Ok((graph, repeats))
+    }
+
+    /// [`Self::from_blocked`] with every target written as `map(target)`: an increasing map, so
+    /// that sorted lists stay sorted.
+    fn from_blocked_mapped(
+        n: usize,
+        blocks: &EdgeBlocks,
+        chunks: Vec<BlockedEntries>,
+        map: impl Fn(u32) -> u32 + Sync,
+    ) -> Result<(Self, usize), GraphError> {
         if n > MAX_VERTICES {
             return Err(GraphError::TooManyVertices(n));
         }
@@ -163,7 +204,7 @@ impl Graph {
                 |(scratch, parts), (block, base, ends, lists)| {
                     parts.clear();
                     parts.extend(chunks.iter().map(|chunk| chunk.block(block)));
-                    build_block(base, ends, lists, parts, shift, scratch)
+                    build_block(base, ends, lists, parts, shift, &map, scratch)
                 },
             )
             .collect();
@@ -220,46 +261,6 @@ impl Graph {
         let graph = Self { offsets, targets };
         debug_assert!(graph.is_symmetric_and_simple());
         graph
-    }
-
-    /// The graph without its isolated vertices, the others renumbered in their order, and the
-    /// old number of each vertex kept; `None` for the numbers when no vertex is isolated (the
-    /// graph is then unchanged).
-    ///
-    /// For an edge list read with its ids as vertex numbers: the ids that never appear in an
-    /// edge are isolated, and dropping them numbers the others densely in increasing id order.
-    /// The lists stay sorted, as the renumbering keeps the order.
-    pub(crate) fn without_isolated(mut self) -> (Self, Option<Vec<u64>>) {
-        let n = self.vertex_count();
-        let kept = self.offsets.windows(2).filter(|ends| ends[1] > ends[0]).count();
-        if kept == n {
-            return (self, None);
-        }
-        let mut rank = vec![0u32; n];
-        let mut old = Vec::with_capacity(kept);
-        // The lists' ends move down in place: `old.len() <= v + 1`, so the end written at step
-        // `v` is never one still to be read.
-        let mut start = 0u32;
-        for (v, slot) in rank.iter_mut().enumerate() {
-            let end = self.offsets[v + 1];
-            *slot = old.len() as u32;
-            if end > start {
-                old.push(v as u64);
-                self.offsets[old.len()] = end;
-            }
-            start = end;
-        }
-        self.offsets.truncate(kept + 1);
-        // Each target's new number is a read at random in `rank`: started a few entries ahead.
-        self.targets.par_chunks_mut(1 << 16).for_each(|part| {
-            for i in 0..part.len() {
-                if let Some(&ahead) = part.get(i + RANK_READS_AHEAD) {
-                    prefetch(rank.as_ptr().wrapping_add(ahead as usize));
-                }
-                part[i] = rank[part[i] as usize];
-            }
-        });
-        (self, Some(old))
     }
 
     /// The graph with the edges `(c[2i], c[2i + 1])` of every chunk `c` of `pairs` added (each
@@ -354,6 +355,86 @@ fn prefix_sums(degree: &[u32]) -> Vec<u32> {
         offsets.push(total);
     }
     offsets
+}
+
+/// The vertex ids that have entries, among `0..len`, and each one's rank: its number among them,
+/// in increasing order. An edge list's ids are filed as vertex numbers, and the ids in no edge
+/// are then dropped ([`Graph::from_blocked_renumbered`]).
+pub(crate) struct IdRanks {
+    /// Bit `i % 64` of word `i / 64`: whether id `i` has entries.
+    words: Vec<u64>,
+    /// The number of ids with entries below each word's first.
+    before: Vec<u32>,
+    /// The ids ranked: `0..len`.
+    len: usize,
+}
+
+impl IdRanks {
+    /// The ids `0..n` that are the source of some entry of `chunks` (every edge is filed from
+    /// both ends, so these are the ids in an edge), found block by block in parallel: a
+    /// block's ids are whole words of the set (blocks have at least 2^8 vertices).
+    pub(crate) fn of_sources(n: usize, blocks: &EdgeBlocks, chunks: &[BlockedEntries]) -> Self {
+        let mut words = vec![0u64; n.div_ceil(64)];
+        let per_block = (1usize << blocks.bits) / 64;
+        words.par_chunks_mut(per_block).enumerate().for_each(|(block, words)| {
+            for (k, chunk) in chunks.iter().enumerate() {
+                // The slices are short and read once: prefetched a few chunks ahead, as the
+                // build does.
+                if let Some(next) = chunks.get(k + PREFETCH_SLICES_AHEAD) {
+                    let next = next.block(block);
+                    for line in (0..next.len()).step_by(64) {
+                        prefetch(next.as_ptr().wrapping_add(line));
+                    }
+                }
+                for entry in chunk.block(block).chunks_exact(ENTRY_BYTES).map(unpack) {
+                    let local = (entry >> TARGET_BITS) as usize;
+                    words[local / 64] |= 1 << (local % 64);
+                }
+            }
+        });
+        let mut count = 0u32;
+        let before = words
+            .iter()
+            .map(|word| {
+                let before = count;
+                count += word.count_ones();
+                before
+            })
+            .collect();
+        Self { words, before, len: n }
+    }
+
+    /// The ids ranked: `0..len`.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The number of ids with entries.
+    pub(crate) fn count(&self) -> usize {
+        self.words
+            .last()
+            .map_or(0, |last| self.before[self.words.len() - 1] as usize + last.count_ones() as usize)
+    }
+
+    /// The number of ids with entries below `id`.
+    #[inline]
+    pub(crate) fn rank(&self, id: u32) -> u32 {
+        let word = id as usize / 64;
+        self.before[word] + (self.words[word] & ((1u64 << (id % 64)) - 1)).count_ones()
+    }
+
+    /// The ids with entries, in increasing order.
+    pub(crate) fn ids(&self) -> Vec<u64> {
+        let mut ids = Vec::with_capacity(self.count());
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                ids.push((w * 64) as u64 + u64::from(bits.trailing_zeros()));
+                bits &= bits - 1;
+            }
+        }
+        ids
+    }
 }
 
 /// The vertices split into blocks of `2^bits` for the parallel CSR build: a block's degrees and
@@ -568,9 +649,6 @@ fn target_group_shift(n: usize) -> u32 {
 /// (2, 4 and 8 slices ahead) and from 0.67 to 0.59 s on rmat-22 (16 and 32 slices ahead).
 const PREFETCH_SLICES_AHEAD: usize = 16;
 
-/// How many targets ahead [`Graph::without_isolated`] starts reading their new numbers.
-const RANK_READS_AHEAD: usize = 16;
-
 /// Working memory of [`build_block`], kept by each thread from one block to the next.
 #[derive(Default)]
 struct BlockScratch {
@@ -601,6 +679,7 @@ fn build_block(
     lists: &mut [u32],
     parts: &[&[u8]],
     shift: u32,
+    map: impl Fn(u32) -> u32,
     scratch: &mut BlockScratch,
 ) -> usize {
     let groups = &mut scratch.groups;
@@ -655,7 +734,7 @@ fn build_block(
     // space: at worst a needless mark.)
     for &entry in entries.iter() {
         let i = (entry >> TARGET_BITS) as usize;
-        let target = (entry & TARGET_MASK) as u32;
+        let target = map((entry & TARGET_MASK) as u32);
         let cursor = ends[i] as usize;
         let before = lists[cursor.saturating_sub(1)];
         lists[cursor] = target;
@@ -779,17 +858,26 @@ mod tests {
     }
 
     #[test]
-    fn isolated_vertices_are_dropped_and_the_others_renumbered_in_order() {
-        let graph = Graph::from_edges(9, &[(7, 1), (1, 4), (4, 7), (8, 4)]).unwrap();
-        let (graph, old) = graph.without_isolated();
-        assert_eq!(old, Some(vec![1, 4, 7, 8]));
-        assert_eq!(graph, Graph::from_edges(4, &[(2, 0), (0, 1), (1, 2), (3, 1)]).unwrap());
-        // Nothing isolated: nothing changes.
-        let path = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
-        assert_eq!(path.clone().without_isolated(), (path, None));
-        // Every vertex isolated: the empty graph.
-        let (empty, old) = Graph::from_edges(2, &[]).unwrap().without_isolated();
-        assert_eq!((empty.vertex_count(), old), (0, Some(vec![])));
+    fn id_ranks_are_the_sources_of_the_entries() {
+        // Ids 5, 63, 64, 130 and 299 of 0..300 in edges, over two chunks.
+        let blocks = EdgeBlocks::with_edges(300, 4);
+        let file = |pairs: &[(u32, u32)]| {
+            let mut counts = vec![0; blocks.count()];
+            for &(u, v) in pairs {
+                blocks.count_edge(&mut counts, u, v);
+            }
+            blocks.file(pairs.iter().map(|&(u, v)| u64::from(u) << 32 | u64::from(v)), &mut counts)
+        };
+        let chunks = [file(&[(5, 64), (299, 5)]), file(&[(130, 63), (5, 64)])];
+        let ids = IdRanks::of_sources(300, &blocks, &chunks);
+        assert_eq!((ids.len(), ids.count()), (300, 5));
+        assert_eq!(ids.ids(), vec![5, 63, 64, 130, 299]);
+        let ranks: Vec<u32> = [5, 63, 64, 130, 299].iter().map(|&id| ids.rank(id)).collect();
+        assert_eq!(ranks, vec![0, 1, 2, 3, 4]);
+        // An id without entries ranks as the ids below it.
+        assert_eq!((ids.rank(0), ids.rank(100), ids.rank(298)), (0, 3, 4));
+        let none = IdRanks::of_sources(0, &blocks, &[]);
+        assert_eq!((none.count(), none.ids()), (0, vec![]));
     }
 
     #[test]

@@ -25,7 +25,7 @@ use super::text::{
     nth_data_line, par_chunks, par_chunks_with,
 };
 use super::{ParsedGraph, VertexIds};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks};
 
 /// The first bytes of comment lines.
 const COMMENTS: &[u8] = b"#%";
@@ -53,8 +53,8 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
 /// The ids read as vertex numbers, if they are all below [`direct_id_limit`] (the usual case:
 /// ids up to a few times the number of vertices): each chunk's edges are filed by block as soon
 /// as they are read, as the Library Checker reader does (`lc.rs`), the graph is built on the
-/// vertices `0..=largest id`, and then the ids that are in no edge are dropped
-/// ([`Graph::without_isolated`]), which numbers the others as [`parse_renumbered`] does.
+/// vertices `0..=largest id`; the ids that are in no edge are dropped on the way
+/// ([`Graph::from_blocked_renumbered`]), which numbers the others as [`parse_renumbered`] does.
 ///
 /// `None` for anything else (a problem, a larger id, too many edges or ids): then
 /// [`parse_renumbered`] reads the input and reports what is wrong.
@@ -91,12 +91,18 @@ fn parse_ids_as_vertices(input: &[u8]) -> Option<ParsedGraph> {
         return None;
     }
     let n = largest as usize + 1;
-    let (graph, repeats) = Graph::from_blocked(n, &blocks.covering(n), filed).ok()?;
-    let (graph, old) = graph.without_isolated();
-    if graph.vertex_count() > MAX_INPUT_VERTICES {
+    let blocks = blocks.covering(n);
+    let ids = IdRanks::of_sources(n, &blocks, &filed);
+    if ids.count() > MAX_INPUT_VERTICES {
         return None;
     }
-    let ids = old.map_or(VertexIds::From(0), VertexIds::Listed);
+    let (graph, repeats, ids) = if ids.count() == n {
+        let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).ok()?;
+        (graph, repeats, VertexIds::From(0))
+    } else {
+        let (graph, repeats) = Graph::from_blocked_renumbered(&ids, &blocks, filed).ok()?;
+        (graph, repeats, VertexIds::Listed(ids.ids()))
+    };
     Some(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 

@@ -7,10 +7,16 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_game-stress");
 const GAMES: [&str; 5] = ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom", "matching"];
 
+/// The time limit of each run. These tests judge answers, not speed: the debug binaries of the
+/// two tests run at once, four at a time on a loaded machine, and a run of a few milliseconds was
+/// once killed at the default 2 s (a TLE that passed on its rerun).
+const TIME_LIMIT: &str = "60s";
+
 fn passes(game: &str, solution: &str) {
     let out_dir = std::env::temp_dir().join(format!("game-stress-correct-{}-{game}", std::process::id()));
     let out = Command::new(BIN)
-        .args([game, "--solution", solution, "--cases", "1000", "--seed", "2026", "--jobs", "2", "--out"])
+        .args([game, "--solution", solution, "--cases", "1000", "--seed", "2026", "--jobs", "2"])
+        .args(["--time-limit", TIME_LIMIT, "--out"])
         .arg(&out_dir)
         .output()
         .unwrap();

@@ -267,8 +267,7 @@ fn plain_neighbours(
 fn vertex_lines(input: &[u8], range: Range<usize>) -> usize {
     let bytes = &input[range.clone()];
     if !bytes.contains(&COMMENTS[0]) {
-        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
-        return newlines + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
+        return count_newlines(bytes) + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
     }
     let mut lines = 0;
     let _ = for_each_line(input, range, |line, at| {
@@ -276,6 +275,27 @@ fn vertex_lines(input: &[u8], range: Range<usize>) -> usize {
         Ok(())
     });
     lines
+}
+
+/// The number of `\n` in `bytes`, 64 bytes at a step into 64 one-byte counters (which the
+/// compiler turns into vector compares and adds), emptied every 255 steps before they can
+/// overflow. Counting into `usize` lanes, as `filter().count()` does, took 0.14-0.19 s on a
+/// 630 MB file on two threads.
+fn count_newlines(bytes: &[u8]) -> usize {
+    const LANES: usize = 64;
+    let mut total = 0;
+    for block in bytes.chunks(255 * LANES) {
+        let mut counts = [0u8; LANES];
+        let mut steps = block.chunks_exact(LANES);
+        for step in &mut steps {
+            for (count, &b) in counts.iter_mut().zip(step) {
+                *count += u8::from(b == b'\n');
+            }
+        }
+        total += counts.iter().map(|&count| usize::from(count)).sum::<usize>();
+        total += steps.remainder().iter().filter(|&&b| b == b'\n').count();
+    }
+    total
 }
 
 /// The header line `N M [FMT [NCON]]`.
@@ -383,6 +403,25 @@ mod tests {
         assert_eq!(error("3 2\n2 3\n1 2\n1\n"), "line 3, column 3: self-loop at vertex 2");
         assert_eq!(error("3 2\n2 3\n1 4\n1\n"), "line 3, column 3: neighbour 4 out of range 1..=3");
         assert_eq!(error("3 2\n2 3\n1 x\n1\n"), "line 3, column 3: expected neighbour, found 'x'");
+    }
+
+    #[test]
+    fn newlines_are_counted_across_every_block_boundary() {
+        // Lengths around the 64-byte steps and the 255-step blocks, newlines dense and sparse.
+        let mut x = 7u64;
+        for len in [0, 1, 63, 64, 65, 255 * 64 - 1, 255 * 64, 255 * 64 + 1, 3 * 255 * 64 + 17] {
+            for density in [2, 3, 50] {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        if (x >> 33) % density == 0 { b'\n' } else { b'7' }
+                    })
+                    .collect();
+                let expected = bytes.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(count_newlines(&bytes), expected, "len {len}, density {density}");
+            }
+        }
+        assert_eq!(count_newlines(&[b'\n'; 255 * 64 * 2]), 255 * 64 * 2);
     }
 
     #[test]

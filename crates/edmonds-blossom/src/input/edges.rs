@@ -34,8 +34,8 @@ const COMMENTS: &[u8] = b"#%";
 const MAX_ID: u64 = 1 << 63;
 
 /// Ids below this may be read as vertex numbers ([`parse_ids_as_vertices`]), if the input is
-/// long enough ([`direct_id_limit`]): the graph then has a list end per id up to the largest
-/// (4 bytes each), and a new number per id while the absent ones are dropped (4 more). Within
+/// long enough ([`direct_id_limit`]): the graph is then built with a list end per id up to the
+/// largest (4 bytes each), and a bit per id says which ones are in an edge. Within
 /// [`crate::graph::MAX_VERTICES`] and the 26 bits a filed entry has for a vertex.
 const DIRECT_ID_LIMIT: usize = 1 << 25;
 

@@ -54,7 +54,8 @@ pub const SPEC: Spec = Spec {
     notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` (and with
 --heavy the `heavy`) lines of testdata/<crate>/cases.manifest; its `same` lines are checked when both
 of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
-NAME`), generated once into target/xtask-bench/ by its release binary, built alongside. Peak
+NAME`), generated once into target/xtask-bench/ (as NAME.in, or as NAME when it has an extension:
+the solver reads a graph in the format its extension names) by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.",
 };
 
@@ -214,7 +215,7 @@ fn check_same(same: &SameOutput, outputs: &[(&BenchCase, String)]) -> Option<Res
 fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Option<PathBuf>, String> {
     if let Some(name) = bench.input.strip_prefix("gen:") {
         let dir = root.join("target/xtask-bench");
-        let path = dir.join(format!("{name}.in"));
+        let path = dir.join(generated_file_name(name));
         if !path.is_file() {
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             preset::write(name, &path)?;
@@ -226,6 +227,12 @@ fn resolve_input(root: &Path, crate_name: &str, bench: &BenchCase) -> Result<Opt
         None => root.join("testdata").join(crate_name).join(&bench.input),
     };
     Ok(path.is_file().then_some(path))
+}
+
+/// The file the preset `name` is generated into: `NAME.in`, or the name itself when it has an
+/// extension (`rmat-20.mtx`: a graph in another format, which the solver recognises by it).
+fn generated_file_name(name: &str) -> String {
+    if name.contains('.') { name.to_string() } else { format!("{name}.in") }
 }
 
 /// Runs one bench case `runs` times; its table row and the first run's output, or `None` if it
@@ -317,6 +324,13 @@ mod tests {
         assert!(check_same(&same("b"), &outputs).unwrap().is_ok());
         assert!(check_same(&same("c"), &outputs).unwrap().is_err());
         assert!(check_same(&same("d"), &outputs).is_none());
+    }
+
+    #[test]
+    fn a_generated_graph_keeps_the_extension_of_its_format() {
+        assert_eq!(generated_file_name("rmat-20"), "rmat-20.in");
+        assert_eq!(generated_file_name("rmat-20.mtx"), "rmat-20.mtx");
+        assert_eq!(generated_file_name("sparse-10m.graph"), "sparse-10m.graph");
     }
 
     #[test]

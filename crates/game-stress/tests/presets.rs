@@ -1,6 +1,7 @@
 //! The benchmark presets are pinned byte for byte: each one's SHA-256 is the one recorded when the
 //! presets moved here from xtask's own generators (`cargo xtask gen NAME | sha256sum` then), so
-//! benchmark figures keep measuring the same inputs. `cargo xtask gen --help` lists the same presets.
+//! benchmark figures keep measuring the same inputs (the graphs in other formats were recorded when
+//! they were added, from the release binary). `cargo xtask gen --help` lists the same presets.
 
 use std::process::Command;
 
@@ -33,6 +34,15 @@ const RECORDED: &[(&str, usize, &str)] = &[
     ("geometric-10m", 473_026_866, "f179e3b57b9656d9cd797ada5ede1bd0a4ea30cc8fc5af9138d7d89caecc56c5"),
     ("planar-10m", 473_049_765, "44455eb6455ae6f00ee050c2f2321280edc47ad5bc0b662a5147a22b74097b9c"),
     ("grid-3163", 371_015_527, "9d82e3628b1434ac17d4a1a2005779cc520052a7abbd1da22503a62eb1cc72ae"),
+    ("rmat-20.edges", 138_601_262, "e7c3d1a27200a7f0362b9b5a6d4724077488ff7103522ce28e1e1b77c6dbe230"),
+    ("rmat-20.mtx", 138_602_856, "c8ca0d412f5e10809a0206965491bbed2137bc7b73a12c97e077240e2025308e"),
+    ("rmat-20.graph", 139_071_718, "4a446ab5773ff2e4567780595b72913e96b1abb6aa80bb6b134b19f147ddbd51"),
+    ("sparse-10m.edges", 473_332_976, "0698fe4f0d504a5634289335bbd179d961e210199d15027379227429d2e16cdb"),
+    ("sparse-10m.mtx", 473_333_026, "a9ade6024045b086cbb38480152a726202290ce263516e0da8fa9a015123374d"),
+    ("sparse-10m.graph", 473_357_738, "791b1aa77d5895c2378f3317f52599c507dea4db962cbca6bae996bfac6284b4"),
+    ("rmat-22.edges", 627_926_438, "97325b0949a50639f664ab8b598f873169bbaa0f4a9dedcf52f1990139fa31bd"),
+    ("rmat-22.mtx", 627_926_449, "99668ee51991a35405438608c65bb209c2c3f4b92e96a559300b5c451416f727"),
+    ("rmat-22.graph", 629_986_950, "40b8094095eb5250448145f948907e6918c5663bbec40bc767932e50d6e8563c"),
     ("king-board-1000", 1_001_012, "01531f086779c3ea5cb73d214c9ccfdcf71a0adffafc299a1025792e69ed570c"),
     ("king-board-3000", 9_003_012, "bea1f7b7e8517ba46f3c461fc7bfa2462d02514cc0ca48f4dbea4e0fcfe09f5b"),
 ];

@@ -7,6 +7,9 @@
 //! runs and machines measure the same work. The bytes are pinned by a test: change a generator a
 //! preset uses and the test says so.
 
+use edmonds_blossom::{Graph, GraphFormat, write_graph};
+
+use super::matching::MatchingInput;
 use super::{Input, king, lattice, matching, pawn, segment};
 use crate::rng::Rng;
 
@@ -60,6 +63,24 @@ pub const PRESETS: &[Preset] = &[
         "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed",
     ),
     preset(
+        "rmat-20.edges",
+        "general matching: rmat-20 as a SNAP edge list (`#` header, tab-separated, sorted)",
+    ),
+    preset(
+        "rmat-20.mtx",
+        "general matching: rmat-20 as a Matrix Market file (symmetric pattern, lower triangle)",
+    ),
+    preset(
+        "rmat-20.graph",
+        "general matching: rmat-20 as a METIS adjacency file (every edge from both ends)",
+    ),
+    preset("sparse-10m.edges", "general matching: sparse-10m as a SNAP edge list"),
+    preset("sparse-10m.mtx", "general matching: sparse-10m as a Matrix Market file"),
+    preset("sparse-10m.graph", "general matching: sparse-10m as a METIS adjacency file"),
+    preset("rmat-22.edges", "general matching: rmat-22 as a SNAP edge list"),
+    preset("rmat-22.mtx", "general matching: rmat-22 as a Matrix Market file"),
+    preset("rmat-22.graph", "general matching: rmat-22 as a METIS adjacency file"),
+    preset(
         "king-board-1000",
         "edmonds-blossom: one 1000x1000 HDU board, 3% cells blocked, K in the first free cell",
     ),
@@ -74,8 +95,14 @@ pub fn seed(name: &str) -> u64 {
     0x5eed_0000 ^ name.bytes().fold(0u64, |h, b| h.wrapping_mul(31) ^ u64::from(b))
 }
 
-/// The input of the preset called `name` (`None` for an unknown name).
+/// The input of the preset called `name` (`None` for an unknown name). A graph preset in another
+/// format (`BASE.edges`, `BASE.mtx`, `BASE.graph`) is the graph of preset `BASE`; [`render`]
+/// writes it in its format.
 pub fn input(name: &str) -> Option<Input> {
+    if let Some((base, _)) = in_other_format(name) {
+        let listed = PRESETS.iter().any(|p| p.name == name);
+        return input(base).filter(|input| listed && matches!(input, Input::Matching(_)));
+    }
     let rng = &mut Rng::new(seed(name));
     Some(match name {
         "pawn-open-16x16" => Input::Pawn(pawn::PawnInput { boards: vec![pawn::open_board(16, 16)] }),
@@ -115,12 +142,42 @@ fn lattice_of(name: &str, n: usize, m: usize) -> lattice::LatticeInput {
 }
 
 /// The text of the preset called `name`, exactly as the solver reads it (`None` for an unknown
-/// name). A pawn input's file label is the name without `pawn-` (not `stress`).
+/// name). A pawn input's file label is the name without `pawn-` (not `stress`). A graph in another
+/// format is written by edmonds-blossom's own writer, [`write_graph`]: the simple graph (repeated
+/// edges dropped), every edge once in increasing order (METIS: every list), so that the other
+/// readers are measured on the files they are meant for and the matching is the same graph's.
 pub fn render(name: &str) -> Option<String> {
+    if let Some((_, format)) = in_other_format(name) {
+        let Input::Matching(graph) = input(name)? else { return None };
+        return Some(written_as(&graph, format));
+    }
     Some(match input(name)? {
         Input::Pawn(p) => p.render_labelled(name.strip_prefix("pawn-").unwrap_or(name)),
         other => other.render(),
     })
+}
+
+/// The simple graph of `input` in `format`, by [`write_graph`].
+fn written_as(input: &MatchingInput, format: GraphFormat) -> String {
+    let graph =
+        Graph::from_edges(input.n, &input.edges).expect("a preset graph is within the solver's limits");
+    let mut text = Vec::new();
+    write_graph(&mut text, &graph, format).expect("writing to memory cannot fail");
+    String::from_utf8(text).expect("write_graph writes ASCII")
+}
+
+/// `(BASE, format)` for a name `BASE.edges`, `BASE.mtx` or `BASE.graph` (the extensions by which the
+/// solver recognises the formats, so a bench's file of that name is read in its format); `None`
+/// for any other name.
+fn in_other_format(name: &str) -> Option<(&str, GraphFormat)> {
+    let (base, extension) = name.rsplit_once('.')?;
+    let format = match extension {
+        "edges" => GraphFormat::Edges,
+        "mtx" => GraphFormat::Mtx,
+        "graph" => GraphFormat::Metis,
+        _ => return None,
+    };
+    Some((base, format))
 }
 
 #[cfg(test)]
@@ -129,8 +186,19 @@ mod tests {
 
     #[test]
     fn every_listed_preset_generates_and_nothing_else_does() {
+        // A graph in another format is its base's graph: listed after the base, whose graph is not
+        // generated twice here (the 10^7-vertex ones take seconds).
+        let mut graphs = Vec::new();
         for p in PRESETS {
-            assert!(input(p.name).is_some(), "{} is listed but not generated", p.name);
+            if let Some((base, _)) = in_other_format(p.name) {
+                assert!(graphs.contains(&base), "{} is not a format of a graph listed before it", p.name);
+                continue;
+            }
+            match input(p.name) {
+                Some(Input::Matching(_)) => graphs.push(p.name),
+                Some(_) => {}
+                None => panic!("{} is listed but not generated", p.name),
+            }
         }
         assert!(input("nope").is_none() && render("lattice-10x1").is_none());
     }
@@ -148,6 +216,33 @@ mod tests {
         assert_eq!((a.a[1], a.b[18 * 3 + 5]), (t.a[18], t.b[18 * 5 + 3]));
         let Some(Input::Lattice(wide)) = input("lattice-10x30-t") else { panic!("lattice preset") };
         assert_eq!((wide.n, wide.m), (30, 10));
+    }
+
+    #[test]
+    fn a_graph_in_another_format_is_its_base_presets_graph() {
+        for (name, format) in [
+            ("sparse-100k.edges", GraphFormat::Edges),
+            ("sparse-100k.mtx", GraphFormat::Mtx),
+            ("sparse-100k.graph", GraphFormat::Metis),
+        ] {
+            assert_eq!(in_other_format(name), Some(("sparse-100k", format)));
+            let Some(Input::Matching(graph)) = input("sparse-100k") else { panic!("a graph preset") };
+            // The edges, named by the input's ids counted from 0 (an edge list's graph leaves out
+            // the vertices in no edge, and Matrix Market and METIS count from 1).
+            let edges = |text: String, format: GraphFormat| {
+                let parsed = edmonds_blossom::read_graph(text.as_bytes(), format).unwrap();
+                let first = u64::from(matches!(format, GraphFormat::Mtx | GraphFormat::Metis));
+                let id = |v: usize| parsed.ids.id(v) - first;
+                parsed.graph.edges().map(|(u, v)| (id(u), id(v))).collect::<Vec<_>>()
+            };
+            let base = edges(graph.render(), GraphFormat::Lc);
+            assert!(base.len() > 290_000, "{name}");
+            assert!(edges(written_as(&graph, format), format) == base, "{name}");
+        }
+        assert_eq!(in_other_format("lattice-10x10"), None);
+        // Only the listed names: a format of another preset is not one.
+        assert!(input("sparse-100k.mtx").is_none() && input("lattice-10x10.edges").is_none());
+        assert!(input("rmat-20.mtx").is_some() && render("sparse-100k.lc").is_none());
     }
 
     #[test]

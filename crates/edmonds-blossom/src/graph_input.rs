@@ -124,28 +124,51 @@ pub fn parse_graph(input: &[u8]) -> Result<Graph, InputError> {
 
 /// Reads a whole input in `format`.
 pub fn read_graph(input: &[u8], format: GraphFormat) -> Result<ParsedGraph, InputError> {
+    read_text(input, format)?.build()
+}
+
+/// As [`read_graph`], taking the input (a `Vec<u8>`, or a memory map of the file): it is freed
+/// once its text has been read, before the graph is built, which lowers the peak memory by the
+/// size of the input.
+pub fn read_graph_owned<T: AsRef<[u8]>>(input: T, format: GraphFormat) -> Result<ParsedGraph, InputError> {
+    let read = read_text(input.as_ref(), format)?;
+    drop(input);
+    read.build()
+}
+
+/// The text of `input` read by the reader of `format`.
+fn read_text(input: &[u8], format: GraphFormat) -> Result<TextRead, InputError> {
     match format {
-        GraphFormat::Lc => {
-            Ok(ParsedGraph { graph: lc::parse(input)?, ids: VertexIds::From(0), self_loops: 0, repeats: 0 })
-        }
-        GraphFormat::Edges => edges::parse(input),
-        GraphFormat::Mtx => mtx::parse(input),
-        GraphFormat::Metis => metis::parse(input),
+        GraphFormat::Lc => lc::read(input),
+        GraphFormat::Edges => edges::read(input),
+        GraphFormat::Mtx => mtx::read(input),
+        GraphFormat::Metis => metis::read(input),
     }
 }
 
-/// As [`read_graph`], taking the input (a `Vec<u8>`, or a memory map of the file): the Library
-/// Checker reader frees the text before it builds the graph, which lowers the peak memory by the
-/// size of the input.
-pub fn read_graph_owned<T: AsRef<[u8]>>(input: T, format: GraphFormat) -> Result<ParsedGraph, InputError> {
-    match format {
-        GraphFormat::Lc => Ok(ParsedGraph {
-            graph: lc::parse_owned(input)?,
-            ids: VertexIds::From(0),
-            self_loops: 0,
-            repeats: 0,
-        }),
-        _ => read_graph(input.as_ref(), format),
+/// What a reader leaves once it has read the whole text and found no error in it: the graph's
+/// build, which no longer needs the text. The fast readers leave their filed entries to be built
+/// ([`Graph`]'s parallel builder); a reader that had to build the graph while it read the text
+/// (the sequential and general readers) leaves the graph.
+///
+/// The build cannot fail on an input its reader accepted: every limit of [`Graph`] is checked
+/// while the text is read, where an error can name its line.
+struct TextRead(Box<dyn FnOnce() -> Result<ParsedGraph, InputError>>);
+
+impl TextRead {
+    /// The graph, built already.
+    fn built(parsed: ParsedGraph) -> Self {
+        Self(Box::new(move || Ok(parsed)))
+    }
+
+    /// The graph `build` builds.
+    fn to_build(build: impl FnOnce() -> Result<ParsedGraph, InputError> + 'static) -> Self {
+        Self(Box::new(build))
+    }
+
+    /// Builds the graph.
+    fn build(self) -> Result<ParsedGraph, InputError> {
+        (self.0)()
     }
 }
 

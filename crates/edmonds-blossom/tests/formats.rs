@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Output;
 
 use edmonds_blossom::{
-    Graph, GraphFormat, VertexIds, maximum_matching, parse_graph, read_graph, write_graph,
+    Graph, GraphFormat, VertexIds, maximum_matching, parse_graph, read_graph, read_graph_owned, write_graph,
 };
 
 /// A small deterministic generator (xorshift), so that failures reproduce.
@@ -108,6 +108,13 @@ fn large_inputs_read_in_parallel_match_the_small_reader() {
         } else {
             assert_eq!(parsed.graph, graph, "{format:?}");
         }
+        // The owned input is freed before the build: the same graph, and the same error.
+        assert!(read_graph_owned(bytes.clone(), format).unwrap() == parsed, "{format:?}");
+        let mut bad = bytes;
+        let at = bad.len() / 2;
+        bad[at] = b'x';
+        let error = read_graph(&bad, format).unwrap_err();
+        assert_eq!(read_graph_owned(bad, format).unwrap_err(), error, "{format:?}");
     }
     // An error near the end of a big input is still located by line and column.
     let mut bytes = written(&graph, GraphFormat::Lc);

@@ -24,8 +24,8 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
     nth_data_line, par_chunks, par_chunks_with,
 };
-use super::{ParsedGraph, VertexIds};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks};
+use super::{ParsedGraph, TextRead, VertexIds};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, IdRanks};
 
 /// The first bytes of comment lines.
 const COMMENTS: &[u8] = b"#%";
@@ -33,20 +33,29 @@ const COMMENTS: &[u8] = b"#%";
 /// Largest vertex id accepted.
 const MAX_ID: u64 = 1 << 63;
 
-/// Ids below this may be read as vertex numbers ([`parse_ids_as_vertices`]), if the input is
+/// Ids below this may be read as vertex numbers ([`read_ids_as_vertices`]), if the input is
 /// long enough ([`direct_id_limit`]): the graph is then built with a list end per id up to the
 /// largest (4 bytes each), and a bit per id says which ones are in an edge. Within
 /// [`crate::graph::MAX_VERTICES`] and the 26 bits a filed entry has for a vertex.
 const DIRECT_ID_LIMIT: usize = 1 << 25;
 
+// A graph on the ids below the limit is within the builder's limit.
+const _: () = assert!(DIRECT_ID_LIMIT <= crate::graph::MAX_VERTICES);
+
 /// Bytes of the input's start that [`estimate`] reads.
 const SAMPLE_BYTES: usize = 1 << 18;
 
 /// Reads an edge list.
-pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
-    match parse_ids_as_vertices(input) {
-        Some(parsed) => Ok(parsed),
-        None => parse_renumbered(input),
+#[cfg(test)]
+fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    read(input)?.build()
+}
+
+/// Reads the text of an edge list: the graph is left to build.
+pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
+    match read_ids_as_vertices(input) {
+        Some(read) => Ok(read),
+        None => parse_renumbered(input).map(TextRead::built),
     }
 }
 
@@ -58,7 +67,7 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
 ///
 /// `None` for anything else (a problem, a larger id, too many edges or ids): then
 /// [`parse_renumbered`] reads the input and reports what is wrong.
-fn parse_ids_as_vertices(input: &[u8]) -> Option<ParsedGraph> {
+fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
     let limit = direct_id_limit(input);
     let (n_estimate, m_estimate) = estimate(input, limit);
     let blocks = EdgeBlocks::with_edges(n_estimate, m_estimate).covering(limit);
@@ -96,17 +105,25 @@ fn parse_ids_as_vertices(input: &[u8]) -> Option<ParsedGraph> {
     if ids.count() > MAX_INPUT_VERTICES {
         return None;
     }
-    let (graph, repeats, ids) = if ids.count() == n {
-        let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).ok()?;
-        (graph, repeats, VertexIds::From(0))
-    } else {
-        let (graph, repeats) = Graph::from_blocked_renumbered(&ids, &blocks, filed).ok()?;
-        (graph, repeats, VertexIds::Listed(ids.ids()))
-    };
-    Some(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
+    // Within the builder's limits: n <= DIRECT_ID_LIMIT vertices, MAX_INPUT_EDGES edges.
+    Some(TextRead::to_build(move || {
+        let (graph, repeats, ids) = if ids.count() == n {
+            let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(at_start)?;
+            (graph, repeats, VertexIds::From(0))
+        } else {
+            let (graph, repeats) = Graph::from_blocked_renumbered(&ids, &blocks, filed).map_err(at_start)?;
+            (graph, repeats, VertexIds::Listed(ids.ids()))
+        };
+        Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
+    }))
 }
 
-/// The ids [`parse_ids_as_vertices`] reads as vertex numbers: below [`DIRECT_ID_LIMIT`] and
+/// A limit of the graph builder, which the reader checks before: reported at the input's start.
+fn at_start(error: GraphError) -> InputError {
+    InputError::msg(1, 1, error.to_string())
+}
+
+/// The ids [`read_ids_as_vertices`] reads as vertex numbers: below [`DIRECT_ID_LIMIT`] and
 /// below a quarter of the input's length or the vertex limit, whichever is larger (so the
 /// memory per id stays within a few times the input's size).
 fn direct_id_limit(input: &[u8]) -> usize {
@@ -357,8 +374,8 @@ mod tests {
     /// Both readers on `text`: the ids read as vertex numbers (which must take the input) and
     /// the general reader give the same graph, ids and counts.
     fn assert_readers_agree(text: &str) {
-        let direct = parse_ids_as_vertices(text.as_bytes()).expect("small ids are read as vertices");
-        assert_eq!(direct, parse_renumbered(text.as_bytes()).unwrap());
+        let direct = read_ids_as_vertices(text.as_bytes()).expect("small ids are read as vertices");
+        assert_eq!(direct.build().unwrap(), parse_renumbered(text.as_bytes()).unwrap());
     }
 
     #[test]
@@ -395,12 +412,12 @@ mod tests {
         let below = format!("0 {}\n5 7\n", limit - 1);
         assert_readers_agree(&below);
         let at_limit = format!("0 {limit}\n5 7\n");
-        assert!(parse_ids_as_vertices(at_limit.as_bytes()).is_none());
+        assert!(read_ids_as_vertices(at_limit.as_bytes()).is_none());
         assert_eq!(parse(at_limit.as_bytes()).unwrap().ids, VertexIds::Listed(vec![0, 5, 7, limit as u64]));
         // A loop on a large id is only counted.
         assert_readers_agree(&format!("{limit} {limit}\n1 2\n"));
         for bad in ["1 2\n3 x\n", "1\n", "# only a comment\n", "4 4\n"] {
-            assert!(parse_ids_as_vertices(bad.as_bytes()).is_none(), "{bad:?}");
+            assert!(read_ids_as_vertices(bad.as_bytes()).is_none(), "{bad:?}");
         }
     }
 
@@ -419,8 +436,8 @@ mod tests {
                 });
             }
             let renumbered = parse_renumbered(text.as_bytes()).unwrap();
-            match parse_ids_as_vertices(text.as_bytes()) {
-                Some(direct) => proptest::prop_assert_eq!(direct, renumbered),
+            match read_ids_as_vertices(text.as_bytes()) {
+                Some(direct) => proptest::prop_assert_eq!(direct.build().unwrap(), renumbered),
                 // Only a file of loops has no edge to build from.
                 None => proptest::prop_assert_eq!(renumbered.graph.vertex_count(), 0),
             }

@@ -17,6 +17,7 @@ use std::ops::Range;
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
 use super::text::{Problem, filing_chunks, par_chunks_with};
+use super::{ParsedGraph, TextRead, VertexIds};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// Largest `N` accepted.
@@ -30,22 +31,17 @@ type Buckets = Vec<BlockedEntries>;
 
 /// Reads a whole `general_matching` input into a graph (parallel when well-formed).
 pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
-    match fast_parse(input)? {
-        Some((n, blocks, buckets)) => build(n, &blocks, buckets),
-        None => parse_sequential(input),
-    }
+    read(input)?.build().map(|parsed| parsed.graph)
 }
 
-/// As [`parse`], freeing the input as soon as it has been read: the CSR build then has the
-/// memory the text took.
-pub fn parse_owned<T: AsRef<[u8]>>(input: T) -> Result<Graph, InputError> {
-    match fast_parse(input.as_ref())? {
-        Some((n, blocks, buckets)) => {
-            drop(input);
-            build(n, &blocks, buckets)
-        }
-        None => parse_sequential(input.as_ref()),
-    }
+/// Reads the text of a `general_matching` input (in parallel when well-formed): the graph is
+/// left to build.
+pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
+    let parsed = |graph| ParsedGraph { graph, ids: VertexIds::From(0), self_loops: 0, repeats: 0 };
+    Ok(match fast_parse(input)? {
+        Some((n, blocks, buckets)) => TextRead::to_build(move || build(n, &blocks, buckets).map(parsed)),
+        None => TextRead::built(parsed(parse_sequential(input)?)),
+    })
 }
 
 /// The edges of a well-formed input filed by block, with `N`; `None` if the sequential reader
@@ -324,12 +320,12 @@ mod tests {
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
         assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
-        assert_eq!(parse_owned(input).unwrap(), parse_sequential(input).unwrap());
         let mut bad = text.clone().into_bytes();
         let at = bad.len() - 3;
         bad[at] = b'x';
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
-        assert_eq!(parse_owned(bad.clone()).unwrap_err(), parse(&bad).unwrap_err());
+        let owned = super::super::read_graph_owned(bad.clone(), super::super::GraphFormat::Lc);
+        assert_eq!(owned.unwrap_err(), parse(&bad).unwrap_err());
     }
 
     #[test]

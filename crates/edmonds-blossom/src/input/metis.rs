@@ -22,7 +22,7 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
     par_chunks_with, scan_line,
 };
-use super::{ParsedGraph, VertexIds};
+use super::{ParsedGraph, TextRead, VertexIds};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError};
 
 /// The first byte of comment lines.
@@ -96,7 +96,13 @@ impl Scratch {
 }
 
 /// Reads a METIS graph file.
-pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+#[cfg(test)]
+fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    read(input)?.build()
+}
+
+/// Reads the text of a METIS graph file: the graph is left to build.
+pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     let mut at = 0;
     while at < input.len() {
         let end = line_end(input, at);
@@ -209,19 +215,22 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
             2 * header.m
         )));
     }
-    let built = |result: Result<(Graph, usize), GraphError>| {
-        result.map(|(graph, _)| graph).map_err(|e| InputError::msg(1, 1, e.to_string()))
-    };
-    let graph = built(Graph::from_blocked(n, &blocks, filed))?;
-    // The edges listed from their larger end only, added to the graph.
-    let missing: Vec<Vec<u32>> = lower
-        .par_iter()
-        .zip(&firsts)
-        .map(|(lower, &first)| lower.missing(&graph, first))
-        .filter(|pairs| !pairs.is_empty())
-        .collect();
-    let graph = if missing.is_empty() { graph } else { built(graph.with_pairs_added(missing))? };
-    Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
+    // `n` and `m` are within the builder's limits (`read_header`).
+    Ok(TextRead::to_build(move || {
+        let built = |result: Result<(Graph, usize), GraphError>| {
+            result.map(|(graph, _)| graph).map_err(|e| InputError::msg(1, 1, e.to_string()))
+        };
+        let graph = built(Graph::from_blocked(n, &blocks, filed))?;
+        // The edges listed from their larger end only, added to the graph.
+        let missing: Vec<Vec<u32>> = lower
+            .par_iter()
+            .zip(&firsts)
+            .map(|(lower, &first)| lower.missing(&graph, first))
+            .filter(|pairs| !pairs.is_empty())
+            .collect();
+        let graph = if missing.is_empty() { graph } else { built(graph.with_pairs_added(missing))? };
+        Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
+    }))
 }
 
 /// Files the neighbours of vertex `u` listed at the start of its line (`input[at..at + len]`)

@@ -15,14 +15,20 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
-use super::{ParsedGraph, VertexIds};
+use super::{ParsedGraph, TextRead, VertexIds};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
 
 /// Reads a Matrix Market file.
-pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+#[cfg(test)]
+fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
+    read(input)?.build()
+}
+
+/// Reads the text of a Matrix Market file: the graph is left to build.
+pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     let values = scan_line(input, 0, read_banner)?;
     // The size line: the first line after the banner that is neither blank nor a comment.
     let mut at = (line_end(input, 0) + 1).min(input.len());
@@ -112,9 +118,12 @@ pub(super) fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
         let kind = ErrorKind::UnexpectedEnd(format!("entry {} of {nnz}", entries + 1));
         return Err(InputError::new(line, column, kind));
     }
-    let (graph, repeats) =
-        Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
-    Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
+    // `n` and `nnz` are within the builder's limits (`read_size`).
+    Ok(TextRead::to_build(move || {
+        let (graph, repeats) =
+            Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+        Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
+    }))
 }
 
 /// The banner line; the number of value tokens per entry.

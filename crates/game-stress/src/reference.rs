@@ -5,11 +5,17 @@
 //! `input` (or the solver's error message for an input it rejects); [`check_matching`] judges a
 //! general-matching output, where many answers are right.
 
+use std::path::Path;
+
 use edmonds_blossom::report::text;
-use edmonds_blossom::{BoardAnalysis, Matching, VertexIds, maximum_matching, parse_boards, parse_graph};
+use edmonds_blossom::{
+    BoardAnalysis, Graph, GraphFormat, Matching, VertexIds, maximum_matching, parse_boards, parse_graph,
+    write_graph,
+};
 use grid_core::MoveSet;
 
 use crate::Game;
+use crate::generate::matching::MatchingInput;
 use crate::generate::pawn::PawnBoard;
 use crate::verdict::Verdict;
 
@@ -34,6 +40,20 @@ pub fn pawn_expected(input: &[u8]) -> Result<String, String> {
 pub fn pawn_outcomes(board: &PawnBoard) -> Vec<String> {
     let input = crate::generate::pawn::PawnInput { boards: vec![board.clone()] }.render();
     pawn_expected(input.as_bytes()).map_or_else(|e| vec![e], |s| s.lines().map(String::from).collect())
+}
+
+/// The simple graph of `input` (repeated edges dropped) as the matching solver's own writer
+/// writes it in the format the file extension `extension` names to the solver (`edges`, `mtx`,
+/// `graph`; `None` for the Library Checker format or an unknown extension).
+pub fn graph_file(input: &MatchingInput, extension: &str) -> Option<String> {
+    let format = GraphFormat::from_path(Path::new(&format!("graph.{extension}")));
+    if format == GraphFormat::Lc {
+        return None;
+    }
+    let graph = Graph::from_edges(input.n, &input.edges).ok()?;
+    let mut text = Vec::new();
+    write_graph(&mut text, &graph, format).expect("writing to memory cannot fail");
+    Some(String::from_utf8(text).expect("write_graph writes ASCII"))
 }
 
 /// `lattice-dp`: the optimal score difference, one line.

@@ -5,7 +5,10 @@
 
 use std::process::Command;
 
-use game_stress::generate::preset::{PRESETS, render};
+use edmonds_blossom::{GraphFormat, read_graph};
+use game_stress::generate::Input;
+use game_stress::generate::preset::{PRESETS, input, render};
+use game_stress::reference::graph_file;
 
 /// `(name, byte count, SHA-256)` of every preset, as `cargo xtask gen NAME` printed them before.
 const RECORDED: &[(&str, usize, &str)] = &[
@@ -62,7 +65,7 @@ fn every_preset_has_its_recorded_bytes() {
 }
 
 #[test]
-#[ignore = "renders and hashes 2.4 GB of 10^7-vertex presets: minutes and about 1.5 GB of memory"]
+#[ignore = "renders and hashes 5.7 GB of 10^7-vertex presets: minutes and about 1.5 GB of memory"]
 fn every_huge_preset_has_its_recorded_bytes() {
     for &(name, len, digest) in RECORDED.iter().filter(|r| r.1 >= HUGE) {
         let text = render(name).unwrap();
@@ -109,6 +112,29 @@ fn xtask_lists_the_same_presets() {
     let literals: Vec<&str> = block.split('"').skip(1).step_by(2).collect();
     let ours: Vec<&str> = PRESETS.iter().flat_map(|p| [p.name, p.summary]).collect();
     assert_eq!(literals, ours, "xtask/src/preset.rs lists other presets than game-stress");
+}
+
+/// A graph preset in another format is its base preset's graph: the same edges, named by the
+/// input's ids (an edge list's graph leaves out the vertices in no edge, and Matrix Market and
+/// METIS count from 1).
+#[test]
+fn a_graph_in_another_format_is_its_base_presets_graph() {
+    let Some(Input::Matching(graph)) = input("sparse-100k") else { panic!("a graph preset") };
+    let edges = |text: &str, format: GraphFormat| {
+        let parsed = read_graph(text.as_bytes(), format).unwrap();
+        let first = u64::from(matches!(format, GraphFormat::Mtx | GraphFormat::Metis));
+        let id = |v: usize| parsed.ids.id(v) - first;
+        parsed.graph.edges().map(|(u, v)| (id(u), id(v))).collect::<Vec<_>>()
+    };
+    let base = edges(&graph.render(), GraphFormat::Lc);
+    assert!(base.len() > 290_000);
+    for (extension, format) in
+        [("edges", GraphFormat::Edges), ("mtx", GraphFormat::Mtx), ("graph", GraphFormat::Metis)]
+    {
+        let text = graph_file(&graph, extension).unwrap();
+        assert!(edges(&text, format) == base, "{extension}");
+    }
+    assert!(graph_file(&graph, "in").is_none() && graph_file(&graph, "lc").is_none());
 }
 
 /// SHA-256 (FIPS 180-4) as lowercase hex; enough for a test, no dependency.

@@ -7,10 +7,8 @@
 //! runs and machines measure the same work. The bytes are pinned by a test: change a generator a
 //! preset uses and the test says so.
 
-use edmonds_blossom::{Graph, GraphFormat, write_graph};
-
-use super::matching::MatchingInput;
 use super::{Input, king, lattice, matching, pawn, segment};
+use crate::reference;
 use crate::rng::Rng;
 
 /// One preset: its name and a line on what it is.
@@ -143,13 +141,14 @@ fn lattice_of(name: &str, n: usize, m: usize) -> lattice::LatticeInput {
 
 /// The text of the preset called `name`, exactly as the solver reads it (`None` for an unknown
 /// name). A pawn input's file label is the name without `pawn-` (not `stress`). A graph in another
-/// format is written by edmonds-blossom's own writer, [`write_graph`]: the simple graph (repeated
-/// edges dropped), every edge once in increasing order (METIS: every list), so that the other
-/// readers are measured on the files they are meant for and the matching is the same graph's.
+/// format is written by edmonds-blossom's own writer ([`reference::graph_file`]): the simple graph
+/// (repeated edges dropped), every edge once in increasing order (METIS: every list), so that the
+/// other readers are measured on the files they are meant for, and the matching is the same
+/// graph's.
 pub fn render(name: &str) -> Option<String> {
-    if let Some((_, format)) = in_other_format(name) {
+    if let Some((_, extension)) = in_other_format(name) {
         let Input::Matching(graph) = input(name)? else { return None };
-        return Some(written_as(&graph, format));
+        return reference::graph_file(&graph, extension);
     }
     Some(match input(name)? {
         Input::Pawn(p) => p.render_labelled(name.strip_prefix("pawn-").unwrap_or(name)),
@@ -157,27 +156,11 @@ pub fn render(name: &str) -> Option<String> {
     })
 }
 
-/// The simple graph of `input` in `format`, by [`write_graph`].
-fn written_as(input: &MatchingInput, format: GraphFormat) -> String {
-    let graph =
-        Graph::from_edges(input.n, &input.edges).expect("a preset graph is within the solver's limits");
-    let mut text = Vec::new();
-    write_graph(&mut text, &graph, format).expect("writing to memory cannot fail");
-    String::from_utf8(text).expect("write_graph writes ASCII")
-}
-
-/// `(BASE, format)` for a name `BASE.edges`, `BASE.mtx` or `BASE.graph` (the extensions by which the
-/// solver recognises the formats, so a bench's file of that name is read in its format); `None`
-/// for any other name.
-fn in_other_format(name: &str) -> Option<(&str, GraphFormat)> {
-    let (base, extension) = name.rsplit_once('.')?;
-    let format = match extension {
-        "edges" => GraphFormat::Edges,
-        "mtx" => GraphFormat::Mtx,
-        "graph" => GraphFormat::Metis,
-        _ => return None,
-    };
-    Some((base, format))
+/// `(BASE, extension)` for a name `BASE.edges`, `BASE.mtx` or `BASE.graph`: the extensions by
+/// which the solver recognises the other formats, so that a bench's file of that name is read in
+/// its format. `None` for any other name.
+fn in_other_format(name: &str) -> Option<(&str, &str)> {
+    name.rsplit_once('.').filter(|(_, extension)| ["edges", "mtx", "graph"].contains(extension))
 }
 
 #[cfg(test)]
@@ -219,27 +202,11 @@ mod tests {
     }
 
     #[test]
-    fn a_graph_in_another_format_is_its_base_presets_graph() {
-        for (name, format) in [
-            ("sparse-100k.edges", GraphFormat::Edges),
-            ("sparse-100k.mtx", GraphFormat::Mtx),
-            ("sparse-100k.graph", GraphFormat::Metis),
-        ] {
-            assert_eq!(in_other_format(name), Some(("sparse-100k", format)));
-            let Some(Input::Matching(graph)) = input("sparse-100k") else { panic!("a graph preset") };
-            // The edges, named by the input's ids counted from 0 (an edge list's graph leaves out
-            // the vertices in no edge, and Matrix Market and METIS count from 1).
-            let edges = |text: String, format: GraphFormat| {
-                let parsed = edmonds_blossom::read_graph(text.as_bytes(), format).unwrap();
-                let first = u64::from(matches!(format, GraphFormat::Mtx | GraphFormat::Metis));
-                let id = |v: usize| parsed.ids.id(v) - first;
-                parsed.graph.edges().map(|(u, v)| (id(u), id(v))).collect::<Vec<_>>()
-            };
-            let base = edges(graph.render(), GraphFormat::Lc);
-            assert!(base.len() > 290_000, "{name}");
-            assert!(edges(written_as(&graph, format), format) == base, "{name}");
-        }
+    fn graph_presets_in_other_formats_are_named_by_extension() {
+        assert_eq!(in_other_format("rmat-20.graph"), Some(("rmat-20", "graph")));
+        assert_eq!(in_other_format("sparse-10m.edges"), Some(("sparse-10m", "edges")));
         assert_eq!(in_other_format("lattice-10x10"), None);
+        assert_eq!(in_other_format("sparse-100k.lc"), None);
         // Only the listed names: a format of another preset is not one.
         assert!(input("sparse-100k.mtx").is_none() && input("lattice-10x10.edges").is_none());
         assert!(input("rmat-20.mtx").is_some() && render("sparse-100k.lc").is_none());

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use grid_core::InputError;
 
-use crate::graph::Graph;
+use crate::graph::{Graph, GraphError};
 
 #[path = "input/edges.rs"]
 mod edges;
@@ -144,6 +144,13 @@ fn read_text(input: &[u8], format: GraphFormat) -> Result<TextRead, InputError> 
         GraphFormat::Mtx => mtx::read(input),
         GraphFormat::Metis => metis::read(input),
     }
+}
+
+/// A limit of the graph builder hit by an input its reader accepted: never, as every reader
+/// checks the limits while it reads (where an error can name its line); reported at the input's
+/// start.
+fn builder_limit(error: GraphError) -> InputError {
+    InputError::msg(1, 1, error.to_string())
 }
 
 /// What a reader leaves once it has read the whole text and found no error in it: the graph's

@@ -24,8 +24,8 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
     nth_data_line, par_chunks, par_chunks_with,
 };
-use super::{ParsedGraph, TextRead, VertexIds};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, IdRanks};
+use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks};
 
 /// The first bytes of comment lines.
 const COMMENTS: &[u8] = b"#%";
@@ -108,19 +108,15 @@ fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
     // Within the builder's limits: n <= DIRECT_ID_LIMIT vertices, MAX_INPUT_EDGES edges.
     Some(TextRead::to_build(move || {
         let (graph, repeats, ids) = if ids.count() == n {
-            let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(at_start)?;
+            let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(builder_limit)?;
             (graph, repeats, VertexIds::From(0))
         } else {
-            let (graph, repeats) = Graph::from_blocked_renumbered(&ids, &blocks, filed).map_err(at_start)?;
+            let (graph, repeats) =
+                Graph::from_blocked_renumbered(&ids, &blocks, filed).map_err(builder_limit)?;
             (graph, repeats, VertexIds::Listed(ids.ids()))
         };
         Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
     }))
-}
-
-/// A limit of the graph builder, which the reader checks before: reported at the input's start.
-fn at_start(error: GraphError) -> InputError {
-    InputError::msg(1, 1, error.to_string())
 }
 
 /// The ids [`read_ids_as_vertices`] reads as vertex numbers: below [`DIRECT_ID_LIMIT`] and
@@ -216,8 +212,7 @@ fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
         .locate(input)
     })?;
     drop(lists);
-    let (graph, repeats) =
-        Graph::from_pair_chunks(n, pairs).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+    let (graph, repeats) = Graph::from_pair_chunks(n, pairs).map_err(builder_limit)?;
     Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 

@@ -17,7 +17,7 @@ use std::ops::Range;
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
 use super::text::{Problem, filing_chunks, par_chunks_with};
-use super::{ParsedGraph, TextRead, VertexIds};
+use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// Largest `N` accepted.
@@ -58,9 +58,7 @@ fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, Inpu
 /// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
 /// fail on any input; an error would be reported at the header.
 fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
-    Graph::from_blocked(n, blocks, buckets)
-        .map(|(graph, _)| graph)
-        .map_err(|e| InputError::msg(1, 1, e.to_string()))
+    Graph::from_blocked(n, blocks, buckets).map(|(graph, _)| graph).map_err(builder_limit)
 }
 
 /// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is

@@ -22,7 +22,7 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
     par_chunks_with, scan_line,
 };
-use super::{ParsedGraph, TextRead, VertexIds};
+use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError};
 
 /// The first byte of comment lines.
@@ -218,7 +218,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     // `n` and `m` are within the builder's limits (`read_header`).
     Ok(TextRead::to_build(move || {
         let built = |result: Result<(Graph, usize), GraphError>| {
-            result.map(|(graph, _)| graph).map_err(|e| InputError::msg(1, 1, e.to_string()))
+            result.map(|(graph, _)| graph).map_err(builder_limit)
         };
         let graph = built(Graph::from_blocked(n, &blocks, filed))?;
         // The edges listed from their larger end only, added to the graph.

@@ -15,7 +15,7 @@ use super::text::{
     LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
-use super::{ParsedGraph, TextRead, VertexIds};
+use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
 
 /// The first byte of comment lines.
@@ -120,8 +120,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     }
     // `n` and `nnz` are within the builder's limits (`read_size`).
     Ok(TextRead::to_build(move || {
-        let (graph, repeats) =
-            Graph::from_blocked(n, &blocks, filed).map_err(|e| InputError::msg(1, 1, e.to_string()))?;
+        let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(builder_limit)?;
         Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
     }))
 }

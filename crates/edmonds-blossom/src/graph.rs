@@ -6,7 +6,7 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
-use grid_core::memory::{advise_huge_pages, populate_for_writing};
+use grid_core::memory::{advise_huge_pages, populate_for_writing, populate_slice_for_writing};
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;
@@ -202,6 +202,12 @@ impl Graph {
             .map_init(
                 || (BlockScratch::default(), Vec::with_capacity(chunks.len())),
                 |(scratch, parts), (block, base, ends, lists)| {
+                    // The passes read these slices before writing them (degrees are counted in
+                    // place, each target is compared with the slot before it): mapped first, so
+                    // that no read maps the zero page that a write must then replace, with a
+                    // TLB flush on every thread (see `populate_slice_for_writing`).
+                    populate_slice_for_writing(ends);
+                    populate_slice_for_writing(lists);
                     parts.clear();
                     parts.extend(chunks.iter().map(|chunk| chunk.block(block)));
                     build_block(base, ends, lists, parts, shift, &map, scratch)

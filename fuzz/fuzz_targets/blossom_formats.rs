@@ -14,7 +14,11 @@ const ROUND_TRIP_VERTICES: usize = 100_000;
 fuzz_target!(|data: &[u8]| {
     for format in GraphFormat::ALL {
         let read = read_graph(data, format);
-        assert_eq!(read_graph_owned(data.to_vec(), format), read, "{format:?}: owned and borrowed reads agree");
+        assert_eq!(
+            read_graph_owned(data.to_vec(), format),
+            read,
+            "{format:?}: owned and borrowed reads agree"
+        );
         let Ok(parsed) = read else { continue };
         let n = parsed.graph.vertex_count();
         if let VertexIds::Listed(ids) = &parsed.ids {

@@ -124,12 +124,12 @@ fn advise(start: *const u8, bytes: usize, advice: Advice) {
     if first < end {
         // SAFETY: `first..end` lies inside one live allocation of this process (the vector's
         // buffer, or the memory of a slice borrowed mutably, which `bytes` does not exceed),
-        // aligned to whole pages. Neither advice changes the contents of a page or where it is mapped, so no Rust
-        // reference is affected: MADV_HUGEPAGE only changes how the kernel backs the pages, and
-        // MADV_POPULATE_WRITE faults them in as a write would, without writing (a page already
-        // present keeps its contents, a new one reads as zeros, as on its first touch). A
-        // failure (no transparent huge pages; a kernel before 5.14 answers EINVAL to
-        // MADV_POPULATE_WRITE) is harmless and ignored.
+        // aligned to whole pages. Neither advice changes the contents of a page or where it is
+        // mapped, so no Rust reference is affected: MADV_HUGEPAGE only changes how the kernel
+        // backs the pages, and MADV_POPULATE_WRITE faults them in as a write would, without
+        // writing (a page already present keeps its contents, a new one reads as zeros, as on
+        // its first touch). A failure (no transparent huge pages; a kernel before 5.14 answers
+        // EINVAL to MADV_POPULATE_WRITE) is harmless and ignored.
         #[allow(unsafe_code)]
         let _ = unsafe { libc::madvise(first as *mut libc::c_void, end - first, code) };
     }

@@ -4,7 +4,9 @@
 //! time and the largest peak resident memory seen. `heavy` cases (minutes, GBs) run only with
 //! `--heavy`, once each. After the runs, every `same` line whose two cases ran is checked: their
 //! outputs must be identical. With `--write` the table replaces the block between the markers in
-//! `docs/BENCHMARKS.md`, leaving the hand-written text around it alone.
+//! `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The table ends with the
+//! machine's state when the cases started ([`probe`]): on a virtual machine the figures move with
+//! the host's load.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -12,7 +14,7 @@ use std::time::Duration;
 use crate::cargo::{build_release, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{BenchCase, Manifest, SameOutput};
-use crate::{preset, run, workspace_root};
+use crate::{preset, probe, run, workspace_root};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
 const END: &str = "<!-- xtask-bench:end -->";
@@ -56,7 +58,9 @@ pub const SPEC: Spec = Spec {
 of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
 NAME`), generated once into target/xtask-bench/ (as NAME.in, or as NAME when it has an extension:
 the solver reads a graph in the format its extension names) by its release binary, built alongside. Peak
-memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.",
+memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.
+Before the cases it prints `cargo xtask probe`'s line (the cost of fresh memory and of a random read
+this hour), and writes it under the table.",
 };
 
 /// Options of `bench`.
@@ -107,6 +111,8 @@ pub fn run(options: &Options) -> Result<bool, String> {
         crates.push(preset::GENERATOR_CRATE.to_string());
     }
     build_release(&crates)?;
+    let machine = probe::measure_settled();
+    println!("{machine}");
     let mut rows = vec![
         "| crate | input | args | median wall | fastest | peak memory |".to_string(),
         "|---|---|---|---:|---:|---:|".to_string(),
@@ -139,6 +145,8 @@ pub fn run(options: &Options) -> Result<bool, String> {
             }
         }
     }
+    rows.push(String::new());
+    rows.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
     let table = rows.join("\n");
     println!("\n{table}");
     if options.write {

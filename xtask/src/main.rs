@@ -7,6 +7,8 @@
 //! - `cargo xtask bench [CRATE...] [--runs N] [--heavy] [--filter SUBSTR] [--write]`: run the bench
 //!   cases declared in the manifests (with `--heavy` also the heavy ones), several times each, check
 //!   their `same` lines, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
+//! - `cargo xtask probe`: measure this hour's cost of fresh memory and of a random read, on which
+//!   the benchmark figures of a virtual machine depend (`bench` prints it too).
 //! - `cargo xtask gen NAME`: print a seeded generated input (the ones `bench` uses) to stdout: a
 //!   preset of game-stress, printed by its release binary.
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
@@ -28,6 +30,7 @@ mod judge;
 mod manifest;
 mod matching_checker;
 mod preset;
+mod probe;
 mod run;
 mod verify;
 
@@ -53,7 +56,8 @@ const HELP: Spec = Spec {
 };
 
 /// Every command, in the order the overall help lists them.
-const COMMANDS: &[&Spec] = &[&verify::SPEC, &bench::SPEC, &preset::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
+const COMMANDS: &[&Spec] =
+    &[&verify::SPEC, &bench::SPEC, &probe::SPEC, &preset::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,6 +68,8 @@ enum Invocation {
     Verify(verify::Options),
     /// `bench`.
     Bench(bench::Options),
+    /// `probe`.
+    Probe,
     /// `gen NAME`.
     Gen(String),
     /// `fuzz`.
@@ -86,6 +92,7 @@ fn parse_invocation(args: &[String]) -> Result<Invocation, UsageError> {
     Ok(match spec.name {
         "verify" => Invocation::Verify(verify::Options::from_matches(&matches)?),
         "bench" => Invocation::Bench(bench::Options::from_matches(&matches)?),
+        "probe" => Invocation::Probe,
         "gen" => Invocation::Gen(preset::name_from_matches(&matches)?),
         "fuzz" => Invocation::Fuzz(fuzz::Options::from_matches(&matches)?),
         "ci" => Invocation::Ci,
@@ -123,6 +130,7 @@ fn main() -> ExitCode {
         }
         Ok(Invocation::Verify(options)) => verify::run(&options),
         Ok(Invocation::Bench(options)) => bench::run(&options),
+        Ok(Invocation::Probe) => probe::run(),
         Ok(Invocation::Gen(name)) => preset::run(&name),
         Ok(Invocation::Fuzz(options)) => fuzz::run(&options),
         Ok(Invocation::Ci) => ci::run(),

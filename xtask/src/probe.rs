@@ -5,16 +5,20 @@
 //! explain most of it (docs/BENCHMARKS.md, sessions 26–28):
 //! - **Fresh memory.** The guest hands free 2 MiB blocks back to its host (free page reporting,
 //!   about two seconds after they are freed); touching such a block again makes the host back it,
-//!   which cost 0.15–0.2 ns a byte in a quiet hour and 2.6–3.6 ns in a busy one. A block freed
-//!   a moment ago is still backed, and so are most small free blocks, which are never reported:
-//!   4 KiB pages came from them at about 0.5 ns a byte in the same busy hour.
+//!   which cost 2.6–4.8 ns a byte in this project's busy hours, against 0.1–0.2 ns for a block
+//!   freed a moment ago (still backed). Most small free blocks are never reported: 4 KiB pages
+//!   came from them at 0.45–1 ns a byte in the same hours.
 //! - **Memory latency.** The matching's passes are chains of dependent random reads, and the
-//!   host's other guests share the memory controller.
+//!   host's other guests share the last-level cache and the memory controller.
 //!
-//! The probe waits three seconds, then maps 256 MiB three times and times `MADV_POPULATE_WRITE` over it: in 2 MiB pages
-//! (as the solvers' big tables ask for them), in 2 MiB pages again right after unmapping the first
-//! (the pages just freed), and in 4 KiB pages; then it times a chain of dependent reads over a
-//! 64 MiB table in 2 MiB pages. It takes about four seconds. Each figure is a single measurement.
+//! (The host also takes back page-cache memory that goes unused for a minute or two, so the first
+//! run after a pause reads its input slowly; the probe does not measure that.)
+//!
+//! The probe waits three seconds, then maps 256 MiB three times and times `MADV_POPULATE_WRITE`
+//! over it: in 2 MiB pages (as the solvers' big tables ask for them), in 2 MiB pages again right
+//! after unmapping the first (the pages just freed), and in 4 KiB pages; then it times a chain of
+//! dependent reads over a 64 MiB table in 2 MiB pages. It takes about four seconds. Each figure
+//! is a single measurement.
 
 use std::fmt;
 use std::time::{Duration, Instant};

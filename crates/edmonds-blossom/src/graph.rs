@@ -6,7 +6,7 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
-use grid_core::memory::{advise_huge_pages, populate_for_writing, populate_slice_for_writing};
+use grid_core::memory::{populate_for_writing, populate_slice_for_writing};
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;
@@ -175,12 +175,17 @@ impl Graph {
         if entries / 2 > MAX_EDGES {
             return Err(GraphError::TooManyEdges(entries / 2));
         }
-        // Both are read at random by the matching (see grid_core::memory); allocated zeroed, so
-        // their pages are not touched before the advice.
+        // Allocated zeroed (nothing touched yet) and left in 4 KiB pages, although the matching
+        // reads them at random: each block maps its slices just before writing them (below),
+        // and on the virtual machines the benchmarks run on a fresh 2 MiB page costs 6-40 times
+        // a small page's bytes (the guest's free huge blocks go back to the host), more than
+        // the matching's TLB misses on the lists give back. Measured on four families of 10^7
+        // vertices (docs/BENCHMARKS.md, session 35): parse + build 10-30% faster, the whole
+        // process as fast or faster. The matching's own state keeps its huge pages, and so does
+        // the renumbered copy of the lists that `matching::locality` makes for graphs whose
+        // searches run long (in small pages those searches lost more than the copy saved).
         let mut offsets = vec![0u32; n + 1];
         let mut targets = vec![0u32; entries];
-        advise_huge_pages(&offsets);
-        advise_huge_pages(&targets);
         // Each block's slice of offsets (its vertices' list ends) and of targets.
         let mut jobs = Vec::with_capacity(block_count);
         let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);

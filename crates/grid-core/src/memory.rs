@@ -1,6 +1,6 @@
 //! Large arrays that are read at random: asking the kernel to back them with huge pages.
 //!
-//! A solver's big tables (a graph's adjacency, per-vertex state) are read at random addresses, so
+//! A solver's big tables (per-vertex state, a renumbered adjacency) are read at random addresses, so
 //! nearly every access misses the TLB as well as the cache. With 4 KiB pages each miss adds a page
 //! walk, which under virtualisation is itself a chain of memory reads; on this project's machines a
 //! dependent random read of a 256 MiB array took 306 ns with 4 KiB pages and 213 ns with 2 MiB ones.

@@ -49,7 +49,9 @@ struct SolveArgs {
     memory: MemoryArgs,
     /// Bytes per stored value: 4, 5 or 8 [default: 4 when the largest value plus the larger player's
     /// sum is below 2^31, else 8 when those layers take at most half the memory limit, else 5
-    /// (packed: less memory, a little slower)].
+    /// (packed: less memory, a little slower)]. A width too narrow for the board (4 bytes hold a
+    /// bound below 2^31, 5 bytes below 2^39) is refused before solving, with the smallest width
+    /// that holds it.
     #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
     /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal.
@@ -101,6 +103,11 @@ fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
         SolveError::TooLarge { .. } => Failure::Usage(format!(
             "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json and --explain need at least one more byte per state of the largest layer)"
         )),
+        SolveError::WidthTooNarrow { width, needed, .. } => Failure::Usage(format!(
+            "error: board {n}x{m}: --value-bytes {}: {e} (use --value-bytes {} or more, or leave the width to the solver)",
+            width.bytes(),
+            needed.bytes()
+        )),
         SolveError::Interrupted { .. } => Failure::Usage(format!("error: {e}")),
     }
 }
@@ -146,7 +153,7 @@ fn main() -> ExitCode {
     cli::run(|out| match cli.command {
         None => answer(cli.input, &cli.solve, format, out),
         Some(Command::Query { input }) => run_query(input, &cli.solve, format, out),
-        Some(Command::Play { input, play }) => run_play(input, play, format, out),
+        Some(Command::Play { input, play }) => run_play(input, play, &cli.solve, format, out),
     })
 }
 
@@ -196,6 +203,8 @@ fn run_query(
     let limit = args.memory_limit();
     for position in &positions {
         let board = position.board();
+        lattice_dp::solve::check_width(board, args.width())
+            .map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
         // A query picks its width without a limit (4 or 8 bytes), as `child_values` does.
         let plan = Plan::new(board, Mode::ValueOnly, None, None);
         if let Some(limit) = limit.filter(|&limit| plan.total() > limit) {
@@ -217,7 +226,13 @@ fn run_query(
 }
 
 /// `play`: a session against the solver from the first position of FILE.
-fn run_play(input: InputArgs, args: PlayArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+fn run_play(
+    input: InputArgs,
+    args: PlayArgs,
+    solve: &SolveArgs,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     if format == Format::Json {
         return Err(Failure::Usage(format!("play has no --json output\n{PLAY_USAGE}")));
     }
@@ -228,6 +243,9 @@ fn run_play(input: InputArgs, args: PlayArgs, format: Format, out: &mut impl Wri
     })?;
     let input = cli::read(Some(&file), PLAY_USAGE)?;
     let start = parse_positions(&input)?.swap_remove(0);
+    let board = start.board();
+    lattice_dp::solve::check_width(board, solve.width())
+        .map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
     let person = match args.side.as_deref() {
         None => start.side_to_move(),
         Some(side) => SIDES.iter().position(|s| s.eq_ignore_ascii_case(side.trim())).ok_or_else(|| {

@@ -121,3 +121,25 @@ fn subcommand_help_states_input_and_answer_words() {
         assert!(top.contains(words), "{words}: {top}");
     }
 }
+
+/// A `--value-bytes` too narrow for the board is refused (exit 2, nothing on standard output), with
+/// the bound and the smallest width that holds it; that width and the default solve it.
+#[test]
+fn a_value_width_too_narrow_is_refused() {
+    let input = "1 5\n1000000000 1000000000 1000000000 1000000000 1000000000\n0 0 0 0 0\n";
+    let refused = run(&["--value-bytes", "4"], input);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stdout(&refused), "");
+    let message = stderr(&refused);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: board 1x5: --value-bytes 4: "), "{message}");
+    assert!(message.contains("6000000000") && message.contains("--value-bytes 5"), "{message}");
+    for args in [&["--value-bytes", "5"][..], &["--value-bytes", "8"], &[]] {
+        let output = run(args, input);
+        assert_eq!(stdout(&output), "3000000000\n", "{args:?}");
+    }
+    // The same for query and play, which pick their own width unless told.
+    let query = run(&["query", "--value-bytes", "4"], input);
+    assert_eq!((query.status.code(), stdout(&query)), (Some(2), String::new()));
+    assert!(stderr(&query).contains("--value-bytes 5"), "{}", stderr(&query));
+}

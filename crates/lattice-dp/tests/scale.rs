@@ -129,6 +129,78 @@ fn one_player_worthless_bounds() {
     }
 }
 
+/// A board of `n × m` from `seed` whose bound is about `target`: random values scaled so that the
+/// largest value plus the larger player's sum lands near it (each value at most 10^9).
+fn scaled_to_bound(n: usize, m: usize, seed: u64, target: u64) -> Board {
+    let raw = seeded(n, m, seed, 1_000_000);
+    let scale =
+        |v: i64| (v as u128 * target as u128 / raw.value_bound().max(1) as u128).min(1_000_000_000) as i64;
+    let cells = |f: &dyn Fn(usize, usize) -> i64| -> Vec<i64> {
+        (0..n * m).map(|i| scale(f(i / m, i % m))).collect()
+    };
+    Board::new(n, m, cells(&|r, c| raw.first_value(r, c)), cells(&|r, c| raw.second_value(r, c))).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Boards whose bound straddles 2^31 (and, as far as the value limit lets a bound go, 2^39 is
+    /// never reached: 400 cells of 10^9 give 4.01 · 10^11): every width that holds the bound gives
+    /// the 8-byte value, and every other width is refused, naming the narrowest one that holds it.
+    #[test]
+    fn widths_hold_their_bound_or_are_refused(
+        shape in prop::sample::select(affordable_shapes(20_000)),
+        seed: u64,
+        offset in -(1i64 << 29)..(1i64 << 29),
+    ) {
+        let (n, m) = shape;
+        let board = scaled_to_bound(n, m, seed, ((1i64 << 31) + offset) as u64);
+        let bound = board.value_bound();
+        let eight = width_value(&board, ValueWidth::Eight);
+        for width in [ValueWidth::Four, ValueWidth::Five] {
+            let options = Options { width: Some(width), ..Options::new(Mode::WithGame) };
+            let solved = solve_with(&board, options, &mut |_| {});
+            if width.holds(bound) {
+                prop_assert_eq!(solved.unwrap().value, eight, "{}x{}, bound {}", n, m, bound);
+            } else {
+                let refused = SolveError::WidthTooNarrow { width, bound, needed: ValueWidth::for_bound(bound) };
+                prop_assert_eq!(solved.unwrap_err(), refused);
+            }
+        }
+    }
+}
+
+/// The width check comes before the plan and the layers: a 20 × 20 board of large values at
+/// 4 bytes is refused as too narrow, not as too large, and no layer is computed.
+#[test]
+fn a_narrow_width_is_refused_before_anything_is_allocated() {
+    let board = seeded(20, 20, 5, 1_000_000_000);
+    let options = Options {
+        width: Some(ValueWidth::Four),
+        memory_limit: Some(1 << 20),
+        ..Options::new(Mode::WithGame)
+    };
+    match solve_with(&board, options, &mut |_| panic!("no layer may be computed")) {
+        Err(SolveError::WidthTooNarrow { width, bound, needed }) => {
+            assert_eq!((width, needed), (ValueWidth::Four, ValueWidth::Five));
+            assert_eq!(bound, board.value_bound());
+        }
+        other => panic!("expected a refusal of the width, got {other:?}"),
+    }
+}
+
+/// The first report of the overflow: one row of five cells worth 10^9 to the first player, whose
+/// bound (6 · 10^9) needs 5 bytes; its value is 3 · 10^9.
+#[test]
+fn one_row_of_large_values_needs_five_bytes() {
+    let board = Board::new(1, 5, vec![1_000_000_000; 5], vec![0; 5]).unwrap();
+    assert_eq!(board.value_bound(), 6_000_000_000);
+    assert_eq!(width_value(&board, ValueWidth::Five), 3_000_000_000);
+    assert_eq!(value(&board), 3_000_000_000);
+    let options = Options { width: Some(ValueWidth::Four), ..Options::new(Mode::ValueOnly) };
+    assert!(matches!(solve_with(&board, options, &mut |_| {}), Err(SolveError::WidthTooNarrow { .. })));
+}
+
 /// A solve beyond its memory limit is refused before it starts; within it, it runs.
 #[test]
 fn memory_limit_refuses_before_solving() {

@@ -107,12 +107,41 @@ pub enum SolveError {
         /// The limit it exceeds.
         limit: u64,
     },
+    /// The width asked for ([`Options::width`]) cannot hold the board's values: stored values
+    /// would overflow. Nothing was allocated.
+    #[error(
+        "{} bytes per value cannot hold this board's values: their bound (the largest value plus the larger player's sum) is {bound}, which needs at least {} bytes",
+        .width.bytes(), .needed.bytes()
+    )]
+    WidthTooNarrow {
+        /// The width asked for.
+        width: ValueWidth,
+        /// The board's bound ([`Board::value_bound`]).
+        bound: u64,
+        /// The narrowest width that holds it ([`ValueWidth::for_bound`]).
+        needed: ValueWidth,
+    },
     /// The stop flag was set; the solve stopped at a layer boundary.
     #[error("interrupted after {} of {} states", .at.states_done, .at.states_total)]
     Interrupted {
         /// How far it got.
         at: Progress,
     },
+}
+
+/// Refuses a `width` that cannot hold `board`'s values (`None`, the solver's choice, always can):
+/// [`solve_with`] checks it first; a caller that fixes a width for other work checks it too.
+///
+/// # Errors
+/// [`SolveError::WidthTooNarrow`].
+pub fn check_width(board: &Board, width: Option<ValueWidth>) -> Result<(), SolveError> {
+    let bound = board.value_bound();
+    match width {
+        Some(width) if !width.holds(bound) => {
+            Err(SolveError::WidthTooNarrow { width, bound, needed: ValueWidth::for_bound(bound) })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The number of states (paths) of an `n × m` board: C(n + m, n).
@@ -136,13 +165,15 @@ pub fn solve(board: &Board, mode: Mode, on_progress: &mut dyn FnMut(Progress)) -
 /// Solves `board` under `options`, reporting each finished layer to `on_progress`.
 ///
 /// # Errors
-/// [`SolveError::TooLarge`] before anything large is allocated when the plan exceeds the memory
-/// limit; [`SolveError::Interrupted`] when the stop flag was set.
+/// Before anything large is allocated: [`SolveError::WidthTooNarrow`] when the width asked for
+/// cannot hold the board's values, [`SolveError::TooLarge`] when the plan exceeds the memory
+/// limit. [`SolveError::Interrupted`] when the stop flag was set.
 pub fn solve_with(
     board: &Board,
     options: Options<'_>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solution, SolveError> {
+    check_width(board, options.width)?;
     let plan = Plan::new(board, options.mode, options.width, options.memory_limit);
     if let Some(limit) = options.memory_limit.filter(|&limit| plan.total() > limit) {
         return Err(SolveError::TooLarge { plan, limit });

@@ -254,6 +254,13 @@ impl ValueWidth {
         }
     }
 
+    /// Whether every value met with bound `bound` fits this width's stored range (module doc):
+    /// a narrower width would overflow silently, so a solve refuses it
+    /// ([`super::SolveError::WidthTooNarrow`]).
+    pub fn holds(self, bound: u64) -> bool {
+        self >= Self::for_bound(bound)
+    }
+
     /// Bytes per state.
     pub fn bytes(self) -> usize {
         match self {
@@ -330,6 +337,10 @@ mod tests {
         assert_eq!(ValueWidth::for_bound(401_000_000_000), ValueWidth::Five);
         assert_eq!(ValueWidth::for_bound(1 << 39), ValueWidth::Eight);
         assert_eq!(ValueWidth::Five.bytes(), 5);
+        // Each width holds exactly the bounds below its range's end.
+        assert!(ValueWidth::Four.holds((1 << 31) - 1) && !ValueWidth::Four.holds(1 << 31));
+        assert!(ValueWidth::Five.holds(1 << 31) && ValueWidth::Five.holds((1 << 39) - 1));
+        assert!(!ValueWidth::Five.holds(1 << 39) && ValueWidth::Eight.holds(1 << 39));
         assert_eq!(ValueWidth::choose(1 << 35, |_| true), ValueWidth::Eight);
         assert_eq!(ValueWidth::choose(1 << 35, |_| false), ValueWidth::Five);
         assert_eq!(ValueWidth::choose(1 << 20, |_| true), ValueWidth::Four);

@@ -120,13 +120,14 @@ impl Graph {
         Self::from_blocked_mapped(n, blocks, chunks, |target| target)
     }
 
-    /// As [`Self::from_blocked`], for entries whose vertices are the ids of `ids`, some of which
-    /// are in no edge: the graph on the ids in an edge, numbered in increasing order
-    /// ([`IdRanks`]), with the number of repeated edges dropped.
+    /// As [`Self::from_blocked`], for entries whose vertices are ids `0..ids.len()`, only some of
+    /// which are vertices: the graph on the ids of `ids` (the ids in an edge, and those added
+    /// without one), numbered in increasing order ([`IdRanks`]), with the number of repeated
+    /// edges dropped.
     ///
     /// The lists are built by id, each target written as its new number (the targets of a
     /// block's pass come by target group, so the ranks read stay in the first-level cache), and
-    /// then the ids without a list are dropped from the list ends.
+    /// then the list ends of the ids that are not vertices are dropped.
     pub(crate) fn from_blocked_renumbered(
         ids: &IdRanks,
         blocks: &EdgeBlocks,
@@ -139,7 +140,8 @@ impl Graph {
         // never one still to be read.
         for v in 0..ids.len() {
             let end = graph.offsets[v + 1];
-            if end > start {
+            debug_assert!(end == start || ids.contains(v), "an id with entries is a vertex");
+            if ids.contains(v) {
                 kept += 1;
                 graph.offsets[kept] = end;
             }
@@ -400,8 +402,29 @@ impl IdRanks {
                 }
             }
         });
+        let mut ids = Self { words, before: Vec::new(), len: n };
+        ids.count_before();
+        ids
+    }
+
+    /// Adds `ids` (each below [`Self::len`]) to the ids ranked: vertices named without entries
+    /// (an edge list's self-loops).
+    pub(crate) fn add(&mut self, ids: impl IntoIterator<Item = u32>) {
+        let mut added = false;
+        for id in ids {
+            self.words[id as usize / 64] |= 1 << (id % 64);
+            added = true;
+        }
+        if added {
+            self.count_before();
+        }
+    }
+
+    /// Counts, for each word, the ids below its first.
+    fn count_before(&mut self) {
         let mut count = 0u32;
-        let before = words
+        self.before = self
+            .words
             .iter()
             .map(|word| {
                 let before = count;
@@ -409,7 +432,12 @@ impl IdRanks {
                 before
             })
             .collect();
-        Self { words, before, len: n }
+    }
+
+    /// Whether `id` is ranked.
+    #[inline]
+    fn contains(&self, id: usize) -> bool {
+        self.words[id / 64] >> (id % 64) & 1 == 1
     }
 
     /// The ids ranked: `0..len`.

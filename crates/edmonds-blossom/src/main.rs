@@ -76,7 +76,8 @@ enum Mode {
     /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
     /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
     /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Self-loops and repeated edges of
-    /// edge lists and matrices are dropped, with a count on stderr. Output names vertices by the
+    /// edge lists and matrices are dropped, with a count on stderr (a vertex named only in a
+    /// self-loop stays a vertex). Output names vertices by the
     /// input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based for lc).
     ///
     /// Output: the size of a maximum matching, then one `u v` line per matched edge.
@@ -390,13 +391,17 @@ impl Phases {
 
 /// Tells on stderr what reading dropped.
 fn note_dropped(parsed: &ParsedGraph) {
-    let plural = |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-    if parsed.self_loops > 0 || parsed.repeats > 0 {
-        eprintln!(
-            "note: dropped {} and {}",
-            plural(parsed.self_loops, "self-loop", "self-loops"),
-            plural(parsed.repeats, "repeated edge", "repeated edges")
-        );
+    let counted =
+        |k: u64, one: &str, many: &str| (k > 0).then(|| format!("{k} {}", if k == 1 { one } else { many }));
+    let parts: Vec<String> = [
+        counted(parsed.self_loops, "self-loop", "self-loops"),
+        counted(parsed.repeats, "repeated edge", "repeated edges"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !parts.is_empty() {
+        eprintln!("note: dropped {}", parts.join(" and "));
     }
 }
 

@@ -241,3 +241,12 @@ fn a_big_file_reads_as_its_bytes_on_standard_input() {
     assert_eq!(error, String::from_utf8_lossy(&from_stdin.stderr).trim_end());
     assert!(stdout(&from_file).is_empty());
 }
+
+/// A vertex named only in a self-loop of an edge list is a vertex: never matched, so in D.
+#[test]
+fn an_edge_list_keeps_a_vertex_seen_only_in_self_loops() {
+    let output = run(&["matching", "--format", "edges", "--certificate"], "5 5\n5 5\n7 8\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "1\n7 8\nD 1: 5\nA 0:\nC 2: 7 8\n");
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "note: dropped 2 self-loops\n");
+}

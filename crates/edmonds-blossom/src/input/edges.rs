@@ -2,9 +2,10 @@
 //! `0..=2^63`; lines starting with `#` or `%` are comments, blank lines are skipped, and further
 //! columns of a line (weights, timestamps) are ignored.
 //!
-//! The ids are renumbered densely, `0..N` in increasing order of id, so a file whose ids are
-//! already `0..N` keeps them. Self-loops and repeated edges (in either orientation) are dropped and
-//! counted.
+//! The vertices are the ids the file names, in an edge or only in a self-loop, renumbered densely,
+//! `0..N` in increasing order of id, so a file whose ids are already `0..N` keeps them. Self-loops
+//! and repeated edges (in either orientation) are dropped and counted; the vertex of a loop stays
+//! (a loop `5 5` alone is a graph of one vertex and no edge).
 //!
 //! Two readers give that graph. When every id is below a bound that grows with the input
 //! ([`direct_id_limit`], the usual case), the ids are the vertex numbers while the file is read,
@@ -74,34 +75,37 @@ fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
     let read = |scratch: &mut FilingScratch, range: Range<usize>| {
         // An edge line `u v\n` takes at least 4 bytes.
         scratch.start((range.end - range.start) / 4 + 1);
-        let (mut loops, mut largest, mut edges) = (0u64, 0u64, 0usize);
+        let (mut loops, mut largest, mut edges) = (Vec::new(), 0u64, 0usize);
         let mut at = range.start;
         while let Some((u, v)) = next_edge(input, &mut at, range.end)? {
             edges += 1;
-            if u == v {
-                loops += 1;
-                continue;
-            }
             if u.max(v) >= limit as u64 {
                 // Never shown: the general reader takes over.
                 return Err(Problem::msg(at, ""));
             }
             largest = largest.max(u).max(v);
+            if u == v {
+                // Dropped, but its vertex stays.
+                loops.push(u as u32);
+                continue;
+            }
             scratch.push(u as u32, v as u32);
         }
         Ok(((scratch.file(), loops, largest), edges))
     };
     let init = || FilingScratch::new(blocks);
     let chunks = par_chunks_with(&filing_chunks(input, 0), MAX_INPUT_EDGES, init, read).ok()?;
-    let self_loops = chunks.iter().map(|c| c.1).sum();
+    let self_loops = chunks.iter().map(|c| c.1.len() as u64).sum();
     let largest = chunks.iter().map(|c| c.2).max()?;
-    let filed: Vec<BlockedEntries> = chunks.into_iter().map(|c| c.0).collect();
+    let (filed, loops): (Vec<BlockedEntries>, Vec<Vec<u32>>) = chunks.into_iter().map(|c| (c.0, c.1)).unzip();
     if filed.iter().all(|f| f.entry_count() == 0) {
         return None;
     }
     let n = largest as usize + 1;
     let blocks = blocks.covering(n);
-    let ids = IdRanks::of_sources(n, &blocks, &filed);
+    let mut ids = IdRanks::of_sources(n, &blocks, &filed);
+    ids.add(loops.iter().flatten().copied());
+    drop(loops);
     if ids.count() > MAX_INPUT_VERTICES {
         return None;
     }
@@ -166,10 +170,10 @@ fn next_edge(input: &[u8], at: &mut usize, end: usize) -> Result<Option<(u64, u6
     Ok(None)
 }
 
-/// One chunk's edges (flat pairs, loops left out), loops seen, and largest id.
+/// One chunk's edges (flat pairs, loops left out), the id of each loop, and the largest id.
 struct Chunk {
     pairs: Vec<u64>,
-    loops: u64,
+    loops: Vec<u64>,
     max_id: u64,
 }
 
@@ -178,15 +182,15 @@ struct Chunk {
 fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let chunks = line_chunks(input, 0);
     let read = |range: Range<usize>| {
-        let mut chunk = Chunk { pairs: Vec::new(), loops: 0, max_id: 0 };
+        let mut chunk = Chunk { pairs: Vec::new(), loops: Vec::new(), max_id: 0 };
         let mut edges = 0usize;
         let mut at = range.start;
         while let Some((u, v)) = next_edge(input, &mut at, range.end)? {
             edges += 1;
+            chunk.max_id = chunk.max_id.max(u).max(v);
             if u == v {
-                chunk.loops += 1;
+                chunk.loops.push(u);
             } else {
-                chunk.max_id = chunk.max_id.max(u).max(v);
                 chunk.pairs.extend([u, v]);
             }
         }
@@ -200,39 +204,43 @@ fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
         )
         .locate(input),
     })?;
-    let self_loops = chunks.iter().map(|c| c.loops).sum();
+    let self_loops = chunks.iter().map(|c| c.loops.len() as u64).sum();
     let max_id = chunks.iter().map(|c| c.max_id).max().unwrap_or(0);
     let entries: usize = chunks.iter().map(|c| c.pairs.len()).sum();
-    let lists: Vec<Vec<u64>> = chunks.into_iter().map(|c| c.pairs).collect();
-    let (n, pairs, ids) = renumber(&lists, max_id, entries).map_err(|id| {
+    let (lists, loops): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
+        chunks.into_iter().map(|c| (c.pairs, c.loops)).unzip();
+    let (n, pairs, ids) = renumber(&lists, &loops, max_id, entries).map_err(|id| {
         Problem::msg(
             first_offset_of(input, id),
             format!("more than {MAX_INPUT_VERTICES} distinct vertex ids"),
         )
         .locate(input)
     })?;
-    drop(lists);
+    drop((lists, loops));
     let (graph, repeats) = Graph::from_pair_chunks(n, pairs).map_err(builder_limit)?;
     Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 
-/// The ids renumbered `0..n` in increasing order: `n`, the pairs as `u32`, and the input's ids of
-/// the vertices; `Err(id)` with the first id past [`MAX_INPUT_VERTICES`] distinct ones.
+/// The ids of the pairs of `lists` and of the `loops` renumbered `0..n` in increasing order: `n`,
+/// the pairs as `u32`, and the input's ids of the vertices; `Err(id)` with the first id past
+/// [`MAX_INPUT_VERTICES`] distinct ones.
 #[allow(clippy::type_complexity)]
 fn renumber(
     lists: &[Vec<u64>],
+    loops: &[Vec<u64>],
     max_id: u64,
     entries: usize,
 ) -> Result<(usize, Vec<Vec<u32>>, VertexIds), u64> {
-    if entries == 0 {
+    let named = entries + loops.iter().map(Vec::len).sum::<usize>();
+    if named == 0 {
         return Ok((0, Vec::new(), VertexIds::From(0)));
     }
     // Ids up to a few times the entries (or the vertex limit): a table indexed by id.
-    let table_len = (entries as u64).saturating_mul(2).max(MAX_INPUT_VERTICES as u64);
+    let table_len = (named as u64).saturating_mul(2).max(MAX_INPUT_VERTICES as u64);
     if max_id < table_len {
         let len = max_id as usize + 1;
         let seen: Vec<AtomicBool> = (0..len).map(|_| AtomicBool::new(false)).collect();
-        lists.par_iter().for_each(|list| {
+        lists.par_iter().chain(loops).for_each(|list| {
             for &id in list {
                 seen[id as usize].store(true, Ordering::Relaxed);
             }
@@ -261,7 +269,7 @@ fn renumber(
         return Ok((n, pairs, ids));
     }
     // Sparse huge ids: sort the distinct ones.
-    let mut distinct: Vec<u64> = lists.concat();
+    let mut distinct: Vec<u64> = lists.iter().chain(loops).flatten().copied().collect();
     distinct.par_sort_unstable();
     distinct.dedup();
     if distinct.len() > MAX_INPUT_VERTICES {
@@ -308,10 +316,35 @@ mod tests {
     fn comments_tabs_loops_repeats_and_big_ids() {
         let text = "# Directed graph\n# FromNodeId\tToNodeId\n\n9223372036854775808\t5\n5 7 0.5\n7\t5\n3 3\n";
         let parsed = parse(text.as_bytes()).unwrap();
-        assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (3, 2));
+        // The loop `3 3` is dropped; its vertex stays, with no edge.
+        assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (4, 2));
         assert_eq!((parsed.self_loops, parsed.repeats), (1, 1));
-        assert_eq!(parsed.ids, VertexIds::Listed(vec![5, 7, 1 << 63]));
-        assert!(parsed.graph.has_edge(0, 2) && parsed.graph.has_edge(0, 1));
+        assert_eq!(parsed.ids, VertexIds::Listed(vec![3, 5, 7, 1 << 63]));
+        assert!(parsed.graph.has_edge(1, 3) && parsed.graph.has_edge(1, 2));
+        assert_eq!(parsed.graph.degree(0), 0);
+    }
+
+    #[test]
+    fn a_vertex_named_only_in_a_loop_is_a_vertex() {
+        // Both readers: ids read as vertex numbers, and the general one (a large id).
+        for (text, ids) in [
+            ("5 5\n7 8\n", vec![5, 7, 8]),
+            ("5 5\n7 8\n9223372036854775808 9223372036854775808\n", vec![5, 7, 8, 1 << 63]),
+            ("0 0\n1 2\n3 3\n", vec![0, 1, 2, 3]),
+        ] {
+            let parsed = parse(text.as_bytes()).unwrap();
+            let dense = ids.iter().enumerate().all(|(i, &id)| i as u64 == id);
+            let expected = if dense { VertexIds::From(0) } else { VertexIds::Listed(ids.clone()) };
+            assert_eq!(parsed.ids, expected, "{text:?}");
+            assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (ids.len(), 1), "{text:?}");
+            assert_eq!(parsed.self_loops, text.lines().count() as u64 - 1, "{text:?}");
+        }
+        assert_readers_agree("5 5\n7 8\n");
+        assert_readers_agree("0 0\n1 2\n3 3\n2 2\n");
+        // A file of loops only: vertices without edges.
+        let parsed = parse(b"4 4\n2 2\n4 4\n").unwrap();
+        assert_eq!(parsed.ids, VertexIds::Listed(vec![2, 4]));
+        assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count(), parsed.self_loops), (2, 0, 3));
     }
 
     #[test]
@@ -409,8 +442,10 @@ mod tests {
         let at_limit = format!("0 {limit}\n5 7\n");
         assert!(read_ids_as_vertices(at_limit.as_bytes()).is_none());
         assert_eq!(parse(at_limit.as_bytes()).unwrap().ids, VertexIds::Listed(vec![0, 5, 7, limit as u64]));
-        // A loop on a large id is only counted.
-        assert_readers_agree(&format!("{limit} {limit}\n1 2\n"));
+        // A loop on a large id: its vertex stays, so the general reader reads the file.
+        let large_loop = format!("{limit} {limit}\n1 2\n");
+        assert!(read_ids_as_vertices(large_loop.as_bytes()).is_none());
+        assert_eq!(parse(large_loop.as_bytes()).unwrap().ids, VertexIds::Listed(vec![1, 2, limit as u64]));
         for bad in ["1 2\n3 x\n", "1\n", "# only a comment\n", "4 4\n"] {
             assert!(read_ids_as_vertices(bad.as_bytes()).is_none(), "{bad:?}");
         }
@@ -433,8 +468,8 @@ mod tests {
             let renumbered = parse_renumbered(text.as_bytes()).unwrap();
             match read_ids_as_vertices(text.as_bytes()) {
                 Some(direct) => proptest::prop_assert_eq!(direct.build().unwrap(), renumbered),
-                // Only a file of loops has no edge to build from.
-                None => proptest::prop_assert_eq!(renumbered.graph.vertex_count(), 0),
+                // Only a file of loops has no edge to build from: its vertices have no edge.
+                None => proptest::prop_assert_eq!(renumbered.graph.edge_count(), 0),
             }
         }
     }

@@ -13,11 +13,18 @@ const BROWSER_TESTS: &str = "crates/playground/e2e/run.sh";
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// Set (to anything) to make missing Chromium or node a failure instead of a skip; `.ci/run` sets it.
 const REQUIRE_BROWSER: &str = "XTASK_REQUIRE_BROWSER";
+/// Set (to anything) to make a missing Open MPI a failure instead of a skip; `.ci/run` sets it.
+const REQUIRE_MPI: &str = "XTASK_REQUIRE_MPI";
+/// The MPI step: lattice-dp's `mpi` feature checked by clippy, and its tests under `mpirun`.
+const MPI_STEPS: [&[&str]; 2] = [
+    &["clippy", "-p", "lattice-dp", "--all-targets", "--features", "mpi", "--", "-D", "warnings"],
+    &["test", "-p", "lattice-dp", "--features", "mpi", "--test", "mpi"],
+];
 
 /// The command line of `ci` (no arguments).
 pub const SPEC: Spec = Spec {
     name: "ci",
-    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, browser tests",
+    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, MPI and browser tests",
     usage: "",
     max_positionals: Some(0),
     positionals: &[],
@@ -25,10 +32,13 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
 `cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
-`cargo xtask verify` with its defaults, then the playground's browser tests
-(crates/playground/e2e/run.sh: Playwright and Debian's Chromium at /usr/bin/chromium; skipped with a
-message when Chromium or node is missing, a failure instead when XTASK_REQUIRE_BROWSER is set, as
-.ci/run does); stops at the first failing step. `fuzz` is not part of it.",
+`cargo xtask verify` with its defaults, then lattice-dp's distributed sweep under `mpirun` (clippy and
+the tests of its `mpi` feature: Open MPI's `mpirun`, `libopenmpi-dev` and `libclang-dev`; skipped with
+a message when mpirun is missing, a failure instead when XTASK_REQUIRE_MPI is set), then the
+playground's browser tests (crates/playground/e2e/run.sh: Playwright and Debian's Chromium at
+/usr/bin/chromium; skipped with a message when Chromium or node is missing, a failure instead when
+XTASK_REQUIRE_BROWSER is set); .ci/run sets both; stops at the first failing step. `fuzz` is not part
+of it.",
 };
 
 /// fmt check, clippy and rustdoc with warnings denied, the test suite, then `verify` (whose last
@@ -49,7 +59,31 @@ pub fn run() -> Result<bool, String> {
     if !verify::run(&verify::Options::default())? {
         return Ok(false);
     }
+    if !mpi_tests()? {
+        return Ok(false);
+    }
     browser_tests()
+}
+
+/// Runs lattice-dp's MPI step, or says why not.
+fn mpi_tests() -> Result<bool, String> {
+    let mpirun = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !mpirun {
+        let why = "the MPI tests need Open MPI (apt-get install -y libopenmpi-dev openmpi-bin libclang-dev)";
+        if std::env::var_os(REQUIRE_MPI).is_some() {
+            eprintln!("xtask ci: {why}, and {REQUIRE_MPI} is set");
+            return Ok(false);
+        }
+        eprintln!("xtask ci: MPI tests skipped: {why}");
+        return Ok(true);
+    }
+    for step in MPI_STEPS {
+        if !cargo_step(step)? {
+            eprintln!("xtask ci: `cargo {}` failed", step.join(" "));
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Runs the playground's browser tests, or says why not.

@@ -54,6 +54,16 @@
 //! 18 × 18 within 3 GiB: 7 passes, 1.24×; docs/BENCHMARKS.md). The game is the one-pass game, move
 //! for move (the same best steps are recorded for the states replayed).
 //!
+//! # Past one machine: the distributed sweep
+//! [`solve_distributed`] splits every layer among `P` ranks ([`solve::partition`]): a row belongs
+//! to the rank that owns the first few steps of its left half, the same rank in every layer, so
+//! the moves of the right half, the cross move and the left-half moves after those steps read the
+//! rank's own rows; before each layer, one exchange brings each rank the other rows it reads
+//! ([`solve::distributed`], through the [`solve::exchange::Exchange`] trait: threads of one
+//! process, or with the feature `mpi` the processes of an MPI job). Each rank computes its rows
+//! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives
+//! each rank's peak and the traffic from the board alone.
+//!
 //! # Queries and play
 //! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the
 //! best (mover's future gain − opponent's future gain); each takeable cell gets `gain − score` of
@@ -93,7 +103,9 @@
 //!
 //! # Features
 //! `cli` (default): the binary, its progress bar (module `progress`) and the module `play`. Without it the
-//! library needs neither clap nor indicatif nor serde_json.
+//! library needs neither clap nor indicatif nor serde_json. `mpi` (off by default): module `mpi`,
+//! the ranks of an MPI job through the `mpi` crate (rsmpi), for `lattice-dp --distributed`; it needs
+//! an MPI library (Open MPI: `libopenmpi-dev`) and `libclang-dev`.
 //!
 //! # Modules
 //! [`board`] (limits, values), `parse` (input: [`parse_board`]), `path` (the state encoding, internal), [`solve`](mod@solve) (the
@@ -104,6 +116,8 @@
 pub mod board;
 pub mod explain;
 pub mod index;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 mod parse;
 mod path;
 #[cfg(feature = "cli")]
@@ -117,6 +131,6 @@ pub use board::{Board, BoardError};
 pub use parse::parse_board;
 pub use query::{Position, parse_positions, query};
 pub use solve::{
-    ChildValue, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth, child_values, solve,
-    solve_with, state_count, value,
+    ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,
+    child_values, solve, solve_distributed, solve_with, state_count, value,
 };

@@ -37,6 +37,12 @@ struct Cli {
     input: InputArgs,
     #[command(flatten)]
     solve: SolveArgs,
+    /// Run as one rank of an MPI job: `mpirun -np P lattice-dp --distributed [OPTIONS] FILE`. Each
+    /// rank computes its share of every layer; rank 0 reads the input and prints the answer, as a
+    /// single process does. Each rank's plan must fit --memory-limit (default: the memory available
+    /// shared among the ranks of its host). Needs a build with `--features mpi`.
+    #[arg(long)]
+    distributed: bool,
 }
 
 /// How the sweep runs: its memory, its value width, its progress.
@@ -71,6 +77,95 @@ impl SolveArgs {
             "5" => ValueWidth::Five,
             _ => ValueWidth::Eight,
         })
+    }
+}
+
+/// `--distributed`: one rank of an MPI job.
+mod distributed {
+    use super::*;
+
+    /// Runs this rank: rank 0 reports like a single process, the others only by exit status.
+    #[cfg(feature = "mpi")]
+    pub fn main(input: InputArgs, args: &SolveArgs, format: Format) -> ExitCode {
+        let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
+            return usage_error("MPI could not be initialised: run lattice-dp --distributed under mpirun");
+        };
+        use lattice_dp::solve::exchange::Exchange;
+        if ranks.rank() == 0 {
+            cli::run(|out| answer(&mut ranks, input, args, format, out))
+        } else {
+            let result = answer(&mut ranks, input, args, format, &mut std::io::sink());
+            cli::report(result, &mut std::io::sink())
+        }
+    }
+
+    /// Without the `mpi` feature: a usage error.
+    #[cfg(not(feature = "mpi"))]
+    pub fn main(_: InputArgs, _: &SolveArgs, _: Format) -> ExitCode {
+        usage_error(
+            "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
+        )
+    }
+
+    /// The default mode as one rank: every rank makes the same collective calls, so an input error
+    /// or a plan that does not fit stops every rank at the same point.
+    #[cfg(feature = "mpi")]
+    fn answer(
+        ranks: &mut lattice_dp::mpi::MpiRanks,
+        input: InputArgs,
+        args: &SolveArgs,
+        format: Format,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        use lattice_dp::solve::exchange::Exchange;
+        let me = ranks.rank();
+        let read = if me == 0 { cli::read(input.file.as_deref(), USAGE) } else { Ok(Vec::new()) };
+        if ranks.max(i64::from(read.is_err())) > 0 {
+            return Err(read.err().unwrap_or_else(|| Failure::Usage(String::new())));
+        }
+        let bytes = ranks.broadcast(&read?);
+        let board = parse_board(&bytes)?;
+        drop(bytes);
+        let (n, m) = (board.rows(), board.cols());
+        lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
+        let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
+        let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks());
+        let limit =
+            args.memory.bytes.unwrap_or_else(|| grid_core::cli::memory::default_limit() / local_ranks());
+        let mine = plan.ranks[me].peak_bytes;
+        if ranks.max(i64::from(mine > limit)) > 0 {
+            let (worst, most) = plan
+                .ranks
+                .iter()
+                .enumerate()
+                .map(|(r, p)| (r, p.peak_bytes))
+                .max_by_key(|&(_, b)| b)
+                .unwrap_or((0, 0));
+            return Err(Failure::Usage(format!(
+                "error: board {n}x{m} on {} ranks: rank {worst} needs about {} but the memory limit of a rank is {} (lattice-dp plan --ranks P shows each rank's share; more ranks or --memory-limit BYTES)",
+                ranks.ranks(),
+                lattice_dp::solve::bytes(most),
+                lattice_dp::solve::bytes(limit)
+            )));
+        }
+        let options =
+            Options { mode, memory_limit: None, width: Some(plan.width), stop: Some(interrupt::flag()) };
+        let mut bar = LayerBar::for_stderr(args.progress && me == 0);
+        let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
+        bar.finish();
+        let solved = solved.map_err(|e| solve_failure(e, n, m))?;
+        write_answer(&board, solved.solution, format, out)
+    }
+
+    /// The ranks of this job on this host (Open MPI's `OMPI_COMM_WORLD_LOCAL_SIZE`, else 1): they
+    /// share its memory.
+    #[cfg(feature = "mpi")]
+    fn local_ranks() -> u64 {
+        std::env::var("OMPI_COMM_WORLD_LOCAL_SIZE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&r| r > 0)
+            .unwrap_or(1)
     }
 }
 
@@ -129,6 +224,19 @@ enum Command {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// The memory and traffic of a distributed solve on P ranks, without solving.
+    ///
+    /// Prints, for the board of FILE (the default input) and P ranks: each rank's largest share of
+    /// a layer, what it holds of a next layer with the rows it receives, the states it receives in
+    /// all and its peak bytes; the states exchanged per layer and in all; and whether each rank's
+    /// peak fits --memory-limit.
+    Plan {
+        /// The number of ranks.
+        #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..=4096))]
+        ranks: u16,
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Play against the solver from the first position of FILE (query format).
     ///
     /// Sides: `first` or `second` (`--as`; default: the side to move). Type a cell as `row,column`
@@ -147,14 +255,54 @@ const USAGE: &str = "usage: lattice-dp [--json | --explain] [FILE]   (reads stan
 const QUERY_USAGE: &str = "usage: lattice-dp query [--json] [FILE]   (reads standard input when no FILE)";
 const PLAY_USAGE: &str = "usage: lattice-dp play FILE [--as first|second] [--hints]";
 
+const PLAN_USAGE: &str = "usage: lattice-dp plan --ranks P [FILE]   (reads standard input when no FILE)";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = cli.format.format();
+    if cli.distributed {
+        if cli.command.is_some() {
+            return usage_error(
+                "--distributed runs the default mode only: mpirun -np P lattice-dp --distributed FILE",
+            );
+        }
+        return distributed::main(cli.input, &cli.solve, format);
+    }
     cli::run(|out| match cli.command {
         None => answer(cli.input, &cli.solve, format, out),
         Some(Command::Query { input }) => run_query(input, &cli.solve, format, out),
         Some(Command::Play { input, play }) => run_play(input, play, &cli.solve, format, out),
+        Some(Command::Plan { ranks, input }) => run_plan(input, usize::from(ranks), &cli.solve, format, out),
     })
+}
+
+/// Reports a usage error (exit status 2).
+fn usage_error(message: &str) -> ExitCode {
+    cli::report(Err(Failure::Usage(format!("error: {message}"))), &mut std::io::stderr().lock())
+}
+
+/// `plan --ranks P`: the distributed plan of the board, without solving.
+fn run_plan(
+    input: InputArgs,
+    ranks: usize,
+    args: &SolveArgs,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if format != Format::Plain {
+        return Err(Failure::Usage(format!(
+            "error: plan prints a table, neither --json nor --explain\n{PLAN_USAGE}"
+        )));
+    }
+    let input = cli::read(input.file.as_deref(), PLAN_USAGE)?;
+    let board = parse_board(&input)?;
+    let (n, m) = (board.rows(), board.cols());
+    lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
+    let single = Plan::new(&board, Mode::ValueOnly, args.width(), None);
+    let plan = Plan::for_ranks(&board, Mode::ValueOnly, args.width(), ranks);
+    let limit = args.memory.bytes;
+    out.write_all(lattice_dp::solve::plan_text(&board, &single, &plan, limit).as_bytes())?;
+    Ok(())
 }
 
 /// The default mode: the start position's value (the judge's answer), explained, or as a report.
@@ -179,12 +327,22 @@ fn answer(input: InputArgs, args: &SolveArgs, format: Format, out: &mut impl Wri
     let solution = solve_with(&board, options, &mut |p| bar.update(p));
     bar.finish();
     let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
+    write_answer(&board, solution, format, out)
+}
+
+/// The answer of the default mode: the value, the explained game, or the report.
+fn write_answer(
+    board: &lattice_dp::Board,
+    solution: lattice_dp::Solution,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let game = solution.moves.unwrap_or_default();
     match format {
         Format::Plain => writeln!(out, "{}", solution.value)?,
-        Format::Explain => out.write_all(explain(&board, solution.value, &game).as_bytes())?,
+        Format::Explain => out.write_all(explain(board, solution.value, &game).as_bytes())?,
         Format::Json => {
-            let report = query::start_report(&Position::start(board), solution.value, &game);
+            let report = query::start_report(&Position::start(board.clone()), solution.value, &game);
             write_json_line(out, &report)?;
         }
     }

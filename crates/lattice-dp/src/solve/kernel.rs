@@ -15,7 +15,7 @@
 //! - the cross move changes both halves: the successors of the row lie in one row of the next layer,
 //!   gathered through the tabulated [`CrossMove`]s.
 
-use super::layer::{Group, Layer};
+use super::layer::{Group, RowSource};
 use super::split::{CrossMove, Gain, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
@@ -59,9 +59,9 @@ impl Default for RowScratch {
 pub struct Kernel<'a, V> {
     /// The half-path tables.
     pub split: &'a Split,
-    /// The layout of the next layer (one more cell taken).
-    pub next_layer: &'a Layer,
-    /// The values of the next layer, indexed as `next_layer` says.
+    /// Where each row of the next layer (one more cell taken) lies in `next`.
+    pub rows: RowSource<'a>,
+    /// The values of the next layer's rows, placed as `rows` says.
     pub next: &'a [V],
     /// The score of each cell (row-major, padded with zeros to [`SCORES`] cells) for the player to
     /// move in this layer.
@@ -132,12 +132,12 @@ impl<V: Stored> Kernel<'_, V> {
         &out[..len]
     }
 
-    /// The row of the next layer starting with left half `left`, with its length.
+    /// The row of the next layer starting with left half `left`.
     #[inline(always)]
     fn next_row(&self, left: Path) -> &[V] {
-        let slot = self.next_layer.slot(self.split.left.class_of(left));
-        let start = slot.row_start(self.split.left.rank(left));
-        &self.next[start..start + slot.row_len]
+        let row = self.rows.row(self.split.left.class_of(left), self.split.left.rank(left));
+        debug_assert!(!row.is_empty(), "the next layer has the row of a move");
+        &self.next[row]
     }
 
     /// Moves inside the left half: one streaming pass over a row of the next layer each.
@@ -202,14 +202,14 @@ impl<V: Stored> Kernel<'_, V> {
         wide: &mut [i64; WIDE],
         best_step: &mut [u8],
     ) {
-        let slot = self.next_layer.slot(group.left_class);
-        if slot.row_len == 0 {
+        let row = self.rows.row(group.left_class, left_rank);
+        if row.is_empty() {
             // No right half of this class has a move (its area is already the largest).
             out.fill(V::NO_MOVE);
             return;
         }
-        let start = slot.row_start(left_rank);
-        V::widen_row(&self.next[start..start + slot.row_len], &mut wide[..slot.row_len]);
+        let len = row.len();
+        V::widen_row(&self.next[row], &mut wide[..len]);
         let wide = &*wide;
         let (next_ranks, gains) = (self.split.right_next_ranks(), self.right_gains);
         let mut runs = self.split.right_run_ranges(group.right_class);

@@ -11,6 +11,8 @@
 //!
 //! Groups follow each other in increasing left class id; the layer's index space is `0..len`.
 
+use std::ops::Range;
+
 use super::split::Split;
 use crate::path::Path;
 
@@ -120,6 +122,85 @@ impl Layer {
         let slot = self.slot(split.left.class_of(left));
         debug_assert!(slot.row_len > 0, "path {path:b} is not in layer {}", self.taken);
         slot.row_start(split.left.rank(left)) + split.right.rank(right)
+    }
+}
+
+/// Where the kernel finds the rows of the next layer: a whole layer at its own indices, or some of
+/// its rows placed at offsets of their own (a rank's share of a distributed sweep: the rows it
+/// owns and the ones it received, see [`super::partition`]).
+#[derive(Debug, Clone, Copy)]
+pub enum RowSource<'a> {
+    /// Every row of the layer, at its index in the layer.
+    Dense(&'a Layer),
+    /// The rows a [`RowMap`] places.
+    Mapped(&'a RowMap),
+}
+
+impl RowSource<'_> {
+    /// The range of the row of left class `left_class` and rank `left_rank`: empty when the layer
+    /// has no state of that left class.
+    #[inline(always)]
+    pub fn row(self, left_class: usize, left_rank: usize) -> Range<usize> {
+        match self {
+            RowSource::Dense(layer) => {
+                let slot = layer.slot(left_class);
+                let start = slot.row_start(left_rank);
+                start..start + slot.row_len
+            }
+            RowSource::Mapped(map) => map.row(left_class, left_rank),
+        }
+    }
+}
+
+/// Some rows of one layer, each at an offset of its own in a buffer that holds only them.
+#[derive(Debug, Clone, Default)]
+pub struct RowMap {
+    /// Per left class: the row length (0: no state of the class in the layer) and the index of
+    /// its first row in `starts`.
+    classes: Vec<(usize, usize)>,
+    /// Per row of every group: its offset in the buffer, or [`RowMap::ABSENT`].
+    starts: Vec<usize>,
+}
+
+impl RowMap {
+    /// The offset of a row that is not placed.
+    const ABSENT: usize = usize::MAX;
+
+    /// A map of `layer`'s rows with none placed yet.
+    pub fn new(layer: &Layer, left_classes: usize) -> Self {
+        let mut classes = vec![(0, 0); left_classes];
+        let mut rows = 0;
+        for group in &layer.groups {
+            classes[group.left_class] = (group.row_len, rows);
+            rows += group.rows;
+        }
+        Self { classes, starts: vec![Self::ABSENT; rows] }
+    }
+
+    /// Places the row of left class `left_class` and rank `left_rank` at `start`.
+    pub fn place(&mut self, left_class: usize, left_rank: usize, start: usize) {
+        self.starts[self.classes[left_class].1 + left_rank] = start;
+    }
+
+    /// The range of a placed row (empty when the layer has no state of that left class).
+    ///
+    /// # Panics
+    /// When the layer has the row but it was not placed: a partition that leaves out a row its
+    /// moves read is a bug.
+    #[inline(always)]
+    pub fn row(&self, left_class: usize, left_rank: usize) -> Range<usize> {
+        let (len, first) = self.classes[left_class];
+        if len == 0 {
+            return 0..0;
+        }
+        let start = self.starts[first + left_rank];
+        assert!(start != Self::ABSENT, "row {left_rank} of left class {left_class} was not received");
+        start..start + len
+    }
+
+    /// The bytes of a map of a layer of `rows` rows and `left_classes` left classes.
+    pub fn bytes(rows: usize, left_classes: usize) -> u64 {
+        (rows * size_of::<usize>() + left_classes * 2 * size_of::<usize>()) as u64
     }
 }
 

@@ -13,10 +13,13 @@
 //! segment, each restricted to the states that contain the position the previous segment's replay
 //! reached (module `game`: the method and its cost).
 
+pub mod distributed;
+pub mod exchange;
 mod game;
 mod half;
 mod kernel;
 mod layer;
+pub mod partition;
 mod plan;
 mod split;
 mod value;
@@ -30,8 +33,8 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::path::{self, Path};
 use kernel::{Isa, Kernel, RowScratch, SCORES};
-use layer::{Group, Layer};
-pub use plan::{Plan, bytes, layer_sizes};
+use layer::{Group, Layer, RowSource};
+pub use plan::{DistributedPlan, Plan, RankPlan, bytes, layer_sizes, plan_text};
 use split::Split;
 pub use value::{Packed40, Stored, ValueWidth};
 
@@ -141,6 +144,31 @@ pub fn check_width(board: &Board, width: Option<ValueWidth>) -> Result<(), Solve
             Err(SolveError::WidthTooNarrow { width, bound, needed: ValueWidth::for_bound(bound) })
         }
         _ => Ok(()),
+    }
+}
+
+/// Solves `board` as one rank of a distributed sweep (every rank calls it, with the same board
+/// and options): each rank computes its share of every layer ([`partition`]) and exchanges the
+/// rows the others read through `exchange` ([`distributed`]). Every rank returns the solution;
+/// the values are bit-identical to [`solve_with`]'s. The memory limit is not checked here: see
+/// [`Plan::for_ranks`].
+///
+/// # Errors
+/// [`SolveError::WidthTooNarrow`] before anything is allocated; [`SolveError::Interrupted`]
+/// when the stop flag was set on some rank.
+pub fn solve_distributed(
+    board: &Board,
+    options: Options<'_>,
+    exchange: &mut impl exchange::Exchange,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<distributed::RankSolution, SolveError> {
+    check_width(board, options.width)?;
+    let width = options.width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
+    let (mode, stop) = (options.mode, options.stop);
+    match width {
+        ValueWidth::Four => distributed::solve_rank::<i32>(board, mode, exchange, stop, on_progress),
+        ValueWidth::Five => distributed::solve_rank::<Packed40>(board, mode, exchange, stop, on_progress),
+        ValueWidth::Eight => distributed::solve_rank::<i64>(board, mode, exchange, stop, on_progress),
     }
 }
 
@@ -377,7 +405,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
             }
             let kernel = Kernel {
                 split: self.split,
-                next_layer: &self.layers[taken + 1],
+                rows: RowSource::Dense(&self.layers[taken + 1]),
                 next: &self.next[..self.layers[taken + 1].len],
                 score: &self.scores[taken % 2],
                 right_gains: &self.right_gains[taken % 2],

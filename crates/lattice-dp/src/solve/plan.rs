@@ -9,8 +9,12 @@
 //! The half-path tables and layer layouts are estimated from their sizes (tens of MB at most, at
 //! 20 × 20).
 
+use super::distributed::ROUND_BYTES;
 use super::game;
 use super::kernel::RowScratch;
+use super::layer::{RowMap, all_layers};
+use super::partition::Partition;
+use super::split::Split;
 use super::value::ValueWidth;
 use super::{Mode, state_count};
 use crate::board::Board;
@@ -92,6 +96,165 @@ impl Plan {
     pub(super) fn steps_budget(&self, limit: Option<u64>) -> Option<u64> {
         steps_budget(limit, self.layer_bytes + self.table_bytes)
     }
+}
+
+/// What each rank of a distributed solve needs, and what the ranks exchange
+/// ([`super::solve_distributed`]): computed from the board and the number of ranks alone, by
+/// going through the partition of every layer (a few seconds at 20 × 20) without solving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DistributedPlan {
+    /// Bytes per stored value.
+    pub width: ValueWidth,
+    /// The plan of each rank, by rank.
+    pub ranks: Vec<RankPlan>,
+    /// States all the ranks together receive before computing each layer (by layer; 0 for the
+    /// full board).
+    pub exchanged_states: Vec<u64>,
+    /// The states of each layer.
+    pub layer_states: Vec<u64>,
+}
+
+/// The memory and traffic of one rank of a distributed solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RankPlan {
+    /// The most states of one layer the rank owns.
+    pub most_owned: u64,
+    /// The most states the rank holds of a next layer: its own, and the ones it receives.
+    pub most_next: u64,
+    /// The states the rank receives over the whole sweep.
+    pub received_states: u64,
+    /// The recorded best steps of its rows ([`Mode::WithGame`]), else 0.
+    pub game_bytes: u64,
+    /// Its buffers of one round of exchange, sent and received.
+    pub exchange_bytes: u64,
+    /// The rank's peak: its two value buffers, the exchange buffers, the row map, the tables and
+    /// the game's steps.
+    pub peak_bytes: u64,
+}
+
+impl Plan {
+    /// The plan of solving `board` in `mode` on `ranks` ranks, with values of `width` (by default
+    /// 4 bytes when the board's values allow, else 8).
+    pub fn for_ranks(board: &Board, mode: Mode, width: Option<ValueWidth>, ranks: usize) -> DistributedPlan {
+        let width = width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
+        let bytes = width.bytes() as u64;
+        let split = Split::new(board.rows(), board.cols());
+        let layers = all_layers(&split);
+        let partition = Partition::new(&split, &layers, ranks);
+        let mut plans = vec![RankPlan::default(); ranks];
+        let mut exchanged_states = vec![0; layers.len()];
+        let mut most_rows = 0u64;
+        let round = |states: u64| (states * bytes).min(ROUND_BYTES as u64);
+        for (taken, layer) in layers.iter().enumerate() {
+            let next = layers.get(taken + 1);
+            let shares = partition.shares(&split, layer, next);
+            exchanged_states[taken] = shares.received.iter().sum();
+            let owned_next = next.map(|next| partition.shares(&split, next, None).owned);
+            for (r, plan) in plans.iter_mut().enumerate() {
+                plan.most_owned = plan.most_owned.max(shares.owned[r]);
+                let next_states = owned_next.as_ref().map_or(0, |owned| owned[r]) + shares.received[r];
+                plan.most_next = plan.most_next.max(next_states);
+                plan.received_states += shares.received[r];
+                plan.exchange_bytes =
+                    plan.exchange_bytes.max(round(shares.sent[r]) + round(shares.received[r]));
+                if mode == Mode::WithGame {
+                    plan.game_bytes += shares.owned[r];
+                }
+            }
+            most_rows = most_rows.max(layer.groups.iter().map(|g| g.rows as u64).sum());
+        }
+        let classes = split.left.class_count();
+        let fixed = table_bytes(board.rows(), board.cols()) + RowMap::bytes(most_rows as usize, classes);
+        for plan in &mut plans {
+            plan.peak_bytes =
+                (plan.most_owned + plan.most_next) * bytes + plan.game_bytes + plan.exchange_bytes + fixed;
+        }
+        let layer_states = layers.iter().map(|l| l.len as u64).collect();
+        DistributedPlan { width, ranks: plans, exchanged_states, layer_states }
+    }
+}
+
+impl DistributedPlan {
+    /// The largest peak of a rank.
+    pub fn peak_bytes(&self) -> u64 {
+        self.ranks.iter().map(|r| r.peak_bytes).max().unwrap_or(0)
+    }
+
+    /// The states all the ranks receive over the whole sweep.
+    pub fn total_exchanged_states(&self) -> u64 {
+        self.exchanged_states.iter().sum()
+    }
+
+    /// The largest ratio, over the layers, of the states all ranks receive before computing a layer
+    /// to the states of the next layer (the layer they are read from).
+    pub fn most_traffic_per_next_layer(&self) -> f64 {
+        self.exchanged_states
+            .iter()
+            .zip(self.layer_states.iter().skip(1))
+            .map(|(&received, &next)| received as f64 / next.max(1) as f64)
+            .fold(0.0, f64::max)
+    }
+}
+
+/// The text of `lattice-dp plan`: the board, the single process's plan, each rank's share and
+/// peak, the exchange, and the goals they are measured against (a rank's peak at most `1.5 / P` of
+/// the single process's plus 256 MiB; at most twice the next layer received before a layer).
+pub fn plan_text(board: &Board, single: &Plan, plan: &DistributedPlan, limit: Option<u64>) -> String {
+    use std::fmt::Write;
+    let ranks = plan.ranks.len();
+    let b = plan.width.bytes() as u64;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "board {}x{}: {} states, largest layer {} states, {} bytes a value",
+        board.rows(),
+        board.cols(),
+        single.states,
+        single.largest_layer,
+        plan.width.bytes()
+    );
+    let _ = writeln!(
+        text,
+        "single process: {} (two layers {} + tables {})",
+        bytes(single.total()),
+        bytes(single.layer_bytes),
+        bytes(single.table_bytes)
+    );
+    let _ = writeln!(text, "{ranks} ranks:");
+    let _ = writeln!(text, "  rank  largest share  next + received  received in all  peak");
+    for (r, rank) in plan.ranks.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "  {r:<4}  {:<13}  {:<15}  {:<15}  {}",
+            rank.most_owned,
+            rank.most_next,
+            rank.received_states,
+            bytes(rank.peak_bytes)
+        );
+    }
+    let total = plan.total_exchanged_states();
+    let most_layer = plan.exchanged_states.iter().copied().max().unwrap_or(0);
+    let _ = writeln!(
+        text,
+        "exchanged: {total} states in all ({}), at most {most_layer} before one layer ({})",
+        bytes(total * b),
+        bytes(most_layer * b)
+    );
+    let goal = single.total() as f64 * 1.5 / ranks as f64 + (256u64 << 20) as f64;
+    let _ = writeln!(
+        text,
+        "largest peak {} = {:.2} x (1.5/P of the single process + 256 MiB); received before a layer at most {:.2} x the next layer",
+        bytes(plan.peak_bytes()),
+        plan.peak_bytes() as f64 / goal,
+        plan.most_traffic_per_next_layer()
+    );
+    if let Some(limit) = limit {
+        let over = plan.ranks.iter().filter(|r| r.peak_bytes > limit).count();
+        let verdict =
+            if over == 0 { "every rank fits".to_string() } else { format!("{over} ranks do not fit") };
+        let _ = writeln!(text, "memory limit {} a rank: {verdict}", bytes(limit));
+    }
+    text
 }
 
 /// What `limit` leaves for the game's steps after `fixed` bytes.

@@ -65,6 +65,31 @@ pub trait Stored: Copy + Send + Sync + 'static {
             *d = Self::put(v);
         }
     }
+
+    /// Appends the values of `src` to `dst` as bytes, [`Self::BYTES`] each, little-endian: what a
+    /// distributed sweep sends.
+    fn append_bytes(src: &[Self], dst: &mut Vec<u8>);
+
+    /// Reads `dst.len()` values from `src` (as [`Self::append_bytes`] wrote them).
+    fn read_bytes(src: &[u8], dst: &mut [Self]);
+}
+
+/// [`Stored::append_bytes`] and [`Stored::read_bytes`] of a width that is a plain integer.
+macro_rules! integer_bytes {
+    () => {
+        fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
+            dst.reserve(src.len() * Self::BYTES);
+            for v in src {
+                dst.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+
+        fn read_bytes(src: &[u8], dst: &mut [Self]) {
+            for (d, bytes) in dst.iter_mut().zip(src.chunks_exact(Self::BYTES)) {
+                *d = Self::from_le_bytes(bytes.try_into().expect("chunks of the width"));
+            }
+        }
+    };
 }
 
 impl Stored for i64 {
@@ -78,6 +103,7 @@ impl Stored for i64 {
     fn put(v: i64) -> Self {
         v
     }
+    integer_bytes!();
 }
 
 impl Stored for i32 {
@@ -93,6 +119,7 @@ impl Stored for i32 {
         // In range by the choice of the width (module doc).
         v as i32
     }
+    integer_bytes!();
 }
 
 /// A signed 40-bit value in 5 little-endian bytes (alignment 1: a layer is a plain byte array,
@@ -208,6 +235,15 @@ impl Stored for Packed40 {
         }
     }
 
+    fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
+        dst.extend_from_slice(src.as_flattened());
+    }
+
+    fn read_bytes(src: &[u8], dst: &mut [Self]) {
+        let len = dst.len() * Self::BYTES;
+        dst.as_flattened_mut().copy_from_slice(&src[..len]);
+    }
+
     #[inline(always)]
     fn store_row(dst: &mut [Self], src: &[i64]) {
         let src_blocks = src.chunks_exact(BLOCK);
@@ -316,6 +352,12 @@ mod tests {
                 let mut stored = vec![V::put(0); len];
                 V::store_row(&mut stored, &values[..len]);
                 assert!(stored.iter().zip(&values[..len]).all(|(s, &v)| s.get() == v));
+                let mut bytes = vec![7];
+                V::append_bytes(&stored, &mut bytes);
+                assert_eq!(bytes.len(), 1 + len * V::BYTES);
+                let mut read = vec![V::put(0); len];
+                V::read_bytes(&bytes[1..], &mut read);
+                assert!(read.iter().zip(&values[..len]).all(|(s, &v)| s.get() == v), "{} bytes", V::BYTES);
             }
         }
         let values = [5, -1, 0, 2999, -2_000_000_000, 1_999_999_999, -7, 123_456, 1, -3000];

@@ -1,0 +1,343 @@
+//! The layer sweep split across the ranks of a distributed job: each rank computes the rows of
+//! every layer it owns ([`super::partition`]) with the single process's kernel, after one exchange
+//! of the remote rows its moves read.
+//!
+//! A rank holds two buffers: its rows of the layer being computed, and its rows of the next layer
+//! followed by the rows it received, which a [`RowMap`] places for the kernel. The rows are
+//! exchanged in rounds of at most [`ROUND_BYTES`] a rank sends (and as many it receives), so the
+//! exchange buffers stay small whatever the layer. The values are bit-identical to the single
+//! process's: each state is computed by the same kernel from the same values.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use super::exchange::Exchange;
+use super::kernel::{Isa, Kernel};
+use super::layer::{Layer, RowMap, RowSource};
+use super::partition::{LayerExchange, OwnedRows, Partition};
+use super::split::Split;
+use super::value::Stored;
+use super::{Mode, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
+use crate::board::Board;
+use crate::path::{self, Path};
+
+/// The most bytes a rank sends in one round of an exchange (and receives: the rounds are the
+/// same for every pair).
+pub const ROUND_BYTES: usize = 64 << 20;
+
+/// What one rank counted of its exchanges.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Values this rank received in all.
+    pub received_states: u64,
+    /// Values this rank sent in all.
+    pub sent_states: u64,
+    /// Rounds of exchange.
+    pub rounds: u64,
+}
+
+/// The solution of one rank: the value and the game (every rank has them), and what it exchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RankSolution {
+    /// The solution, the same on every rank.
+    pub solution: Solution,
+    /// This rank's traffic.
+    pub traffic: Traffic,
+}
+
+/// Solves `board` as rank `exchange.rank()` of `exchange.ranks()`, with values stored as `V`.
+///
+/// # Errors
+/// [`SolveError::Interrupted`] when the stop flag was set on some rank (every rank stops at the
+/// same layer boundary).
+pub fn solve_rank<V: Stored + Default>(
+    board: &Board,
+    mode: Mode,
+    exchange: &mut impl Exchange,
+    stop: Option<&AtomicBool>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<RankSolution, SolveError> {
+    let split = Split::new(board.rows(), board.cols());
+    let layers = super::layer::all_layers(&split);
+    let partition = Partition::new(&split, &layers, exchange.ranks());
+    let mut rank = RankSweep::<V>::new(board, &split, &layers, &partition, exchange.rank());
+    let steps = rank.run(mode, exchange, stop, on_progress)?;
+    // Layer 0 is the empty board alone: its owner has the value.
+    let empty = path::empty_board(split.n);
+    let mine = partition.owner(split.left_of(empty)) == exchange.rank();
+    let value = exchange.max(if mine { rank.next[0].get() } else { i64::MIN });
+    let moves = match mode {
+        Mode::ValueOnly => None,
+        Mode::WithGame => Some(replay(&split, &layers, &partition, &steps, exchange)),
+    };
+    Ok(RankSolution { solution: Solution { value, moves }, traffic: rank.traffic })
+}
+
+/// One rank's sweep: its rows of the last layer computed, then the rows it received.
+struct RankSweep<'a, V> {
+    split: &'a Split,
+    layers: &'a [Layer],
+    partition: &'a Partition,
+    rank: usize,
+    /// This rank's rows of the last layer computed (its first `owned.states` values), then the
+    /// rows received for the layer being computed.
+    next: Vec<V>,
+    /// The rows of `next` this rank owns.
+    owned: OwnedRows,
+    /// This rank's rows of the layer being computed.
+    current: Vec<V>,
+    scores: [[i64; SCORES]; 2],
+    right_gains: [Vec<super::split::Gain>; 2],
+    isa: Isa,
+    traffic: Traffic,
+}
+
+impl<'a, V: Stored + Default> RankSweep<'a, V> {
+    fn new(
+        board: &Board,
+        split: &'a Split,
+        layers: &'a [Layer],
+        partition: &'a Partition,
+        rank: usize,
+    ) -> Self {
+        let scores = [padded_scores(board.scores_of_mover(0)), padded_scores(board.scores_of_mover(1))];
+        let top = layers.len() - 1;
+        let owned = partition.owned_rows(split, &layers[top], rank);
+        // The full board is worth 0 to whoever would move.
+        let next = vec![V::put(0); owned.states];
+        Self {
+            split,
+            layers,
+            partition,
+            rank,
+            next,
+            owned,
+            current: Vec::new(),
+            right_gains: scores.each_ref().map(|score| split.right_gains(score)),
+            scores,
+            isa: Isa::detect(),
+            traffic: Traffic::default(),
+        }
+    }
+
+    /// Computes every layer down to the empty board; with the game, returns this rank's best
+    /// steps of each layer (by layer, its rows' states in order).
+    fn run(
+        &mut self,
+        mode: Mode,
+        exchange: &mut impl Exchange,
+        stop: Option<&AtomicBool>,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<Vec<Vec<u8>>, SolveError> {
+        let total = self.layers.len();
+        let states_total = self.layers[..total - 1].iter().map(|l| l.len as u64).sum();
+        let mut progress = Progress { done: 1, total, states_done: 0, states_total };
+        let mut steps = vec![Vec::new(); total];
+        on_progress(progress);
+        for taken in (0..total - 1).rev() {
+            let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if exchange.max(i64::from(stopped)) > 0 {
+                return Err(SolveError::Interrupted { at: progress });
+            }
+            let layer = &self.layers[taken];
+            let plan =
+                LayerExchange::new(self.partition, self.split, layer, &self.layers[taken + 1], self.rank);
+            let map = self.receive(&plan, taken + 1, exchange);
+            let owned = self.partition.owned_rows(self.split, layer, self.rank);
+            self.current.clear();
+            self.current.resize(owned.states, V::put(0));
+            let record = mode == Mode::WithGame;
+            let mut layer_steps = vec![0u8; if record { owned.states } else { 0 }];
+            let kernel = Kernel {
+                split: self.split,
+                rows: RowSource::Mapped(&map),
+                next: &self.next,
+                score: &self.scores[taken % 2],
+                right_gains: &self.right_gains[taken % 2],
+                isa: self.isa,
+            };
+            compute_rows(&kernel, layer, &owned, &mut self.current, record.then_some(&mut layer_steps[..]));
+            steps[taken] = layer_steps;
+            // This layer's rows become the next one's; the received rows are dropped.
+            self.next.clear();
+            self.next.extend_from_slice(&self.current);
+            self.owned = owned;
+            progress.done = total - taken;
+            progress.states_done += layer.len as u64;
+            on_progress(progress);
+        }
+        Ok(steps)
+    }
+
+    /// Receives the remote rows of layer `next_taken` that this rank reads (and sends the rows
+    /// others read), appending them to `next`; returns the map of every row `next` holds.
+    fn receive(&mut self, plan: &LayerExchange, next_taken: usize, exchange: &mut impl Exchange) -> RowMap {
+        let next_layer = &self.layers[next_taken];
+        let mut map = RowMap::new(next_layer, self.split.left.class_count());
+        for row in &self.owned.rows {
+            let group = &next_layer.groups[row.group];
+            map.place(group.left_class, row.left_rank, row.offset);
+        }
+        let mut at = self.owned.states;
+        let mut regions = Vec::with_capacity(plan.receives.len());
+        for rows in &plan.receives {
+            let start = at;
+            for row in rows {
+                map.place(row.left_class, row.left_rank, at);
+                at += row.len;
+            }
+            regions.push(start..at);
+        }
+        self.next.resize(at, V::put(0));
+        // The rows to send, as ranges of `next` (the rank's own rows), per receiver.
+        let sends: Vec<Vec<Range<usize>>> = plan
+            .sends
+            .iter()
+            .map(|rows| rows.iter().map(|row| map.row(row.left_class, row.left_rank)).collect())
+            .collect();
+        let per_round = (ROUND_BYTES / V::BYTES / exchange.ranks()).max(1);
+        let longest = sends
+            .iter()
+            .map(|rows| rows.iter().map(|r| r.len()).sum::<usize>())
+            .chain(regions.iter().map(|r| r.len()))
+            .max()
+            .unwrap_or(0);
+        let rounds = exchange.max(longest.div_ceil(per_round) as i64) as usize;
+        let mut streams: Vec<Stream> = sends.iter().map(|rows| Stream::new(rows)).collect();
+        let (mut send, mut recv) = (Vec::new(), Vec::new());
+        for round in 0..rounds {
+            send.clear();
+            let mut send_counts = Vec::with_capacity(streams.len());
+            for stream in &mut streams {
+                let before = send.len();
+                stream.take(per_round, |range| V::append_bytes(&self.next[range], &mut send));
+                send_counts.push(send.len() - before);
+            }
+            let window = |region: &Range<usize>| {
+                let start = (region.start + round * per_round).min(region.end);
+                start..(start + per_round).min(region.end)
+            };
+            let recv_counts: Vec<usize> = regions.iter().map(|r| window(r).len() * V::BYTES).collect();
+            recv.clear();
+            recv.resize(recv_counts.iter().sum(), 0);
+            exchange.all_to_all(&send, &send_counts, &mut recv, &recv_counts);
+            let mut bytes = &recv[..];
+            for region in &regions {
+                let window = window(region);
+                let (these, rest) = bytes.split_at(window.len() * V::BYTES);
+                V::read_bytes(these, &mut self.next[window]);
+                bytes = rest;
+            }
+        }
+        self.traffic.received_states += plan.received_states() as u64;
+        self.traffic.sent_states += plan.sent_states() as u64;
+        self.traffic.rounds += rounds as u64;
+        map
+    }
+}
+
+/// A list of ranges read in pieces of a bounded length.
+struct Stream<'a> {
+    ranges: &'a [Range<usize>],
+    /// The range being read, and how far.
+    at: (usize, usize),
+}
+
+impl<'a> Stream<'a> {
+    fn new(ranges: &'a [Range<usize>]) -> Self {
+        Self { ranges, at: (0, 0) }
+    }
+
+    /// Passes the next `most` positions (fewer at the end), as ranges, to `take`.
+    fn take(&mut self, mut most: usize, mut take: impl FnMut(Range<usize>)) {
+        while most > 0 && self.at.0 < self.ranges.len() {
+            let range = &self.ranges[self.at.0];
+            let start = range.start + self.at.1;
+            let end = range.end.min(start + most);
+            take(start..end);
+            most -= end - start;
+            if end == range.end {
+                self.at = (self.at.0 + 1, 0);
+            } else {
+                self.at.1 = end - range.start;
+            }
+        }
+    }
+}
+
+/// Computes the rank's rows of `layer` into `out` (and their best steps into `steps`).
+fn compute_rows<V: Stored>(
+    kernel: &Kernel<'_, V>,
+    layer: &Layer,
+    owned: &OwnedRows,
+    out: &mut [V],
+    steps: Option<&mut [u8]>,
+) {
+    let no_skip = |_: &super::layer::Group, _: usize| false;
+    let mut jobs = Vec::with_capacity(owned.rows.len());
+    let (mut rest, mut steps_rest) = (out, steps);
+    for row in &owned.rows {
+        let group = &layer.groups[row.group];
+        let (mine, after) = std::mem::take(&mut rest).split_at_mut(group.row_len);
+        rest = after;
+        let row_steps: &mut [u8] = match steps_rest.take() {
+            Some(all) => {
+                let (mine, after) = all.split_at_mut(group.row_len);
+                steps_rest = Some(after);
+                mine
+            }
+            None => &mut [],
+        };
+        jobs.push((group, row.left_rank, mine, row_steps));
+    }
+    let run = |(group, left_rank, out, steps): (&super::layer::Group, usize, &mut [V], &mut [u8])| {
+        if steps.is_empty() {
+            run_row::<V, false>(kernel, group, left_rank, out, steps, &no_skip);
+        } else {
+            run_row::<V, true>(kernel, group, left_rank, out, steps, &no_skip);
+        }
+    };
+    if owned.states < super::PARALLEL_MIN_STATES {
+        jobs.into_iter().for_each(run);
+    } else {
+        jobs.into_par_iter().for_each(run);
+    }
+}
+
+/// The optimal game from the best steps every rank recorded of its own rows: at each layer, the
+/// owner of the position's row names the step, and every rank follows it.
+fn replay(
+    split: &Split,
+    layers: &[Layer],
+    partition: &Partition,
+    steps: &[Vec<u8>],
+    exchange: &mut impl Exchange,
+) -> Vec<(usize, usize)> {
+    let mut position: Path = path::empty_board(split.n);
+    let mut cells = Vec::with_capacity(layers.len() - 1);
+    for (taken, layer) in layers.iter().enumerate().take(layers.len() - 1) {
+        let left = split.left_of(position);
+        let mine = partition.owner(left) == exchange.rank();
+        let step = if mine {
+            let owned = partition.owned_rows(split, layer, exchange.rank());
+            let class = split.left.class_of(left);
+            let row = owned
+                .rows
+                .iter()
+                .find(|row| {
+                    layer.groups[row.group].left_class == class && row.left_rank == split.left.rank(left)
+                })
+                .expect("the owner has the position's row");
+            i64::from(steps[taken][row.offset + split.right.rank(split.right_of(position))])
+        } else {
+            -1
+        };
+        let step = exchange.max(step) as usize;
+        debug_assert!(path::is_corner(position, step), "recorded step {step} is not a move");
+        cells.push(path::corner_cell(position, step, split.n));
+        position = path::play(position, step);
+    }
+    cells
+}

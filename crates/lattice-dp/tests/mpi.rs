@@ -1,0 +1,116 @@
+//! The binary under `mpirun` (feature `mpi`; `cargo xtask ci` runs it when Open MPI is installed):
+//! every corpus board on 1 to 7 ranks gives its expected answer, `--json` and `--explain` are
+//! the single process's, bytes travel over TCP as between hosts, and input errors and plans that
+//! do not fit stop every rank with one message.
+#![cfg(feature = "mpi")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp");
+
+fn testdata() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp")
+}
+
+/// `mpirun -np RANKS [MCA] lattice-dp --distributed ARGS`, with standard input `stdin`.
+fn mpirun(ranks: usize, mca: &[&str], args: &[&str], stdin: &[u8]) -> Output {
+    let mut command = Command::new("mpirun");
+    command
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .args(["--oversubscribe", "-np", &ranks.to_string()])
+        .args(mca)
+        .arg(BINARY)
+        .arg("--distributed")
+        .args(args);
+    damaged_input::run_command(&mut command, stdin)
+}
+
+fn single(args: &[&str], stdin: &[u8]) -> Output {
+    damaged_input::run_binary(BINARY, args, stdin)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn corpus() -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(testdata())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 10, "{} corpus boards", inputs.len());
+    inputs
+}
+
+fn expected(input: &Path) -> String {
+    std::fs::read_to_string(input.with_extension("out")).unwrap()
+}
+
+/// Open MPI's transports between hosts only: its shared-memory transport off.
+const TCP_ONLY: &[&str] = &["--mca", "btl", "self,tcp"];
+
+#[test]
+fn every_corpus_board_over_tcp_on_three_ranks() {
+    for input in corpus() {
+        let output = mpirun(3, TCP_ONLY, &[input.to_str().unwrap()], b"");
+        assert!(output.status.success(), "{input:?}: {}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), expected(&input), "{input:?}");
+    }
+}
+
+#[test]
+fn any_number_of_ranks_gives_the_answer() {
+    let inputs = corpus();
+    for ranks in [1, 2, 4, 7] {
+        for input in inputs.iter().step_by(3) {
+            let output = mpirun(ranks, &[], &[input.to_str().unwrap()], b"");
+            assert!(output.status.success(), "{input:?} on {ranks}: {}", text(&output.stderr));
+            assert_eq!(text(&output.stdout), expected(input), "{input:?} on {ranks} ranks");
+        }
+    }
+}
+
+#[test]
+fn json_and_explain_are_the_single_process_ones() {
+    for input in corpus().iter().step_by(4) {
+        let file = input.to_str().unwrap();
+        for format in ["--json", "--explain"] {
+            let alone = single(&[format, file], b"");
+            for (ranks, mca) in [(2, TCP_ONLY), (7, &[][..])] {
+                let output = mpirun(ranks, mca, &[format, file], b"");
+                assert!(output.status.success(), "{input:?}: {}", text(&output.stderr));
+                assert_eq!(text(&output.stdout), text(&alone.stdout), "{input:?} {format} on {ranks}");
+            }
+        }
+    }
+}
+
+#[test]
+fn standard_input_is_read_by_rank_zero() {
+    let input = std::fs::read(testdata().join("l02-sample-2x3.in")).unwrap();
+    let output = mpirun(3, &[], &[], &input);
+    assert_eq!(text(&output.stdout), "2\n", "{}", text(&output.stderr));
+}
+
+#[test]
+fn errors_stop_every_rank_with_one_message() {
+    let output = mpirun(3, &[], &[], b"2 3\n2 7 x\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stdout), "");
+    let stderr = text(&output.stderr);
+    let ours: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(ours, ["error: line 2, column 5: expected value of A, found 'x'"], "{stderr}");
+    // A plan beyond the memory limit of a rank.
+    let file = testdata().join("l10-rand-10x10.in");
+    let output = mpirun(2, &[], &["--memory-limit", "1M", file.to_str().unwrap()], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stdout), "");
+    let stderr = text(&output.stderr);
+    let ours: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(ours.len(), 1, "{stderr}");
+    assert!(ours[0].contains("on 2 ranks: rank") && ours[0].contains("memory limit of a rank"), "{stderr}");
+}

@@ -46,7 +46,11 @@
 //! }
 //! ```
 
+pub mod corpus;
 pub mod generate;
+pub mod hack;
+pub mod judge;
+pub mod parse;
 pub mod reference;
 pub mod rng;
 pub mod run;

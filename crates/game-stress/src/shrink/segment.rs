@@ -1,5 +1,6 @@
-//! Reductions of sliding-pawn circles: fewer boards, then per board fewer pawns, then fewer empty
-//! fields (a gap between neighbouring pawns, or the wrap-around gap, closed, halved or cut by one).
+//! Reductions of sliding-pawn circles: fewer boards, then per board fewer pawns (a pawn removed
+//! alone, or with its field), then fewer empty fields (a gap between neighbouring pawns, or the
+//! wrap-around gap, closed, halved or cut by one).
 
 use super::{chunk_removals, without};
 use crate::generate::segment::{SegmentBoard, SegmentInput};
@@ -37,6 +38,14 @@ fn board_candidates(board: &SegmentBoard) -> Vec<SegmentBoard> {
     }
     for range in chunk_removals(k) {
         out.push(SegmentBoard { n: board.n, pawns: without(&board.pawns, &range) });
+    }
+    // A pawn removed with its field: the circle one field shorter, the other gaps unchanged.
+    if board.n > 1 {
+        for i in 0..k {
+            let pawns = board.pawns.iter().enumerate().filter(|&(j, _)| j != i);
+            let pawns = pawns.map(|(j, &(p, w))| (if j > i { p - 1 } else { p }, w)).collect();
+            out.push(SegmentBoard { n: board.n - 1, pawns });
+        }
     }
     // Gap i lies before pawn i (i < k), or after the last pawn (i = k).
     let gap = |i: usize| -> u64 {

@@ -123,10 +123,10 @@ fn fingerprint(input: &Input) -> u64 {
 /// Shrinks `input` while `still_fails` holds, to an input where no single reduction of
 /// [`candidates`] still fails (unless `bounds` stop it first; [`Shrunk::stop`] says which).
 ///
-/// The candidates of the current input are tried in order, `jobs` at a time in parallel (on the
-/// current rayon pool); the first failing one of a batch becomes the current input, and the scan
-/// goes on from the same position in the new input's candidates, wrapping around, until a whole
-/// round of candidates passes. A candidate already seen to pass is not run again. The result
+/// The candidates of the current input are tried in order (biggest reductions first), `jobs` at a
+/// time in parallel (on the current rayon pool); the first failing one of a batch becomes the
+/// current input, whose candidates are then tried from the first, until a whole round of
+/// candidates passes. A candidate already seen to pass is not run again. The result
 /// depends only on `still_fails`, not on `jobs`. `progress` is called after each reduction.
 pub fn shrink<F>(
     input: Input,
@@ -141,11 +141,10 @@ where
     let start = Instant::now();
     let mut passed: HashSet<u64> = HashSet::new();
     let mut current = input;
-    let (mut steps, mut tries, mut from) = (0, 0, 0);
+    let (mut steps, mut tries) = (0, 0);
     'outer: loop {
         let all = candidates(&current);
-        let order: Vec<usize> = (from.min(all.len())..all.len()).chain(0..from.min(all.len())).collect();
-        let mut next = order.into_iter();
+        let mut next = 0..all.len();
         loop {
             let mut batch: Vec<(usize, u64)> = Vec::with_capacity(jobs.max(1));
             for i in next.by_ref() {
@@ -177,7 +176,6 @@ where
                 let i = batch[k].0;
                 current = all[i].clone();
                 steps += 1;
-                from = i;
                 progress(Progress { input: &current, steps, tries });
                 continue 'outer;
             }

@@ -118,3 +118,23 @@ fn one_output_rule_for_every_game_and_strict_for_bytes() {
         assert_eq!(strict.status.code(), Some(1), "{game}: --strict compares bytes");
     }
 }
+
+#[test]
+fn a_shrink_bound_is_reported_when_it_stops_short() {
+    let dir = scratch("bound");
+    let out = dir.join("failures");
+    // Every graph with an edge fails: shrinking goes on to one edge unless a bound stops it.
+    let always_wrong = "echo 0";
+    let base =
+        ["matching", "--solution", always_wrong, "--seed", "3", "--n", "30", "--m", "60", "--jobs", "1"];
+    let budget = run(&[&base[..], &["--shrink-budget", "2", "--out", out.to_str().unwrap()]].concat());
+    let text = String::from_utf8_lossy(&budget.stdout);
+    assert!(text.contains("stopped by --shrink-budget, maybe not minimal"), "{text}");
+    // A bound far below one run of the solution: stopped before or after the first batch.
+    let time = run(&[&base[..], &["--shrink-time", "0.000001", "--out", out.to_str().unwrap()]].concat());
+    let text = String::from_utf8_lossy(&time.stdout);
+    assert!(text.contains("stopped by --shrink-time, maybe not minimal"), "{text}");
+    let unbounded = run(&[&base[..], &["--out", out.to_str().unwrap()]].concat());
+    let text = String::from_utf8_lossy(&unbounded.stdout);
+    assert!(text.contains("shrunk input: 2 vertices, 1 edges") && text.contains("1-minimal"), "{text}");
+}

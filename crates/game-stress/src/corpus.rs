@@ -59,6 +59,7 @@ pub fn default_corpus(game: Game) -> Result<PathBuf, String> {
     let name = corpus_name(game);
     let here = Path::new("testdata").join(name);
     let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(name);
+    let built = built.canonicalize().unwrap_or(built);
     [here, built]
         .into_iter()
         .find(|p| p.is_dir())

@@ -55,7 +55,8 @@ impl Judge {
         Self { game, limits, rule: OutputRule::Tokens, checker: None, reference: None }
     }
 
-    /// The limits of a checker's run: no memory limit, at least [`HELPER_TIME_LIMIT`].
+    /// The limits of a checker's or a generator's run: no memory limit, the solution's time limit
+    /// but at least [`HELPER_TIME_LIMIT`].
     pub fn helper_limits(&self) -> Limits {
         Limits { time: self.limits.time.max(HELPER_TIME_LIMIT), memory_mib: None }
     }

@@ -23,8 +23,9 @@ use game_stress::{Game, reference};
 ///
 /// Runs the solution (a shell command reading the input on stdin) on seeded random inputs, judges
 /// each output against the exact answer (AC, WA, TLE, RE, invalid output), stops at the first
-/// failure, shrinks it to a minimal failing input and saves it. Exit status: 0 all cases passed,
-/// 1 a failure was found, 2 usage error.
+/// failure, shrinks it to a 1-minimal failing input and saves it. `test` judges a solution on a
+/// folder of tests, `hack` builds the tests that fail several wrong solutions. Exit status: 0 all
+/// cases passed, 1 a failure was found (or an error during the run), 2 usage error.
 #[derive(Debug, Parser)]
 #[command(name = "game-stress", version)]
 struct Cli {

@@ -362,3 +362,25 @@ fn every_game_shrinks_to_a_one_minimal_case() {
         }
     }
 }
+
+#[test]
+fn hack_checks_the_reference_against_the_exact_answers() {
+    let dir = scratch("hack-reference");
+    let game = "pawn-retrograde";
+    let exact_solver = format!("'{BIN}' expected {game}");
+    let wrong_solution = wrong(&dir, "tie-as-red", game, "sed 's/Tie/Red 0/'");
+    let out_dir = dir.join("tests");
+    let base = ["hack", game, "--seed", "1", "--cases", "200", "--out", out_dir.to_str().unwrap()];
+    // A trusted reference that is right: the tests are written, with its answers.
+    let trusted = run(&[&base[..], &["--solution", &wrong_solution, "--reference", &exact_solver]].concat());
+    assert_eq!(trusted.status.code(), Some(0), "{}", stdout(&trusted));
+    assert!(stdout(&trusted).contains(&format!("reference: {exact_solver}")));
+    // A "reference" that is wrong on ties makes the right solution fail, and is caught.
+    let bad = run(&[&base[..], &["--solution", &exact_solver, "--reference", &wrong_solution]].concat());
+    let text = stdout(&bad);
+    assert_eq!(bad.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("reference fails 01: ") && l.contains("expected `Tie`")),
+        "{text}"
+    );
+}

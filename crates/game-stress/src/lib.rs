@@ -12,17 +12,25 @@
 //! - [`run`]: runs the solution (any shell command, input on stdin) under a time limit and a memory
 //!   limit (`ulimit -v`), capturing its output;
 //! - [`mod@reference`] and [`verdict`]: the exact answer from the solver libraries and the verdict —
-//!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output; `matching` is
-//!   judged by a checker, since any maximum matching is right;
-//! - [`shrink`]: greedy delta debugging of a failing input in its own structure (fewer boards,
-//!   rows, columns, obstacles, pawns, fields, vertices, edges; pieces moved closer) while it keeps
-//!   failing with the same kind of verdict;
+//!   AC, WA (first differing line), TLE, RE (exit status or signal), invalid output — under one
+//!   output rule (tokens line by line, or bytes); `matching` is judged by a checker, since any
+//!   maximum matching is right;
+//! - [`judge`](mod@judge): the answer (exact solver or a trusted reference program) and the
+//!   comparison or an external testlib-convention checker;
+//! - [`parse`](mod@parse): any input a solver accepts read back into its structure;
+//! - [`shrink`](mod@shrink): shrinking of a failing input in its own structure (fewer boards,
+//!   rows, columns, obstacles, pawns, fields, vertices, edges, smaller values; pieces moved closer)
+//!   while it keeps failing with the same kind of verdict, to a 1-minimal input;
 //! - [`stress`](mod@stress): the loop — parallel, reproducible case by case from one seed
-//!   whatever the number of jobs, stopping at the first failure, which it shrinks and saves.
+//!   whatever the number of jobs, stopping at the first failure, which it shrinks and saves;
+//! - [`corpus`]: a solution judged on a folder of tests; [`hack`](mod@hack): a small test set
+//!   failing every given wrong solution.
 //!
 //! The binary: `game-stress GAME --solution CMD [--cases N] [--seed S] [--time-limit 2s] [--jobs J]
-//! [--keep-going] [--out DIR] [generator options]`, `game-stress gen GAME --seed S [options]`
-//! to print one input, and `game-stress preset NAME` to print a benchmark input.
+//! [--keep-going] [--out DIR] [--strict] [--checker CMD] [--generator CMD] [generator options]`,
+//! `game-stress test GAME --solution CMD [DIR...]`, `game-stress hack GAME --solution A --solution
+//! B ... --out DIR`, `game-stress gen GAME --seed S [options]` to print one input, and
+//! `game-stress preset NAME` to print a benchmark input.
 //!
 //! # Example
 //!
@@ -46,7 +54,11 @@
 //! }
 //! ```
 
+pub mod corpus;
 pub mod generate;
+pub mod hack;
+pub mod judge;
+pub mod parse;
 pub mod reference;
 pub mod rng;
 pub mod run;

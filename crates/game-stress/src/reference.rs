@@ -1,7 +1,8 @@
 //! The exact answers, from the solver libraries: the ONLY module that calls them, so a renamed
 //! library item is fixed here and nowhere else.
 //!
-//! Each `*_expected` function returns exactly the text the solver binary prints by default for
+//! It sees inputs as text only (nothing of [`crate::generate`]), so the generators can call it and
+//! it never calls them back. Each `*_expected` function returns exactly the text the solver binary prints by default for
 //! `input` (or the solver's error message for an input it rejects); [`check_matching`] judges a
 //! general-matching output, where many answers are right.
 
@@ -15,8 +16,6 @@ use edmonds_blossom::{
 use grid_core::MoveSet;
 
 use crate::Game;
-use crate::generate::matching::MatchingInput;
-use crate::generate::pawn::PawnBoard;
 use crate::verdict::Verdict;
 
 /// The exact output of `game`'s solver for `input` (for `matching`: one maximum matching).
@@ -36,21 +35,21 @@ pub fn pawn_expected(input: &[u8]) -> Result<String, String> {
     Ok(pawn_retrograde::solve_boards(&boards).iter().map(|o| format!("{o}\n")).collect())
 }
 
-/// The outcome lines of one board (used by the generator of tie boards).
-pub fn pawn_outcomes(board: &PawnBoard) -> Vec<String> {
-    let input = crate::generate::pawn::PawnInput { boards: vec![board.clone()] }.render();
+/// The outcome lines of a pawn-pursuit input (used by the generator of tie boards), or the
+/// solver's error as the one line.
+pub fn pawn_outcomes(input: &str) -> Vec<String> {
     pawn_expected(input.as_bytes()).map_or_else(|e| vec![e], |s| s.lines().map(String::from).collect())
 }
 
-/// The simple graph of `input` (repeated edges dropped) as the matching solver's own writer
-/// writes it in the format the file extension `extension` names to the solver (`edges`, `mtx`,
-/// `graph`; `None` for the Library Checker format or an unknown extension).
-pub fn graph_file(input: &MatchingInput, extension: &str) -> Option<String> {
+/// The simple graph on `n` vertices with `edges` (repeated edges dropped) as the matching solver's
+/// own writer writes it in the format the file extension `extension` names to the solver (`edges`,
+/// `mtx`, `graph`; `None` for the Library Checker format or an unknown extension).
+pub fn graph_file(n: usize, edges: &[(u32, u32)], extension: &str) -> Option<String> {
     let format = GraphFormat::from_path(Path::new(&format!("graph.{extension}")));
     if format == GraphFormat::Lc {
         return None;
     }
-    let graph = Graph::from_edges(input.n, &input.edges).ok()?;
+    let graph = Graph::from_edges(n, edges).ok()?;
     let mut text = Vec::new();
     write_graph(&mut text, &graph, format).expect("writing to memory cannot fail");
     Some(String::from_utf8(text).expect("write_graph writes ASCII"))

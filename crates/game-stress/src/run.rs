@@ -56,14 +56,14 @@ pub struct RunOutput {
 }
 
 /// A fresh temporary path for this process.
-fn temp_path(tag: &str) -> PathBuf {
+pub(crate) fn temp_path(tag: &str) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     std::env::temp_dir().join(format!("game-stress-{}-{n}.{tag}", std::process::id()))
 }
 
 /// Removes the temporary files when dropped.
-struct TempFiles(Vec<PathBuf>);
+pub(crate) struct TempFiles(pub(crate) Vec<PathBuf>);
 
 impl Drop for TempFiles {
     fn drop(&mut self) {
@@ -75,17 +75,27 @@ impl Drop for TempFiles {
 
 /// Runs `command` through `sh -c` with `input` on standard input, under `limits`.
 pub fn run(command: &str, input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
+    run_with_args(command, &[], input, limits)
+}
+
+/// Runs `command` followed by the arguments `args` (each passed as one word, whatever characters it
+/// holds) through `sh -c`, with `input` on standard input, under `limits`: how a generator gets its
+/// seed and a checker its three files.
+pub fn run_with_args(command: &str, args: &[&str], input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
     let files = TempFiles(vec![temp_path("in"), temp_path("out"), temp_path("err")]);
     let [in_path, out_path, err_path] = [&files.0[0], &files.0[1], &files.0[2]];
     fs::write(in_path, input)?;
+    let command = if args.is_empty() { command.to_string() } else { format!("{command} \"$@\"") };
     let script = match limits.memory_mib {
         Some(mib) => format!("ulimit -v {} 2>/dev/null\n{command}", mib.saturating_mul(1024)),
-        None => command.to_string(),
+        None => command,
     };
     let start = Instant::now();
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(script)
+        .arg("sh")
+        .args(args)
         .stdin(Stdio::from(File::open(in_path)?))
         .stdout(Stdio::from(File::create(out_path)?))
         .stderr(Stdio::from(File::create(err_path)?))
@@ -188,6 +198,8 @@ mod tests {
         let out = run("tr a-z A-Z", b"hello\n", &limits).unwrap();
         assert_eq!((out.status, out.stdout.as_slice()), (Status::Exited(0), &b"HELLO\n"[..]));
         assert_eq!(run("exit 3", b"", &limits).unwrap().status, Status::Exited(3));
+        let echoed = run_with_args("printf '%s|'", &["a b", "$HOME"], b"", &limits).unwrap();
+        assert_eq!(echoed.stdout, b"a b|$HOME|");
         assert_eq!(run("kill -SEGV $$", b"", &limits).unwrap().status, Status::Signalled(11));
         let slow = run("sleep 5", b"", &limits).unwrap();
         assert_eq!(slow.status, Status::TimedOut);

@@ -9,54 +9,65 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::Game;
 use crate::generate::{Input, Options};
-use crate::reference;
+use crate::judge::Judge;
+use crate::parse;
 use crate::rng::case_seed;
-use crate::run::{self, Limits, Status, signal_name};
-use crate::shrink::{self, Shrunk};
-use crate::verdict::{self, Kind, Verdict};
+use crate::run::{self, Limits, Status};
+use crate::shrink::{self, Bounds, Shrunk, Stop};
+use crate::verdict::{Kind, Verdict};
 
 /// Most runs while shrinking a time-limit failure (each failing try takes the whole limit).
 pub const TLE_SHRINK_BUDGET: usize = 100;
 
-/// What one run of the solution on one input gave.
-#[derive(Debug, Clone)]
-pub struct Judged {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The exact answer (for `matching`: one maximum matching).
-    pub expected: String,
-    /// What the solution printed on standard output (lossily decoded).
-    pub got: String,
-    /// What it printed on standard error.
-    pub stderr: String,
-    /// How long it ran.
-    pub elapsed: Duration,
+pub use crate::judge::Judged;
+
+/// Runs `solution` on `input` and judges it against the exact answer with the built-in judge.
+pub fn judge(input: &Input, solution: &str, limits: &Limits) -> Result<Judged, String> {
+    Judge::new(input.game(), *limits).judge(input, solution)
 }
 
-/// Runs `solution` on `input` and judges it against the exact answer.
-pub fn judge(input: &Input, solution: &str, limits: &Limits) -> Result<Judged, String> {
-    let game = input.game();
-    let text = input.render();
-    let expected = reference::expected(game, text.as_bytes())
-        .map_err(|e| format!("internal error: a generated {} input is invalid: {e}\n{text}", game.name()))?;
+/// Refuses a solution command that cannot be a solution: empty, or one the shell cannot find or
+/// execute (exit status 127 or 126 on `sample`, the first input of the run).
+pub fn check_solution(solution: &str, sample: &str, limits: &Limits) -> Result<(), String> {
+    if solution.trim().is_empty() {
+        return Err("the solution command is empty".into());
+    }
     let out =
-        run::run(solution, text.as_bytes(), limits).map_err(|e| format!("cannot run the solution: {e}"))?;
-    let got = String::from_utf8_lossy(&out.stdout).into_owned();
-    let verdict = match out.status {
-        Status::TimedOut => Verdict::TimeLimit { limit: limits.time },
-        Status::Signalled(s) => {
-            Verdict::RuntimeError { status: format!("killed by signal {s} ({})", signal_name(s)) }
+        run::run(solution, sample.as_bytes(), limits).map_err(|e| format!("cannot run the solution: {e}"))?;
+    let said = out.stderr.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").to_string();
+    match out.status {
+        Status::Exited(127) => {
+            Err(format!("the solution command `{solution}` was not found (exit status 127: {said})"))
         }
-        Status::Exited(c) if c != 0 => Verdict::RuntimeError { status: format!("exit status {c}") },
-        Status::Exited(_) if std::str::from_utf8(&out.stdout).is_err() => {
-            Verdict::InvalidOutput { reason: "the output is not UTF-8 text".into() }
+        Status::Exited(126) => {
+            Err(format!("the solution command `{solution}` cannot be executed (exit status 126: {said})"))
         }
-        Status::Exited(_) if game == Game::Matching => reference::check_matching(text.as_bytes(), &got),
-        Status::Exited(_) => verdict::compare(game, &expected, &got),
-    };
-    Ok(Judged { verdict, expected, got, stderr: out.stderr, elapsed: out.elapsed })
+        _ => Ok(()),
+    }
+}
+
+/// Checks that files can be written into `dir` (created if missing; what this check created is
+/// removed again).
+pub fn check_writable(dir: &Path) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write into {}: {e}", dir.display());
+    let mut missing = Vec::new();
+    let mut ancestor = dir;
+    while !ancestor.as_os_str().is_empty() && !ancestor.exists() {
+        missing.push(ancestor.to_path_buf());
+        match ancestor.parent() {
+            Some(parent) => ancestor = parent,
+            None => break,
+        }
+    }
+    fs::create_dir_all(dir).map_err(fail)?;
+    let probe = dir.join(format!(".game-stress-probe-{}", std::process::id()));
+    let written = fs::write(&probe, b"").map_err(fail);
+    let _ = fs::remove_file(&probe);
+    for created in &missing {
+        let _ = fs::remove_dir(created);
+    }
+    written
 }
 
 /// Everything a stress run needs.
@@ -64,14 +75,16 @@ pub fn judge(input: &Input, solution: &str, limits: &Limits) -> Result<Judged, S
 pub struct Config {
     /// The generator options (and so the game).
     pub options: Options,
+    /// An external generator (`CMD SEED` prints one input), instead of the built-in one.
+    pub generator: Option<String>,
     /// The solution: a shell command reading the input on standard input.
     pub solution: String,
     /// Number of cases.
     pub cases: u64,
     /// The run's seed; case `i` is generated from `case_seed(seed, i)`.
     pub seed: u64,
-    /// Time and memory limits of each run.
-    pub limits: Limits,
+    /// How a run is judged, with the time and memory limits of each run.
+    pub judge: Judge,
     /// Solutions run in parallel.
     pub jobs: usize,
     /// Go on after a failure.
@@ -80,8 +93,47 @@ pub struct Config {
     pub out: PathBuf,
     /// Most candidate runs while shrinking one failure.
     pub shrink_budget: usize,
+    /// Most time spent shrinking one failure, if bounded.
+    pub shrink_time: Option<Duration>,
     /// Draw a progress bar on stderr (only when it is a terminal).
     pub progress: bool,
+}
+
+impl Config {
+    /// The input of the case seeded with `seed`: the built-in generator's, or the external
+    /// generator's output for the argument `seed`, read back with [`parse::parse`].
+    pub fn case(&self, seed: u64) -> Result<Input, String> {
+        let Some(generator) = &self.generator else { return Ok(self.options.generate(seed)) };
+        generated(generator, self.options.game(), seed, &self.judge.helper_limits())
+    }
+
+    /// Refuses, before any case runs, what would make the run useless: an empty solution command
+    /// or one the shell cannot run, a `--out` folder that cannot be written, a generator whose
+    /// first case is not a valid input.
+    pub fn preflight(&self) -> Result<(), String> {
+        if self.solution.trim().is_empty() {
+            return Err("the solution command is empty".into());
+        }
+        check_writable(&self.out).map_err(|e| format!("--out: {e}"))?;
+        let first = self.case(case_seed(self.seed, 0))?;
+        check_solution(&self.solution, &first.render(), &self.judge.limits)
+    }
+}
+
+/// Runs the external `generator` with the argument `seed` and reads its output as an input of
+/// `game`.
+pub fn generated(generator: &str, game: crate::Game, seed: u64, limits: &Limits) -> Result<Input, String> {
+    let out = run::run_with_args(generator, &[&seed.to_string()], b"", limits)
+        .map_err(|e| format!("cannot run the generator: {e}"))?;
+    if out.status != Status::Exited(0) {
+        return Err(format!(
+            "the generator `{generator} {seed}` failed: {}",
+            crate::judge::describe_status(out.status, limits)
+        ));
+    }
+    parse::parse(game, &out.stdout).map_err(|e| {
+        format!("the generator's output for seed {seed} is not a valid {} input: {e}", game.name())
+    })
 }
 
 /// A failure found by [`stress`], shrunk and saved.
@@ -99,8 +151,10 @@ pub struct Failure {
     pub shrunk: Shrunk,
     /// The solution's run on the shrunk input.
     pub judged: Judged,
-    /// The folder it was saved in.
+    /// The folder it was saved in (or was to be saved in).
     pub saved_to: PathBuf,
+    /// Why it could not be saved, if it could not.
+    pub save_error: Option<String>,
 }
 
 /// The result of a run.
@@ -123,6 +177,9 @@ impl Summary {
     }
 }
 
+/// A generated case and the solution's run on it.
+type CaseResult = Result<(Input, Judged), String>;
+
 /// Runs the stress test; `on_failure` is called with each failure once it is shrunk and saved.
 pub fn stress(config: &Config, mut on_failure: impl FnMut(&Failure)) -> Result<Summary, String> {
     let pool =
@@ -135,21 +192,23 @@ pub fn stress(config: &Config, mut on_failure: impl FnMut(&Failure)) -> Result<S
     let chunk = (config.jobs.max(1) * 4) as u64;
     'chunks: while done < config.cases {
         let indices: Vec<u64> = (done..(done + chunk).min(config.cases)).collect();
-        let results: Vec<(u64, u64, Input, Result<Judged, String>)> = pool.install(|| {
+        let results: Vec<(u64, u64, CaseResult)> = pool.install(|| {
             indices
                 .par_iter()
                 .map(|&i| {
                     let seed = case_seed(config.seed, i);
-                    let input = config.options.generate(seed);
-                    let judged = judge(&input, &config.solution, &config.limits);
+                    let judged = config.case(seed).and_then(|input| {
+                        let judged = config.judge.judge(&input, &config.solution)?;
+                        Ok((input, judged))
+                    });
                     bar.inc(1);
-                    (i, seed, input, judged)
+                    (i, seed, judged)
                 })
                 .collect()
         });
-        for (i, seed, input, judged) in results {
+        for (i, seed, judged) in results {
             done = i + 1;
-            let judged = judged?;
+            let (input, judged) = judged?;
             if judged.verdict.is_accepted() {
                 continue;
             }
@@ -194,32 +253,55 @@ fn shrink_and_save(
 ) -> Result<Failure, String> {
     bar.set_message(format!("shrinking a {} case", verdict.kind()));
     let kind = verdict.kind();
-    let still_fails = |input: &Input| {
-        judge(input, &config.solution, &config.limits).is_ok_and(|j| j.verdict.kind() == kind)
-    };
+    let judge = &config.judge;
+    let still_fails =
+        |input: &Input| judge.judge(input, &config.solution).is_ok_and(|j| j.verdict.kind() == kind);
     // Every try of a TLE candidate that still fails costs the whole time limit: a smaller budget.
-    let budget = if kind == Kind::TimeLimit {
+    let max_tries = if kind == Kind::TimeLimit {
         config.shrink_budget.min(TLE_SHRINK_BUDGET)
     } else {
         config.shrink_budget
     };
-    let shrunk = shrink::shrink(original.clone(), config.jobs, budget, still_fails);
+    let bounds = Bounds { max_tries, max_time: config.shrink_time };
+    let shrunk = shrink::shrink(original.clone(), config.jobs, bounds, still_fails, |p| {
+        report_progress(bar, config.progress, p)
+    });
     // Judge the shrunk input once more for its details; a flaky solution may pass it now, so fall
     // back to the original input then.
-    let mut judged = judge(&shrunk.input, &config.solution, &config.limits)?;
+    let mut judged = judge.judge(&shrunk.input, &config.solution)?;
     let shrunk = if judged.verdict.kind() == kind {
         shrunk
     } else {
-        judged = judge(&original, &config.solution, &config.limits)?;
-        Shrunk { input: original.clone(), steps: 0, tries: shrunk.tries, budget_spent: shrunk.budget_spent }
+        judged = judge.judge(&original, &config.solution)?;
+        Shrunk { input: original.clone(), steps: 0, ..shrunk }
     };
     let game = config.options.game();
     let dir = config.out.join(format!("{}-seed{}-case{}", game.name(), config.seed, case));
-    let failure =
-        Failure { case, case_seed: seed, original, original_verdict: verdict, shrunk, judged, saved_to: dir };
-    save(config, &failure)
-        .map_err(|e| format!("cannot save the failure to {}: {e}", failure.saved_to.display()))?;
+    let mut failure = Failure {
+        case,
+        case_seed: seed,
+        original,
+        original_verdict: verdict,
+        shrunk,
+        judged,
+        saved_to: dir,
+        save_error: None,
+    };
+    if let Err(e) = save(config, &failure) {
+        failure.save_error = Some(format!("cannot save the failure to {}: {e}", failure.saved_to.display()));
+    }
     Ok(failure)
+}
+
+/// Shows shrinking progress on stderr: in the progress bar on a terminal, else one line per
+/// accepted reduction.
+fn report_progress(bar: &ProgressBar, terminal: bool, p: shrink::Progress) {
+    let line = format!("shrinking: {} runs, {} reductions, now {}", p.tries, p.steps, p.input.describe());
+    if terminal {
+        bar.set_message(line);
+    } else {
+        eprintln!("{line}");
+    }
 }
 
 fn save(config: &Config, failure: &Failure) -> std::io::Result<()> {
@@ -242,19 +324,30 @@ pub fn info(config: &Config, failure: &Failure) -> String {
     let _ = writeln!(s, "verdict: {}", failure.judged.verdict);
     let _ = writeln!(s, "run seed: {}, case {} (case seed {})", config.seed, failure.case, failure.case_seed);
     let _ = writeln!(s, "original input: {} ({})", failure.original.describe(), failure.original_verdict);
+    let stop = match failure.shrunk.stop {
+        Stop::Minimal => "1-minimal",
+        Stop::Budget => "stopped by --shrink-budget, maybe not minimal",
+        Stop::Time => "stopped by --shrink-time, maybe not minimal",
+    };
     let _ = writeln!(
         s,
-        "shrunk input: {} ({} reductions, {} runs{})",
+        "shrunk input: {} ({} reductions, {} runs, {stop})",
         failure.shrunk.input.describe(),
         failure.shrunk.steps,
         failure.shrunk.tries,
-        if failure.shrunk.budget_spent { ", budget spent" } else { "" }
     );
-    let _ = writeln!(
-        s,
-        "original input again: game-stress gen {game} --seed {} [same generator options]",
-        failure.case_seed
-    );
+    match &config.generator {
+        Some(generator) => {
+            let _ = writeln!(s, "original input again: {generator} {}", failure.case_seed);
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "original input again: game-stress gen {game} --seed {} [same generator options]",
+                failure.case_seed
+            );
+        }
+    }
     s
 }
 
@@ -279,6 +372,13 @@ pub fn report(config: &Config, failure: &Failure) -> String {
     if !failure.judged.stderr.trim().is_empty() {
         let _ = write!(s, "--- stderr ---\n{}", clip(&failure.judged.stderr));
     }
-    let _ = writeln!(s, "saved to {}", failure.saved_to.display());
+    match &failure.save_error {
+        None => {
+            let _ = writeln!(s, "saved to {}", failure.saved_to.display());
+        }
+        Some(e) => {
+            let _ = writeln!(s, "not saved: {e}");
+        }
+    }
     s
 }

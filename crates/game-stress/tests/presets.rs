@@ -131,10 +131,13 @@ fn a_graph_in_another_format_is_its_base_presets_graph() {
     for (extension, format) in
         [("edges", GraphFormat::Edges), ("mtx", GraphFormat::Mtx), ("graph", GraphFormat::Metis)]
     {
-        let text = graph_file(&graph, extension).unwrap();
+        let text = graph_file(graph.n, &graph.edges, extension).unwrap();
         assert!(edges(&text, format) == base, "{extension}");
     }
-    assert!(graph_file(&graph, "in").is_none() && graph_file(&graph, "lc").is_none());
+    assert!(
+        graph_file(graph.n, &graph.edges, "in").is_none()
+            && graph_file(graph.n, &graph.edges, "lc").is_none()
+    );
 }
 
 /// SHA-256 (FIPS 180-4) as lowercase hex; enough for a test, no dependency.

@@ -148,7 +148,7 @@ fn lattice_of(name: &str, n: usize, m: usize) -> lattice::LatticeInput {
 pub fn render(name: &str) -> Option<String> {
     if let Some((_, extension)) = in_other_format(name) {
         let Input::Matching(graph) = input(name)? else { return None };
-        return reference::graph_file(&graph, extension);
+        return reference::graph_file(graph.n, &graph.edges, extension);
     }
     Some(match input(name)? {
         Input::Pawn(p) => p.render_labelled(name.strip_prefix("pawn-").unwrap_or(name)),

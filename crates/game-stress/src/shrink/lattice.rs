@@ -1,4 +1,5 @@
-//! Reductions of a staircase board: fewer rows or columns, then values set to zero, then halved.
+//! Reductions of a staircase board: fewer rows or columns, then values set to zero, then halved,
+//! then less by one.
 
 use crate::generate::lattice::{LatticeInput, size_fits};
 
@@ -43,6 +44,14 @@ pub fn candidates(input: &LatticeInput) -> Vec<LatticeInput> {
         let v = if i < n * m { &mut x.a[i] } else { &mut x.b[i - n * m] };
         *v = v.div_ceil(2).min(*v - (*v > 0) as u64);
         out.push(x);
+    }
+    for i in 0..2 * n * m {
+        let mut x = input.clone();
+        let v = if i < n * m { &mut x.a[i] } else { &mut x.b[i - n * m] };
+        if *v > 2 {
+            *v -= 1;
+            out.push(x);
+        }
     }
     out.retain(|x| size_fits(x.n, x.m));
     out

@@ -1,5 +1,7 @@
-//! Reductions of sliding-pawn circles: fewer boards, then per board fewer pawns, then fewer empty
-//! fields (a gap between neighbouring pawns, or the wrap-around gap, closed, halved or cut by one).
+//! Reductions of sliding-pawn circles: fewer boards, then per board fewer pawns (a pawn removed
+//! alone, two pawns at once or all but one or two on boards of up to [`PAIR_LIMIT`] pawns, or a pawn
+//! with its field), then fewer empty fields (a gap between neighbouring pawns, or the
+//! wrap-around gap, closed, halved or cut by one).
 
 use super::{chunk_removals, without};
 use crate::generate::segment::{SegmentBoard, SegmentInput};
@@ -29,6 +31,9 @@ pub fn candidates(input: &SegmentInput) -> Vec<SegmentInput> {
     out
 }
 
+/// Most pawns of a board whose pairs of pawns are tried for removal.
+pub const PAIR_LIMIT: usize = 16;
+
 fn board_candidates(board: &SegmentBoard) -> Vec<SegmentBoard> {
     let mut out = Vec::new();
     let k = board.pawns.len();
@@ -37,6 +42,32 @@ fn board_candidates(board: &SegmentBoard) -> Vec<SegmentBoard> {
     }
     for range in chunk_removals(k) {
         out.push(SegmentBoard { n: board.n, pawns: without(&board.pawns, &range) });
+    }
+    // Two pawns removed at once (one of each colour keeps a balance that single removals break),
+    // or all pawns but one or two; on boards of up to `PAIR_LIMIT` pawns.
+    if (3..=PAIR_LIMIT).contains(&k) {
+        for i in 0..k {
+            out.push(SegmentBoard { n: board.n, pawns: vec![board.pawns[i]] });
+            for j in i + 1..k {
+                out.push(SegmentBoard { n: board.n, pawns: vec![board.pawns[i], board.pawns[j]] });
+            }
+        }
+    }
+    if k <= PAIR_LIMIT {
+        for i in 0..k {
+            for j in i + 1..k {
+                let pawns = board.pawns.iter().enumerate().filter(|&(x, _)| x != i && x != j);
+                out.push(SegmentBoard { n: board.n, pawns: pawns.map(|(_, &p)| p).collect() });
+            }
+        }
+    }
+    // A pawn removed with its field: the circle one field shorter, the other gaps unchanged.
+    if board.n > 1 {
+        for i in 0..k {
+            let pawns = board.pawns.iter().enumerate().filter(|&(j, _)| j != i);
+            let pawns = pawns.map(|(j, &(p, w))| (if j > i { p - 1 } else { p }, w)).collect();
+            out.push(SegmentBoard { n: board.n - 1, pawns });
+        }
     }
     // Gap i lies before pawn i (i < k), or after the last pawn (i = k).
     let gap = |i: usize| -> u64 {

@@ -1,7 +1,9 @@
 //! `lattice-dp [--json | --explain] [FILE]`, `lattice-dp query [FILE]`, `lattice-dp play FILE`.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
@@ -12,6 +14,7 @@ use lattice_dp::explain::explain;
 use lattice_dp::play::LatticePlay;
 use lattice_dp::progress::LayerBar;
 use lattice_dp::query::{self, Position, SIDES};
+use lattice_dp::solve::checkpoint::Checkpoints;
 use lattice_dp::{Mode, Options, Plan, SolveError, ValueWidth, parse_board, parse_positions, solve_with};
 
 /// Exact value of the staircase cell-taking game (Young-diagram minimax) on an n x m board.
@@ -37,6 +40,8 @@ struct Cli {
     input: InputArgs,
     #[command(flatten)]
     solve: SolveArgs,
+    #[command(flatten)]
+    checkpoints: CheckpointArgs,
     /// Run as one rank of an MPI job: `mpirun -np P lattice-dp --distributed [OPTIONS] FILE`. Each
     /// rank computes its share of every layer; rank 0 reads the input and prints the answer, as a
     /// single process does. Each rank's plan must fit --memory-limit (default: the memory available
@@ -65,6 +70,57 @@ struct SolveArgs {
     progress: bool,
 }
 
+/// Checkpoints of the default mode's sweep.
+#[derive(Debug, Clone, clap::Args)]
+struct CheckpointArgs {
+    /// Write checkpoints into DIR (made if missing): each rank's values of the last layer finished,
+    /// atomically, every --checkpoint-minutes or --checkpoint-layers; a solve killed at any point
+    /// continues with --resume DIR. The value only: not with --json or --explain.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue from the newest layer every rank finished in DIR (a checkpoint of another board,
+    /// another number of ranks or width, or a torn or corrupted file is refused), and go on
+    /// writing checkpoints there.
+    #[arg(long, value_name = "DIR")]
+    resume: Option<PathBuf>,
+    /// Write a checkpoint every N layers as well.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_layers: Option<u64>,
+    /// Write a checkpoint once M minutes have passed since the last one [default: 10].
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_minutes: Option<u64>,
+}
+
+impl CheckpointArgs {
+    /// The checkpoints asked for, if any.
+    fn checkpoints(&self) -> Result<Option<Checkpoints>, Failure> {
+        let dir = match (&self.checkpoint, &self.resume) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(Failure::Usage(
+                    "error: --resume DIR goes on writing checkpoints into DIR: give --checkpoint the same folder or leave it out".into(),
+                ));
+            }
+            (_, Some(dir)) | (Some(dir), None) => dir.clone(),
+            (None, None) => {
+                if self.checkpoint_layers.is_some() || self.checkpoint_minutes.is_some() {
+                    return Err(Failure::Usage(
+                        "error: --checkpoint-layers and --checkpoint-minutes need --checkpoint DIR".into(),
+                    ));
+                }
+                return Ok(None);
+            }
+        };
+        let every =
+            self.checkpoint_minutes.map_or(Checkpoints::DEFAULT_PERIOD, |m| Duration::from_secs(60 * m));
+        Ok(Some(Checkpoints {
+            dir,
+            every_layers: self.checkpoint_layers.map(|n| n as usize),
+            every,
+            resume: self.resume.is_some(),
+        }))
+    }
+}
+
 impl SolveArgs {
     /// The memory limit: the option, else what the machine has available.
     fn memory_limit(&self) -> Option<u64> {
@@ -86,22 +142,27 @@ mod distributed {
 
     /// Runs this rank: rank 0 reports like a single process, the others only by exit status.
     #[cfg(feature = "mpi")]
-    pub fn main(input: InputArgs, args: &SolveArgs, format: Format) -> ExitCode {
+    pub fn main(
+        input: InputArgs,
+        args: &SolveArgs,
+        checkpoints: Option<&Checkpoints>,
+        format: Format,
+    ) -> ExitCode {
         let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
             return usage_error("MPI could not be initialised: run lattice-dp --distributed under mpirun");
         };
         use lattice_dp::solve::exchange::Exchange;
         if ranks.rank() == 0 {
-            cli::run(|out| answer(&mut ranks, input, args, format, out))
+            cli::run(|out| answer(&mut ranks, input, args, checkpoints, format, out))
         } else {
-            let result = answer(&mut ranks, input, args, format, &mut std::io::sink());
+            let result = answer(&mut ranks, input, args, checkpoints, format, &mut std::io::sink());
             cli::report(result, &mut std::io::sink())
         }
     }
 
     /// Without the `mpi` feature: a usage error.
     #[cfg(not(feature = "mpi"))]
-    pub fn main(_: InputArgs, _: &SolveArgs, _: Format) -> ExitCode {
+    pub fn main(_: InputArgs, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> ExitCode {
         usage_error(
             "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
         )
@@ -114,6 +175,7 @@ mod distributed {
         ranks: &mut lattice_dp::mpi::MpiRanks,
         input: InputArgs,
         args: &SolveArgs,
+        checkpoints: Option<&Checkpoints>,
         format: Format,
         out: &mut impl Write,
     ) -> Result<(), Failure> {
@@ -148,8 +210,13 @@ mod distributed {
                 lattice_dp::solve::bytes(limit)
             )));
         }
-        let options =
-            Options { mode, memory_limit: None, width: Some(plan.width), stop: Some(interrupt::flag()) };
+        let options = Options {
+            mode,
+            memory_limit: None,
+            width: Some(plan.width),
+            stop: Some(interrupt::flag()),
+            checkpoints,
+        };
         let mut bar = LayerBar::for_stderr(args.progress && me == 0);
         let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
         bar.finish();
@@ -203,7 +270,7 @@ fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
             width.bytes(),
             needed.bytes()
         )),
-        SolveError::Interrupted { .. } => Failure::Usage(format!("error: {e}")),
+        SolveError::Interrupted { .. } | SolveError::Checkpoint(_) => Failure::Usage(format!("error: {e}")),
     }
 }
 
@@ -260,16 +327,28 @@ const PLAN_USAGE: &str = "usage: lattice-dp plan --ranks P [FILE]   (reads stand
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = cli.format.format();
+    let checkpoints = match cli.checkpoints.checkpoints() {
+        Ok(checkpoints) => checkpoints,
+        Err(e) => return cli::report(Err(e), &mut std::io::stderr().lock()),
+    };
+    if cli.command.is_some() && checkpoints.is_some() {
+        return usage_error("checkpoints are of the default mode's sweep: lattice-dp --checkpoint DIR FILE");
+    }
+    if checkpoints.is_some() && format != Format::Plain {
+        return usage_error(
+            "checkpoints keep the values of a layer, not the optimal game: no --json or --explain",
+        );
+    }
     if cli.distributed {
         if cli.command.is_some() {
             return usage_error(
                 "--distributed runs the default mode only: mpirun -np P lattice-dp --distributed FILE",
             );
         }
-        return distributed::main(cli.input, &cli.solve, format);
+        return distributed::main(cli.input, &cli.solve, checkpoints.as_ref(), format);
     }
     cli::run(|out| match cli.command {
-        None => answer(cli.input, &cli.solve, format, out),
+        None => answer(cli.input, &cli.solve, checkpoints.as_ref(), format, out),
         Some(Command::Query { input }) => run_query(input, &cli.solve, format, out),
         Some(Command::Play { input, play }) => run_play(input, play, &cli.solve, format, out),
         Some(Command::Plan { ranks, input }) => run_plan(input, usize::from(ranks), &cli.solve, format, out),
@@ -306,12 +385,24 @@ fn run_plan(
 }
 
 /// The default mode: the start position's value (the judge's answer), explained, or as a report.
-fn answer(input: InputArgs, args: &SolveArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+fn answer(
+    input: InputArgs,
+    args: &SolveArgs,
+    checkpoints: Option<&Checkpoints>,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let input = cli::read(input.file.as_deref(), USAGE)?;
     let board = parse_board(&input)?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
     let stop = interrupt::flag();
-    let options = Options { mode, memory_limit: args.memory_limit(), width: args.width(), stop: Some(stop) };
+    let options = Options {
+        mode,
+        memory_limit: args.memory_limit(),
+        width: args.width(),
+        stop: Some(stop),
+        checkpoints,
+    };
     if args.progress && mode == Mode::WithGame {
         let plan = Plan::new(&board, mode, options.width, options.memory_limit);
         if plan.game_passes > 0 {

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use super::checkpoint::{CheckpointError, Checkpoints, RankCheckpoints};
 use super::exchange::Exchange;
 use super::kernel::{Isa, Kernel};
 use super::layer::{Layer, RowMap, RowSource};
@@ -57,13 +58,22 @@ pub fn solve_rank<V: Stored + Default>(
     mode: Mode,
     exchange: &mut impl Exchange,
     stop: Option<&AtomicBool>,
+    checkpoints: Option<&Checkpoints>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<RankSolution, SolveError> {
+    if checkpoints.is_some() && mode == Mode::WithGame {
+        return Err(SolveError::Checkpoint(
+            "checkpoints keep the values of a layer, not the optimal game: the value only (no --json, no --explain)"
+                .into(),
+        ));
+    }
     let split = Split::new(board.rows(), board.cols());
     let layers = super::layer::all_layers(&split);
     let partition = Partition::new(&split, &layers, exchange.ranks());
     let mut rank = RankSweep::<V>::new(board, &split, &layers, &partition, exchange.rank());
-    let steps = rank.run(mode, exchange, stop, on_progress)?;
+    let mut checkpoints =
+        checkpoints.map(|c| RankCheckpoints::new(c, board, exchange.ranks(), exchange.rank(), V::BYTES));
+    let steps = rank.run(mode, exchange, stop, checkpoints.as_mut(), on_progress)?;
     // Layer 0 is the empty board alone: its owner has the value.
     let empty = path::empty_board(split.n);
     let mine = partition.owner(split.left_of(empty)) == exchange.rank();
@@ -129,14 +139,20 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
         mode: Mode,
         exchange: &mut impl Exchange,
         stop: Option<&AtomicBool>,
+        mut checkpoints: Option<&mut RankCheckpoints<'_>>,
         on_progress: &mut dyn FnMut(Progress),
     ) -> Result<Vec<Vec<u8>>, SolveError> {
         let total = self.layers.len();
         let states_total = self.layers[..total - 1].iter().map(|l| l.len as u64).sum();
-        let mut progress = Progress { done: 1, total, states_done: 0, states_total };
+        let mut start = total - 1;
+        if let Some(checkpoints) = checkpoints.as_deref_mut().filter(|c| c.resumes()) {
+            start = self.resume(checkpoints, exchange)?;
+        }
+        let states_done = self.layers[start..total - 1].iter().map(|l| l.len as u64).sum();
+        let mut progress = Progress { done: total - start, total, states_done, states_total };
         let mut steps = vec![Vec::new(); total];
         on_progress(progress);
-        for taken in (0..total - 1).rev() {
+        for taken in (0..start).rev() {
             let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
             if exchange.max(i64::from(stopped)) > 0 {
                 return Err(SolveError::Interrupted { at: progress });
@@ -164,11 +180,55 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             self.next.clear();
             self.next.extend_from_slice(&self.current);
             self.owned = owned;
+            if let Some(checkpoints) = checkpoints.as_deref_mut() {
+                let due = checkpoints.due();
+                if taken > 0 && exchange.max(i64::from(due)) > 0 {
+                    let mut bytes = Vec::new();
+                    V::append_bytes(&self.next, &mut bytes);
+                    let written = checkpoints.write(taken, self.owned.states, &bytes);
+                    agree(exchange, written.map_err(|e| e.to_string()))?;
+                }
+            }
             progress.done = total - taken;
             progress.states_done += layer.len as u64;
             on_progress(progress);
         }
         Ok(steps)
+    }
+
+    /// Loads the newest layer every rank finished from the checkpoints, and returns it.
+    fn resume(
+        &mut self,
+        checkpoints: &RankCheckpoints<'_>,
+        exchange: &mut impl Exchange,
+    ) -> Result<usize, SolveError> {
+        let top = self.layers.len() - 1;
+        let newest = agree(exchange, checkpoints.newest().map_err(|e| e.to_string()))?;
+        // Layers count down: the newest layer every rank finished is the largest of their newest.
+        let taken = exchange.max(newest.map_or(-1, |k| k as i64));
+        let everyone = exchange.max(i64::from(newest.is_none())) == 0;
+        if taken < 0 || !everyone {
+            let dir = checkpoints.dir();
+            let why = match super::checkpoint::other_ranks(dir, exchange.ranks()) {
+                Some(theirs) => format!(
+                    "the checkpoints in {} are of a job of {theirs} ranks, this one has {}",
+                    dir.display(),
+                    exchange.ranks()
+                ),
+                None => {
+                    CheckpointError::Missing { dir: dir.to_path_buf(), ranks: exchange.ranks() }.to_string()
+                }
+            };
+            return Err(SolveError::Checkpoint(why));
+        }
+        let taken = (taken as usize).min(top);
+        let owned = self.partition.owned_rows(self.split, &self.layers[taken], self.rank);
+        let bytes = agree(exchange, checkpoints.read(taken, owned.states).map_err(|e| e.to_string()))?;
+        self.next.clear();
+        self.next.resize(owned.states, V::put(0));
+        V::read_bytes(&bytes, &mut self.next);
+        self.owned = owned;
+        Ok(taken)
     }
 
     /// Receives the remote rows of layer `next_taken` that this rank reads (and sends the rows
@@ -235,6 +295,17 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
         self.traffic.sent_states += plan.sent_states() as u64;
         self.traffic.rounds += rounds as u64;
         map
+    }
+}
+
+/// `result` on every rank when every rank's is `Ok`; otherwise every rank fails, each with its own
+/// message or, when its own step went well, with the failure of another rank (a collective).
+fn agree<T>(exchange: &mut impl Exchange, result: Result<T, String>) -> Result<T, SolveError> {
+    let failed_rank = exchange.max(if result.is_err() { exchange.rank() as i64 } else { -1 });
+    match result {
+        Err(message) => Err(SolveError::Checkpoint(message)),
+        Ok(_) if failed_rank >= 0 => Err(SolveError::Checkpoint(format!("rank {failed_rank} failed"))),
+        Ok(value) => Ok(value),
     }
 }
 

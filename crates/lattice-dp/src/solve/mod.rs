@@ -13,6 +13,7 @@
 //! segment, each restricted to the states that contain the position the previous segment's replay
 //! reached (module `game`: the method and its cost).
 
+pub mod checkpoint;
 pub mod distributed;
 pub mod exchange;
 mod game;
@@ -86,12 +87,15 @@ pub struct Options<'a> {
     pub width: Option<ValueWidth>,
     /// Checked between layers: once it is set, the solve stops with [`SolveError::Interrupted`].
     pub stop: Option<&'a AtomicBool>,
+    /// Write checkpoints (and resume from them): the sweep then runs as the one rank of a
+    /// distributed sweep ([`solve_distributed`]), whose layers are what a checkpoint holds.
+    pub checkpoints: Option<&'a checkpoint::Checkpoints>,
 }
 
 impl Options<'_> {
-    /// `mode`, no memory limit, the narrowest width, no stop flag.
+    /// `mode`, no memory limit, the narrowest width, no stop flag, no checkpoints.
     pub fn new(mode: Mode) -> Self {
-        Self { mode, memory_limit: None, width: None, stop: None }
+        Self { mode, memory_limit: None, width: None, stop: None, checkpoints: None }
     }
 }
 
@@ -130,6 +134,10 @@ pub enum SolveError {
         /// How far it got.
         at: Progress,
     },
+    /// A checkpoint could not be written, or the solve cannot resume from the ones there
+    /// ([`checkpoint`]).
+    #[error("{0}")]
+    Checkpoint(String),
 }
 
 /// Refuses a `width` that cannot hold `board`'s values (`None`, the solver's choice, always can):
@@ -164,11 +172,17 @@ pub fn solve_distributed(
 ) -> Result<distributed::RankSolution, SolveError> {
     check_width(board, options.width)?;
     let width = options.width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
-    let (mode, stop) = (options.mode, options.stop);
+    let (mode, stop, checkpoints) = (options.mode, options.stop, options.checkpoints);
     match width {
-        ValueWidth::Four => distributed::solve_rank::<i32>(board, mode, exchange, stop, on_progress),
-        ValueWidth::Five => distributed::solve_rank::<Packed40>(board, mode, exchange, stop, on_progress),
-        ValueWidth::Eight => distributed::solve_rank::<i64>(board, mode, exchange, stop, on_progress),
+        ValueWidth::Four => {
+            distributed::solve_rank::<i32>(board, mode, exchange, stop, checkpoints, on_progress)
+        }
+        ValueWidth::Five => {
+            distributed::solve_rank::<Packed40>(board, mode, exchange, stop, checkpoints, on_progress)
+        }
+        ValueWidth::Eight => {
+            distributed::solve_rank::<i64>(board, mode, exchange, stop, checkpoints, on_progress)
+        }
     }
 }
 
@@ -205,6 +219,11 @@ pub fn solve_with(
     let plan = Plan::new(board, options.mode, options.width, options.memory_limit);
     if let Some(limit) = options.memory_limit.filter(|&limit| plan.total() > limit) {
         return Err(SolveError::TooLarge { plan, limit });
+    }
+    if options.checkpoints.is_some() {
+        let options = Options { width: Some(plan.width), ..options };
+        return solve_distributed(board, options, &mut exchange::Alone, on_progress)
+            .map(|rank| rank.solution);
     }
     let segments = match options.mode {
         Mode::ValueOnly => Vec::new(),

@@ -1,0 +1,204 @@
+//! Checkpoints and resume: a solve stopped at any layer, or killed, resumes to the same value, on
+//! one rank and on several; checkpoints of another board, another number of ranks or width, and
+//! torn or corrupted files are refused with a message.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::exchange::ThreadRanks;
+use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_distributed, solve_with, value};
+
+/// A board of `n × m` with values from `seed`, each below `max + 1`.
+fn seeded(n: usize, m: usize, seed: u64, max: u64) -> Board {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % (max + 1)) as i64
+    };
+    let first = (0..n * m).map(|_| next()).collect();
+    let second = (0..n * m).map(|_| next()).collect();
+    Board::new(n, m, first, second).unwrap()
+}
+
+/// An empty folder of its own for `name`.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lattice-dp-checkpoint-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn every_layer(dir: &Path, resume: bool) -> Checkpoints {
+    Checkpoints { dir: dir.to_path_buf(), every_layers: Some(1), every: Duration::from_secs(3600), resume }
+}
+
+/// Solves `board` on `ranks` thread ranks with `checkpoints`, stopping (on rank `stopper` only)
+/// once `stop_after` layers are done; returns each rank's outcome.
+fn run_ranks(
+    board: &Board,
+    ranks: usize,
+    checkpoints: &Checkpoints,
+    stop_after: Option<(usize, usize)>,
+) -> Vec<Result<i64, SolveError>> {
+    ThreadRanks::run(ranks, |exchange| {
+        use lattice_dp::solve::exchange::Exchange;
+        let stop = AtomicBool::new(false);
+        let me = exchange.rank();
+        let options =
+            Options { stop: Some(&stop), checkpoints: Some(checkpoints), ..Options::new(Mode::ValueOnly) };
+        let mut progress = |p: lattice_dp::Progress| {
+            if stop_after.is_some_and(|(rank, layers)| rank == me && p.done >= layers) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        solve_distributed(board, options, exchange, &mut progress).map(|s| s.solution.value)
+    })
+}
+
+#[test]
+fn a_solve_stopped_at_any_layer_resumes_to_the_same_value() {
+    let board = seeded(7, 8, 11, 1_000_000_000);
+    let expected = value(&board);
+    let layers = 7 * 8 + 1;
+    for (ranks, stop_at) in [(1, 2), (1, 30), (2, 5), (3, 17), (3, layers - 1), (4, 40)] {
+        let dir = folder(&format!("stop-{ranks}-{stop_at}"));
+        let stopper = stop_at % ranks;
+        let stopped = run_ranks(&board, ranks, &every_layer(&dir, false), Some((stopper, stop_at)));
+        assert!(stopped.iter().all(|r| matches!(r, Err(SolveError::Interrupted { .. }))), "{stopped:?}");
+        let resumed = run_ranks(&board, ranks, &every_layer(&dir, true), None);
+        for value in resumed {
+            assert_eq!(value.unwrap(), expected, "{ranks} ranks stopped after {stop_at} layers");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn the_single_process_resumes_through_solve_with() {
+    let board = seeded(9, 9, 3, 1000);
+    let dir = folder("single");
+    let stop = AtomicBool::new(false);
+    let config = every_layer(&dir, false);
+    let options = Options { stop: Some(&stop), checkpoints: Some(&config), ..Options::new(Mode::ValueOnly) };
+    let stopped = solve_with(&board, options, &mut |p| stop.store(p.done >= 40, Ordering::Relaxed));
+    assert!(matches!(stopped, Err(SolveError::Interrupted { .. })), "{stopped:?}");
+    let config = every_layer(&dir, true);
+    let options = Options { checkpoints: Some(&config), ..Options::new(Mode::ValueOnly) };
+    assert_eq!(solve_with(&board, options, &mut |_| {}).unwrap().value, value(&board));
+    // The optimal game is not kept in checkpoints.
+    let options = Options { checkpoints: Some(&config), ..Options::new(Mode::WithGame) };
+    assert!(matches!(solve_with(&board, options, &mut |_| {}), Err(SolveError::Checkpoint(_))));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The message every rank gets when resuming `board` on `ranks` ranks from `dir` fails.
+fn refusal(board: &Board, ranks: usize, dir: &Path) -> String {
+    let outcomes = run_ranks(board, ranks, &every_layer(dir, true), None);
+    let messages: Vec<String> = outcomes
+        .into_iter()
+        .map(|r| match r {
+            Err(SolveError::Checkpoint(message)) => message,
+            other => panic!("expected a refusal, got {other:?}"),
+        })
+        .collect();
+    messages.into_iter().find(|m| !m.starts_with("rank ")).unwrap_or_default()
+}
+
+#[test]
+fn foreign_torn_and_corrupted_checkpoints_are_refused() {
+    let board = seeded(6, 7, 5, 100);
+    let dir = folder("refused");
+    let stopped = run_ranks(&board, 2, &every_layer(&dir, false), Some((0, 20)));
+    assert!(stopped.iter().all(Result::is_err));
+    let files: Vec<PathBuf> = {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        files
+    };
+    assert_eq!(files.len(), 4, "two files per rank: {files:?}");
+
+    let other = seeded(6, 7, 6, 100);
+    assert!(refusal(&other, 2, &dir).contains("another board"));
+    assert!(refusal(&board, 3, &dir).contains("of a job of 2 ranks, this one has 3"));
+    assert!(refusal(&board, 2, &folder("empty")).starts_with("no checkpoint of this job"));
+    let config = every_layer(&dir, true);
+    let options = Options {
+        checkpoints: Some(&config),
+        width: Some(ValueWidth::Eight),
+        ..Options::new(Mode::ValueOnly)
+    };
+    let wider =
+        ThreadRanks::run(2, |exchange| solve_distributed(&board, options, exchange, &mut |_| {}).err());
+    assert!(
+        wider.iter().flatten().any(|e| e.to_string().contains("--value-bytes 4 resumes it")),
+        "{wider:?}"
+    );
+
+    // The newest layer every rank finished, torn, then corrupted, then whole again.
+    let newest = files.iter().filter(|f| f.to_string_lossy().contains("rank-1-")).min_by_key(|f| {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        name.split("layer-").nth(1).unwrap().trim_end_matches(".ckpt").parse::<usize>().unwrap()
+    });
+    let newest = newest.unwrap();
+    let whole = std::fs::read(newest).unwrap();
+    std::fs::write(newest, &whole[..whole.len() - 3]).unwrap();
+    assert!(refusal(&board, 2, &dir).contains("torn"), "{}", refusal(&board, 2, &dir));
+    let mut corrupted = whole.clone();
+    let last = corrupted.len() - 1;
+    corrupted[last] ^= 0x40;
+    std::fs::write(newest, &corrupted).unwrap();
+    assert!(refusal(&board, 2, &dir).contains("corrupted"));
+    std::fs::write(newest, &whole).unwrap();
+    for value in run_ranks(&board, 2, &every_layer(&dir, true), None) {
+        assert_eq!(value.unwrap(), lattice_dp::value(&board));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The binary killed (SIGKILL) at a moment that depends on the machine: it resumes to the value,
+/// or, killed before its first checkpoint, says there is none.
+#[test]
+fn the_binary_killed_at_any_moment_resumes() {
+    let dir = folder("killed");
+    let board = "12 12\n".to_string()
+        + &(0..24)
+            .map(|r| {
+                (0..12).map(|c| ((r * 37 + c * 101) % 1000).to_string()).collect::<Vec<_>>().join(" ") + "\n"
+            })
+            .collect::<String>();
+    let file = dir.with_extension("in");
+    std::fs::write(&file, &board).unwrap();
+    let expected =
+        damaged_input::run_binary(env!("CARGO_BIN_EXE_lattice-dp"), &[file.to_str().unwrap()], b"");
+    for delay_ms in [0, 30, 120, 400] {
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lattice-dp"))
+            .args(["--checkpoint", dir.to_str().unwrap(), "--checkpoint-layers", "1", file.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        let resumed = damaged_input::run_binary(
+            env!("CARGO_BIN_EXE_lattice-dp"),
+            &["--resume", dir.to_str().unwrap(), file.to_str().unwrap()],
+            b"",
+        );
+        let stderr = String::from_utf8_lossy(&resumed.stderr);
+        if resumed.status.success() {
+            assert_eq!(resumed.stdout, expected.stdout, "killed after {delay_ms} ms");
+        } else {
+            assert_eq!(resumed.status.code(), Some(2));
+            assert!(
+                stderr.starts_with("error: no checkpoint of this job"),
+                "killed after {delay_ms} ms: {stderr}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&file);
+}

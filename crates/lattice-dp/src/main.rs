@@ -65,7 +65,9 @@ struct SolveArgs {
     /// that holds it.
     #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
-    /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal.
+    /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal;
+    /// with --distributed, each rank then also reports its peak resident memory and traffic
+    /// against its plan.
     #[arg(long, global = true)]
     progress: bool,
 }
@@ -221,7 +223,31 @@ mod distributed {
         let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
         bar.finish();
         let solved = solved.map_err(|e| solve_failure(e, n, m))?;
+        if args.progress {
+            // Each rank's own figures, to hold against its plan.
+            let traffic = solved.traffic;
+            // One write, so that the ranks' lines do not interleave.
+            let line = format!(
+                "lattice-dp: rank {me} of {}: peak resident {}, planned {}; received {} states in {} rounds (planned {})\n",
+                ranks.ranks(),
+                peak_resident().map_or_else(|| "unknown".to_string(), lattice_dp::solve::bytes),
+                lattice_dp::solve::bytes(plan.ranks[me].peak_bytes),
+                traffic.received_states,
+                traffic.rounds,
+                plan.ranks[me].received_states
+            );
+            let _ = std::io::stderr().write_all(line.as_bytes());
+        }
         write_answer(&board, solved.solution, format, out)
+    }
+
+    /// This process's peak resident memory (`VmHWM` of /proc/self/status), when the system says.
+    #[cfg(feature = "mpi")]
+    fn peak_resident() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib << 10)
     }
 
     /// The ranks of this job on this host (Open MPI's `OMPI_COMM_WORLD_LOCAL_SIZE`, else 1): they

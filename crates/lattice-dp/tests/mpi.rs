@@ -89,6 +89,39 @@ fn json_and_explain_are_the_single_process_ones() {
     }
 }
 
+/// 16 × 16 (6 · 10^8 states) on more ranks than cores: the value of the single process, and each
+/// rank's peak resident memory and traffic as planned.
+#[test]
+fn sixteen_by_sixteen_on_four_ranks() {
+    let board = "16 16\n".to_string()
+        + &(0..32)
+            .map(|r| {
+                (0..16)
+                    .map(|c| ((r * 7919 + c * 104_729) % 1_000_003).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect::<String>();
+    let alone = single(&[], board.as_bytes());
+    let output = mpirun(4, &[], &["--progress"], board.as_bytes());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), text(&alone.stdout));
+    let stderr = text(&output.stderr);
+    let reports: Vec<&str> = stderr.lines().filter(|l| l.contains(" of 4: peak resident ")).collect();
+    assert_eq!(reports.len(), 4, "{stderr}");
+    for report in reports {
+        // `… peak resident X MiB, planned Y MiB; received R states in N rounds (planned R)`.
+        let number = |after: &str| -> f64 {
+            let rest = &report[report.find(after).unwrap() + after.len()..];
+            let word = rest.split_whitespace().next().unwrap();
+            word.trim_end_matches(')').parse().unwrap_or_else(|_| panic!("{word:?} in {report}"))
+        };
+        assert!(number("peak resident ") <= number("planned "), "{report}");
+        assert_eq!(number("received "), number("(planned "), "{report}");
+    }
+}
+
 #[test]
 fn standard_input_is_read_by_rank_zero() {
     let input = std::fs::read(testdata().join("l02-sample-2x3.in")).unwrap();

@@ -98,6 +98,10 @@ impl Plan {
     }
 }
 
+/// What a rank's process holds besides its plan's buffers: the program, its libraries (MPI's
+/// included) and their buffers (measured: about 15 MiB under Open MPI).
+const RANK_PROCESS_BYTES: u64 = 32 << 20;
+
 /// What each rank of a distributed solve needs, and what the ranks exchange
 /// ([`super::solve_distributed`]): computed from the board and the number of ranks alone, by
 /// going through the partition of every layer (a few seconds at 20 × 20) without solving.
@@ -127,8 +131,8 @@ pub struct RankPlan {
     pub game_bytes: u64,
     /// Its buffers of one round of exchange, sent and received.
     pub exchange_bytes: u64,
-    /// The rank's peak: its two value buffers, the exchange buffers, the row map, the tables and
-    /// the game's steps.
+    /// The rank's peak: its two value buffers, the exchange buffers, the row map, the tables, the
+    /// game's steps and the process itself.
     pub peak_bytes: u64,
 }
 
@@ -164,7 +168,9 @@ impl Plan {
             most_rows = most_rows.max(layer.groups.iter().map(|g| g.rows as u64).sum());
         }
         let classes = split.left.class_count();
-        let fixed = table_bytes(board.rows(), board.cols()) + RowMap::bytes(most_rows as usize, classes);
+        let fixed = table_bytes(board.rows(), board.cols())
+            + RowMap::bytes(most_rows as usize, classes)
+            + RANK_PROCESS_BYTES;
         for plan in &mut plans {
             plan.peak_bytes =
                 (plan.most_owned + plan.most_next) * bytes + plan.game_bytes + plan.exchange_bytes + fixed;

@@ -21,7 +21,11 @@ fn app(caps: GameCaps) -> Router {
 }
 
 async fn post(app: &Router, game: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::post(format!("/api/{game}/query")).body(Body::from(body.to_string())).unwrap();
+    let request = Request::post(format!("/api/{game}/query"))
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -140,7 +144,8 @@ async fn lattice_answers_the_reference_queries() {
 async fn every_example_is_a_valid_report_and_equals_the_library_report() {
     let app = app(GameCaps::default());
     let (_, list) = {
-        let request = Request::get("/api/games").body(Body::empty()).unwrap();
+        let request =
+            Request::get("/api/games").header("host", "127.0.0.1:8080").body(Body::empty()).unwrap();
         let response = app.clone().oneshot(request).await.unwrap();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         ((), serde_json::from_slice::<Value>(&bytes).unwrap())
@@ -258,8 +263,11 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
     let post_view = |body: Value| {
         let app = app.clone();
         async move {
-            let request =
-                Request::post("/api/edmonds-blossom/all-starts").body(Body::from(body.to_string())).unwrap();
+            let request = Request::post("/api/edmonds-blossom/all-starts")
+                .header("host", "127.0.0.1:8080")
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap();
             let response = app.oneshot(request).await.unwrap();
             let status = response.status();
             let bytes = response.into_body().collect().await.unwrap().to_bytes();

@@ -42,16 +42,18 @@ impl Game for King {
 
     /// `edmonds-blossom query --json [--moves M]`: [`parse_positions`], then [`query`] (one matching
     /// and one decomposition; the cell cap keeps it short). Parsing is linear in the text, which the
-    /// body cap bounds; the cell cap is checked before solving.
+    /// body cap bounds; the cell cap is checked before solving; `cancel` before and after it.
     fn query(
         &self,
         position: &str,
         options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let moves = move_set(options)?;
         let position = self.position(position)?;
+        cancel.check()?;
         let report = query(&position, moves, 1).map_err(|e| QueryError::Internal(e.to_string()))?;
+        cancel.check()?;
         to_json(&report)
     }
 
@@ -63,7 +65,7 @@ impl Game for King {
         name: &str,
         position: &str,
         options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Option<Result<serde_json::Value, QueryError>> {
         (name == "all-starts").then(|| {
             let moves = move_set(options)?;
@@ -73,8 +75,10 @@ impl Game for King {
             let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
             let internal = |e: String| QueryError::Internal(e);
             let boards = parse_boards(text.as_bytes()).map_err(|e| internal(e.to_string()))?;
+            cancel.check()?;
             let analysis =
                 BoardAnalysis::new(&boards[0], moves.set()).map_err(|e| internal(e.to_string()))?;
+            cancel.check()?;
             to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
         })
     }

@@ -9,7 +9,7 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 ///
 /// Position texts it understands: `bad` → a located input error (400), `big` → over its cap (422),
 /// `panic` → a panic inside the solve (500), `internal` → an internal error (500), `unavailable` →
-/// no query API (501), anything else →
+/// no query API (501), `size N` → a report padded to about N bytes, anything else →
 /// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag and reporting
 /// the milliseconds slept as progress). Its one view,
 /// `echo`, answers `{"echo": position}`.
@@ -63,6 +63,9 @@ impl Game for Mock {
             }
             "panic" => panic!("the mock panicked"),
             _ => {}
+        }
+        if let Some(size) = position.trim().strip_prefix("size ").and_then(|n| n.parse::<usize>().ok()) {
+            return Ok(serde_json::json!({ "game": self.name, "pad": "x".repeat(size) }));
         }
         let slice = Duration::from_millis(5);
         let mut slept = Duration::ZERO;

@@ -72,6 +72,12 @@ impl Cancel {
         self.0.cancelled.load(Ordering::Relaxed)
     }
 
+    /// `Err(Cancelled)` once the solve was asked to stop: the games call it between the steps of a
+    /// solve (after parsing, after the solver's pass, before building the report).
+    pub fn check(&self) -> Result<(), QueryError> {
+        if self.is_cancelled() { Err(QueryError::Cancelled) } else { Ok(()) }
+    }
+
     /// Records that the solve has done `done` of `total` steps (the lattice game: layers).
     pub fn set_progress(&self, done: u64, total: u64) {
         self.0.total.store(total, Ordering::Relaxed);

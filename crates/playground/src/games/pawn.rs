@@ -39,12 +39,13 @@ impl Game for Pawn {
     }
 
     /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]
-    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short).
+    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short; `cancel` is
+    /// checked before and after it).
     fn query(
         &self,
         position: &str,
         _options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
         let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
@@ -55,6 +56,9 @@ impl Game for Pawn {
                 self.max_free_cells
             )));
         }
-        to_json(&json::report(1, &query::query(position)))
+        cancel.check()?;
+        let answer = query::query(position);
+        cancel.check()?;
+        to_json(&json::report(1, &answer))
     }
 }

@@ -40,12 +40,13 @@ impl Game for Segment {
     }
 
     /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`query`] and its report
-    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading).
+    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading;
+    /// `cancel` between the steps).
     fn query(
         &self,
         position: &str,
         _options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let input = |e: grid_core::InputError| QueryError::Input(e.to_string());
         let mut reader = BoardReader::new(position.as_bytes()).map_err(input)?;
@@ -68,7 +69,11 @@ impl Game for Segment {
                 self.max_pawns
             )));
         }
+        cancel.check()?;
         let q = query(&board, mover);
-        to_json(&q.report(1, q.fields(&board)))
+        cancel.check()?;
+        let fields = q.fields(&board);
+        cancel.check()?;
+        to_json(&q.report(1, fields))
     }
 }

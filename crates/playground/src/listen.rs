@@ -1,0 +1,188 @@
+//! The connection loop: a cap on open connections, the header / keep-alive and write timeouts,
+//! small per-connection buffers, and a graceful shutdown.
+//!
+//! - **Connections.** At most [`Limits::max_connections`] are open at once. A connection accepted
+//!   beyond them is closed at once (the client sees the connection reset or closed), while the
+//!   ones held keep being served. An `accept` error (e.g. out of file descriptors) waits 10 ms and
+//!   goes on.
+//! - **Headers and keep-alive idle.** Hyper's header timeout ([`Limits::header_timeout`]) runs from
+//!   the moment the connection waits for a request's head until the head is in: a slow header and
+//!   an idle keep-alive connection are both closed when it passes. The read buffer (and so the
+//!   headers) is capped at [`Limits::max_header_bytes`] (hyper answers 431).
+//! - **Bodies** are read by the route with their own time limit (`Config::body_timeout`, 408).
+//! - **Writes.** A write that makes no progress for [`Limits::write_timeout`] fails, which closes
+//!   the connection and frees what it held.
+//! - **Shutdown.** When `shutdown` resolves, the listener is closed, every connection is asked to
+//!   finish its request in flight and close, and the loop waits up to [`Limits::shutdown_grace`]
+//!   before dropping the rest (which cancels their solves).
+
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, ready};
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tokio::time::Sleep;
+
+/// The connection limits of [`serve`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Most connections open at once; more are closed as soon as they are accepted.
+    pub max_connections: usize,
+    /// Time to send a request's head, counted from when the connection starts waiting for it
+    /// (so also the longest a keep-alive connection stays idle).
+    pub header_timeout: Duration,
+    /// Longest a response write may make no progress.
+    pub write_timeout: Duration,
+    /// Size of a connection's read and write buffers; a request head must fit (431 beyond).
+    pub max_header_bytes: usize,
+    /// How long a shutdown waits for requests in flight.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_header_bytes: 16 << 10,
+            shutdown_grace: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Serves `app` on `listener` under `limits` until `shutdown` resolves, then shuts down
+/// gracefully (see the module's documentation). Returns once every connection has ended or the
+/// grace time has passed.
+pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown: impl Future<Output = ()>) {
+    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut connections = JoinSet::new();
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(limits.max_header_bytes.max(8192))
+        .keep_alive(true);
+    let service = TowerToHyperService::new(app);
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => accepted,
+        };
+        while connections.try_join_next().is_some() {}
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            drop(stream); // over the cap: closed at once
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
+        let connection = builder.serve_connection(io, service.clone());
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
+            let _permit = permit;
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = async { let _ = stopped.wait_for(|stop| *stop).await; } => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+        });
+    }
+    drop(listener);
+    let _ = stop.send(true);
+    let drained = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(limits.shutdown_grace, drained).await.is_err() {
+        connections.shutdown().await;
+    }
+}
+
+/// A stream whose writes fail with [`io::ErrorKind::TimedOut`] after making no progress for a
+/// while (a client that stopped reading).
+struct WriteTimeout {
+    stream: TcpStream,
+    timeout: Duration,
+    stall: Option<Pin<Box<Sleep>>>,
+}
+
+impl WriteTimeout {
+    fn new(stream: TcpStream, timeout: Duration) -> WriteTimeout {
+        WriteTimeout { stream, timeout, stall: None }
+    }
+
+    /// `poll` of a write operation, under the stall timer.
+    fn timed<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        match poll(Pin::new(&mut self.stream), cx) {
+            Poll::Ready(result) => {
+                self.stall = None;
+                Poll::Ready(result)
+            }
+            Poll::Pending => {
+                let timeout = self.timeout;
+                let stall = self.stall.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+                ready!(stall.as_mut().poll(cx));
+                Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "the client stopped reading")))
+            }
+        }
+    }
+}
+
+impl AsyncRead for WriteTimeout {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteTimeout {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        self.timed(cx, |stream, cx| stream.poll_write(cx, buf))
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        self.timed(cx, |stream, cx| stream.poll_write_vectored(cx, bufs))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.timed(cx, |stream, cx| stream.poll_flush(cx))
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.timed(cx, |stream, cx| stream.poll_shutdown(cx))
+    }
+}

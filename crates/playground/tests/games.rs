@@ -305,3 +305,21 @@ fn a_cancelled_lattice_solve_stops() {
     assert!(lattice.query(text, &QueryOptions::default(), &Cancel::new()).is_ok());
     let _shared: Arc<dyn Game> = Arc::new(lattice);
 }
+
+#[test]
+fn every_game_stops_a_cancelled_solve_between_its_steps() {
+    // A client that went away sets the flag; each game checks it before and after its solver's
+    // pass (the lattice game also at every layer), so no report is built for nobody.
+    for game in games::all(&GameCaps::default()) {
+        let info = game.info();
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let options = QueryOptions::default();
+        assert_eq!(game.query(info.example, &options, &cancel), Err(QueryError::Cancelled), "{}", info.name);
+        for view in info.views {
+            let answer = game.view(view, info.example, &options, &cancel);
+            assert_eq!(answer, Some(Err(QueryError::Cancelled)), "{} {view}", info.name);
+        }
+        assert!(game.query(info.example, &options, &Cancel::new()).is_ok(), "{}", info.name);
+    }
+}

@@ -65,9 +65,10 @@ struct Args {
     /// pawn-retrograde: most free cells of a board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().pawn_free_cells)]
     pawn_max_free_cells: u64,
-    /// lattice-dp: most states C(n+m, n) of a board (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().lattice_states)]
-    lattice_max_states: u64,
+    /// lattice-dp: most work of a solve, states C(n+m, n) times min(n, m) plus 16 h 2^h for its
+    /// tables, h = (n+m)/2 rounded up (422 beyond; the default admits 14x14 and 1x39, not 15x15).
+    #[arg(long, default_value_t = GameCaps::default().lattice_work)]
+    lattice_max_work: u64,
     /// segment-nim: most pawns of a board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().segment_pawns)]
     segment_max_pawns: u64,
@@ -125,7 +126,7 @@ async fn run(args: Args) -> ExitCode {
         retry_after_secs: defaults.retry_after_secs,
         caps: GameCaps {
             pawn_free_cells: args.pawn_max_free_cells,
-            lattice_states: args.lattice_max_states,
+            lattice_work: args.lattice_max_work,
             segment_pawns: args.segment_max_pawns,
             king_cells: args.king_max_cells,
         },

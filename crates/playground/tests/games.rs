@@ -222,11 +222,12 @@ async fn one_position_at_a_time() {
 
 #[tokio::test]
 async fn positions_over_the_caps_are_422() {
-    let caps = GameCaps { pawn_free_cells: 5, lattice_states: 6, segment_pawns: 2, king_cells: 3 };
+    let caps =
+        GameCaps { pawn_free_cells: 5, lattice_work: 6 * 2 + 16 * 2 * 4, segment_pawns: 2, king_cells: 3 };
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", "q 1\n3 2\n..\n.X\nOO\n", "--pawn-max-free-cells"),
-        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-states"),
+        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-work"),
         ("segment-nim", "1\n9 2 1\n1 3\n5\n", "--segment-max-pawns"),
         ("edmonds-blossom", "1\n2 2\nK.\n..\n", "--king-max-cells"),
     ];
@@ -238,7 +239,7 @@ async fn positions_over_the_caps_are_422() {
     // Just at the caps is fine.
     let (status, _) = query(&app, "pawn-retrograde", "q 1\n3 2\n#.\n.X\nOO\n").await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // C(4,2) = 6 states
+    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // 6 states, 2 moves, h = 2
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -292,6 +293,7 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
 #[test]
 fn a_cancelled_lattice_solve_stops() {
     let lattice = games::lattice::Lattice::new(u64::MAX);
+    assert_eq!(games::lattice::work(2, 2), 6 * 2 + 16 * 2 * 4);
     let text = "3 3\n1 2 3\n4 5 6\n7 8 9\n9 8 7\n6 5 4\n3 2 1\n";
     let cancel = Cancel::new();
     assert!(lattice.query(text, &QueryOptions::default(), &cancel).is_ok());
@@ -322,4 +324,19 @@ fn every_game_stops_a_cancelled_solve_between_its_steps() {
         }
         assert!(game.query(info.example, &options, &Cancel::new()).is_ok(), "{}", info.name);
     }
+}
+
+#[test]
+fn the_lattice_cap_counts_the_work_of_long_thin_boards() {
+    use games::lattice::work;
+    // 1x39 has 40 states but the tables of a 40-step boundary: it costs more than 12x12
+    // (2.7e6 states) and less than 14x14, which the default cap admits; 15x15 is refused.
+    assert!(work(1, 39) > work(12, 12) * 10, "{}", work(1, 39));
+    let cap = GameCaps::default().lattice_work;
+    assert!(work(1, 39) < work(14, 14) && work(14, 14) <= cap && work(15, 15) > cap);
+    let lattice = games::lattice::Lattice::new(work(1, 39) - 1);
+    let row: Vec<&str> = vec!["1"; 39];
+    let text = format!("1 39\n{}\n{}\n", row.join(" "), row.join(" "));
+    let refused = lattice.query(&text, &QueryOptions::default(), &Cancel::new());
+    assert!(matches!(&refused, Err(QueryError::TooLarge(m)) if m.contains("40 states")), "{refused:?}");
 }

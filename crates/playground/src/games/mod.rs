@@ -177,8 +177,8 @@ pub trait Game: Send + Sync + 'static {
 pub struct GameCaps {
     /// pawn-retrograde: most free cells (the state space grows as F³).
     pub pawn_free_cells: u64,
-    /// lattice-dp: most states C(n+m, n) of the board.
-    pub lattice_states: u64,
+    /// lattice-dp: most work of a solve ([`lattice::work`]: states times moves, plus tables).
+    pub lattice_work: u64,
     /// segment-nim: most pawns.
     pub segment_pawns: u64,
     /// edmonds-blossom: most cells of the board.
@@ -194,7 +194,7 @@ impl Default for GameCaps {
     fn default() -> GameCaps {
         GameCaps {
             pawn_free_cells: 256,
-            lattice_states: 45_000_000,
+            lattice_work: 600_000_000,
             segment_pawns: 100_000,
             king_cells: 250_000,
         }
@@ -205,7 +205,7 @@ impl Default for GameCaps {
 pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
     vec![
         Arc::new(pawn::Pawn::new(caps.pawn_free_cells)),
-        Arc::new(lattice::Lattice::new(caps.lattice_states)),
+        Arc::new(lattice::Lattice::new(caps.lattice_work)),
         Arc::new(segment::Segment::new(caps.segment_pawns)),
         Arc::new(king::King::new(caps.king_cells)),
     ]

@@ -36,6 +36,10 @@ struct Args {
     /// the number of cores.
     #[arg(long)]
     max_solves: Option<usize>,
+    /// Solve slots (and threads) besides --max-solves kept for cheap queries (small boards), so
+    /// that expensive solves cannot starve them.
+    #[arg(long, default_value_t = Config::default().light_solves)]
+    light_solves: usize,
     /// Time limit of one query in milliseconds (504 beyond).
     #[arg(long, default_value_t = 10_000)]
     time_limit_ms: u64,
@@ -122,6 +126,7 @@ async fn run(args: Args) -> ExitCode {
     let config = Config {
         max_body_bytes: args.max_body_bytes,
         max_solves: args.max_solves.unwrap_or(defaults.max_solves).max(1),
+        light_solves: args.light_solves,
         time_limit: Duration::from_millis(args.time_limit_ms.max(1)),
         retry_after_secs: defaults.retry_after_secs,
         caps: GameCaps {

@@ -46,8 +46,12 @@ pub use crate::reply::{error, json_response};
 pub struct Config {
     /// Largest request body accepted, in bytes (413 beyond, from `Content-Length`).
     pub max_body_bytes: usize,
-    /// Most solves running at once (503 beyond); also the number of solve threads.
+    /// Most solves running at once (503 beyond).
     pub max_solves: usize,
+    /// Solve slots besides those, only for cheap queries ([`Game::is_light`]), so that expensive
+    /// solves filling the others cannot starve them. The server has `max_solves + light_solves`
+    /// solve threads.
+    pub light_solves: usize,
     /// Time limit of one query (504 beyond).
     pub time_limit: Duration,
     /// The `Retry-After` of a 503, in seconds.
@@ -79,6 +83,7 @@ impl Default for Config {
         Config {
             max_body_bytes: 1 << 20,
             max_solves: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            light_solves: 1,
             time_limit: Duration::from_secs(10),
             retry_after_secs: 1,
             caps: GameCaps::default(),
@@ -122,6 +127,7 @@ fn kib(bytes: usize) -> u32 {
 pub struct AppState {
     games: Arc<Vec<Arc<dyn Game>>>,
     solves: Arc<Semaphore>,
+    light: Arc<Semaphore>,
     threads: Arc<SolvePool>,
     answers: Arc<Semaphore>,
     bodies: Arc<Semaphore>,
@@ -137,7 +143,8 @@ impl AppState {
         AppState {
             games: Arc::new(games),
             solves: Arc::new(Semaphore::new(config.max_solves.max(1))),
-            threads: Arc::new(SolvePool::new(config.max_solves)),
+            light: Arc::new(Semaphore::new(config.light_solves)),
+            threads: Arc::new(SolvePool::new(config.max_solves.max(1) + config.light_solves)),
             answers: Arc::new(Semaphore::new(kib(config.answer_budget_bytes) as usize)),
             bodies: Arc::new(Semaphore::new(kib(config.body_budget_bytes) as usize)),
             config: Arc::new(config),
@@ -294,7 +301,9 @@ async fn list_games(State(state): State<AppState>) -> Response {
 /// `GET /api/status`: how many solves run now, of how many allowed.
 async fn status(State(state): State<AppState>) -> Response {
     let max = state.config.max_solves.max(1);
-    let running = max - state.solves.available_permits().min(max);
+    let light = state.config.light_solves;
+    let running =
+        max - state.solves.available_permits().min(max) + light - state.light.available_permits().min(light);
     json_response(StatusCode::OK, format!("{{\"solves_running\":{running},\"max_solves\":{max}}}"))
 }
 
@@ -365,6 +374,8 @@ enum Failure {
     Panicked,
     TooLarge(usize),
     Budget,
+    /// An expensive query in a light slot.
+    Busy,
 }
 
 /// Reads the body of `request` (length already checked by [`guard`]) under the body budget and
@@ -455,9 +466,14 @@ async fn query(
         running.insert(id.clone(), cancel.clone());
         _registered = Some(Unregister { running: state.running.clone(), id });
     }
-    let Ok(permit) = state.solves.clone().try_acquire_owned() else {
-        return state
-            .busy(format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1)));
+    let busy = format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1));
+    // A full pool leaves the light slots, where only a cheap query stays.
+    let (permit, light_slot) = match state.solves.clone().try_acquire_owned() {
+        Ok(permit) => (permit, false),
+        Err(_) => match state.light.clone().try_acquire_owned() {
+            Ok(permit) => (permit, true),
+            Err(_) => return state.busy(busy),
+        },
     };
     let options = QueryOptions { moves: request.moves };
     let (sender, receiver) = tokio::sync::oneshot::channel();
@@ -470,19 +486,23 @@ async fn query(
             if cancel.is_cancelled() {
                 return Err(QueryError::Cancelled);
             }
+            if light_slot && !game.is_light(&request.position, &options) {
+                return Ok(None);
+            }
             if view == "query" {
-                game.query(&request.position, &options, &cancel)
+                game.query(&request.position, &options, &cancel).map(Some)
             } else {
                 let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
-                game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing)
+                game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing).map(Some)
             }
         }));
         drop(request.position);
         let outcome = match solve {
             Err(_) => Err(Failure::Panicked),
             Ok(Err(e)) => Err(Failure::Query(e)),
+            Ok(Ok(None)) => Err(Failure::Busy),
             Ok(Ok(_)) if cancel.is_cancelled() => Err(Failure::Query(QueryError::Cancelled)),
-            Ok(Ok(report)) => serialize(&report, max_answer, &answers),
+            Ok(Ok(Some(report))) => serialize(&report, max_answer, &answers),
         };
         // The slot is free once the solve really ended, before its client hears of it.
         drop(permit);
@@ -505,6 +525,7 @@ async fn query(
                 "the answer is {size} bytes, more than this server's cap of {max_answer} (--max-answer-bytes)"
             ),
         ),
+        Ok(Ok(Err(Failure::Busy))) => state.busy(busy),
         Ok(Ok(Err(Failure::Budget))) => state
             .busy("too many answers are waiting for their clients to read them: try again shortly".into()),
     }

@@ -517,3 +517,33 @@ async fn answers_are_capped_and_unread_answers_share_a_budget() {
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.json()["pad"].as_str().unwrap().len(), 4000);
 }
+
+#[tokio::test]
+async fn cheap_queries_keep_their_own_slots_while_expensive_ones_fill_the_pool() {
+    let app = app_with(Duration::from_millis(600), Config { max_solves: 1, light_solves: 1, ..config() });
+    let slow = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok"}"#).await }
+    });
+    wait_for_running(&app, 1).await;
+    // Another expensive query finds only the light slot, which refuses it.
+    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.error(), "all 1 solve slots are busy: try again shortly");
+    // A cheap one is answered there.
+    for _ in 0..3 {
+        let reply = query(&app, "mock", r#"{"position": "light"}"#).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["light"], true);
+    }
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+    // Without light slots, the cheap query waits its turn like any other (503).
+    let app = app_with(Duration::from_millis(600), Config { max_solves: 1, light_solves: 0, ..config() });
+    let slow = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok"}"#).await }
+    });
+    wait_for_running(&app, 1).await;
+    assert_eq!(query(&app, "mock", r#"{"position": "light"}"#).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+}

@@ -340,3 +340,29 @@ fn the_lattice_cap_counts_the_work_of_long_thin_boards() {
     let refused = lattice.query(&text, &QueryOptions::default(), &Cancel::new());
     assert!(matches!(&refused, Err(QueryError::TooLarge(m)) if m.contains("40 states")), "{refused:?}");
 }
+
+#[test]
+fn small_boards_are_light_and_large_ones_are_not() {
+    let options = QueryOptions::default();
+    for game in games::all(&GameCaps::default()) {
+        let info = game.info();
+        assert!(game.is_light(info.example, &options), "{}: its example is cheap", info.name);
+    }
+    let all = games::all(&GameCaps::default());
+    let pawn = format!(
+        "q 1\n16 16 red\n{}O..............O\n",
+        format!("{}\n", ".".repeat(16)).repeat(14) + "..X.............\n"
+    );
+    let lattice = format!("12 12\n{}", "1 1 1 1 1 1 1 1 1 1 1 1\n".repeat(24));
+    let odd = |from: usize| (0..10_001).map(|i| (from + 2 * i).to_string()).collect::<Vec<_>>().join(" ");
+    let segment = format!("1\n100000 10001 10001 white\n{}\n{}\n", odd(1), odd(2));
+    let king = format!("1\n200 200\nK{}\n{}", ".".repeat(199), format!("{}\n", ".".repeat(200)).repeat(199));
+    // Each text parses (over tiny caps it is 422, not 400) and is not cheap.
+    let tiny = games::all(&GameCaps { pawn_free_cells: 1, lattice_work: 1, segment_pawns: 1, king_cells: 1 });
+    for (i, text) in [pawn, lattice, segment, king].iter().enumerate() {
+        let name = all[i].info().name;
+        let refused = tiny[i].query(text, &options, &Cancel::new());
+        assert!(matches!(refused, Err(QueryError::TooLarge(_))), "{name}: {refused:?}");
+        assert!(!all[i].is_light(text, &options), "{name}");
+    }
+}

@@ -9,6 +9,9 @@ use super::{Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions,
 /// The king game's name, as its reports spell it.
 pub const NAME: &str = "edmonds-blossom";
 
+/// Most cells of a cheap query ([`Game::is_light`]: 100x100).
+pub const LIGHT_CELLS: u64 = 10_000;
+
 /// The king game with a cap on its board's cells.
 #[derive(Debug, Clone)]
 pub struct King {
@@ -38,6 +41,13 @@ impl Game for King {
             available: true,
             views: vec!["all-starts"],
         }
+    }
+
+    /// At most [`LIGHT_CELLS`] cells.
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        parse_positions(position.as_bytes()).map_or(true, |p| {
+            p.iter().map(|p| (p.dims().rows * p.dims().cols) as u64).sum::<u64>() <= LIGHT_CELLS
+        })
     }
 
     /// `edmonds-blossom query --json [--moves M]`: [`parse_positions`], then [`query`] (one matching

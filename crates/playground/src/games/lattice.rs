@@ -24,6 +24,9 @@ pub fn work(n: usize, m: usize) -> u64 {
     states.saturating_mul(n.min(m) as u64).saturating_add(tables)
 }
 
+/// Most work of a cheap query ([`Game::is_light`]: a few milliseconds; 10x10 costs 2.0e6).
+pub const LIGHT_WORK: u64 = 10_000_000;
+
 /// The lattice game with a cap on the work of a solve ([`work`]).
 #[derive(Debug, Clone)]
 pub struct Lattice {
@@ -54,6 +57,14 @@ impl Game for Lattice {
             available: true,
             views: Vec::new(),
         }
+    }
+
+    /// At most [`LIGHT_WORK`] units of [`work`].
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        parse_positions(position.as_bytes()).map_or(true, |p| {
+            p.iter().map(|p| work(p.board().rows(), p.board().cols())).fold(0, u64::saturating_add)
+                <= LIGHT_WORK
+        })
     }
 
     /// `lattice-dp query --json`: [`parse_positions`], then [`query::query`]. The solve reports its

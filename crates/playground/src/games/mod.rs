@@ -156,6 +156,15 @@ pub trait Game: Send + Sync + 'static {
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError>;
 
+    /// Whether a query of `position` is cheap: a solve of a few milliseconds at most (a small
+    /// board). Cheap queries may also run in the server's light slots, which stay free for them
+    /// while expensive solves fill the others. A text that does not parse is cheap (its error is
+    /// quick); the default, for a game that cannot tell, is `false`.
+    fn is_light(&self, position: &str, options: &QueryOptions) -> bool {
+        let _ = (position, options);
+        false
+    }
+
     /// Another view of the position named by one of [`GameInfo::views`] (the king game's
     /// `all-starts`: the object `edmonds-blossom all-starts --json` prints); `None` for a name the
     /// game does not have.

@@ -7,6 +7,9 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_positio
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
 
+/// Most free cells of a cheap query ([`Game::is_light`]: about a millisecond).
+pub const LIGHT_FREE_CELLS: u64 = 64;
+
 /// The pawn game with a cap on its free cells.
 #[derive(Debug, Clone)]
 pub struct Pawn {
@@ -36,6 +39,13 @@ impl Game for Pawn {
             available: true,
             views: Vec::new(),
         }
+    }
+
+    /// At most [`LIGHT_FREE_CELLS`] free cells.
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        parse_queries(position.as_bytes()).map_or(true, |p| {
+            p.iter().map(|p| p.board().open().len() as u64).sum::<u64>() <= LIGHT_FREE_CELLS
+        })
     }
 
     /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]

@@ -8,6 +8,9 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_positio
 /// The segment game's name, as its reports spell it.
 pub const NAME: &str = "segment-nim";
 
+/// Most pawns of a cheap query ([`Game::is_light`]).
+pub const LIGHT_PAWNS: u64 = 10_000;
+
 /// The segment game with a cap on its pawns.
 #[derive(Debug, Clone)]
 pub struct Segment {
@@ -37,6 +40,17 @@ impl Game for Segment {
             available: true,
             views: Vec::new(),
         }
+    }
+
+    /// At most [`LIGHT_PAWNS`] pawns (a text that does not read is cheap too).
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        let Ok(mut reader) = BoardReader::new(position.as_bytes()) else { return true };
+        let mut board = Board::default();
+        let mut pawns = 0;
+        while let Ok(Some(_)) = reader.read_query_into(&mut board) {
+            pawns += board.len() as u64;
+        }
+        pawns <= LIGHT_PAWNS
     }
 
     /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`query`] and its report

@@ -16,6 +16,7 @@
 //!   solving (422). Requests never touch the file system.
 //! - [`listen`]: the connection loop: a cap on open connections, header, keep-alive and write
 //!   timeouts, small buffers, graceful shutdown.
+//! - [`share`]: identical queries in flight share one solve; recent answers are cached.
 //! - [`reply`]: the JSON bodies and the one error shape, below both [`server`] and [`assets`].
 //!
 //! The endpoints, fields, errors and caps are documented in `docs/PLAYGROUND.md`.
@@ -26,6 +27,7 @@ pub mod listen;
 pub mod pool;
 pub mod reply;
 pub mod server;
+pub mod share;
 
 pub use games::{Game, GameCaps};
 pub use listen::{Limits, serve};

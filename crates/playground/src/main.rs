@@ -52,6 +52,12 @@ struct Args {
     /// Bytes of request bodies being received at once (503 beyond).
     #[arg(long, default_value_t = Config::default().body_budget_bytes)]
     body_budget_bytes: usize,
+    /// Bytes of recent answers kept, so a repeated query is answered without a solve (0: none).
+    #[arg(long, default_value_t = Config::default().cache_bytes)]
+    cache_bytes: usize,
+    /// How long a recent answer is kept, in seconds.
+    #[arg(long, default_value_t = Config::default().cache_ttl.as_secs())]
+    cache_ttl_secs: u64,
     /// Most connections open at once (more are closed as soon as they are accepted).
     #[arg(long, default_value_t = Limits::default().max_connections)]
     max_connections: usize,
@@ -142,6 +148,8 @@ async fn run(args: Args) -> ExitCode {
         allowed_hosts: hosts,
         allowed_origins: origins,
         log_requests: !args.quiet,
+        cache_bytes: args.cache_bytes,
+        cache_ttl: Duration::from_secs(args.cache_ttl_secs),
     };
     let limits = Limits {
         max_connections: args.max_connections.max(1),

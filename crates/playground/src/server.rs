@@ -40,6 +40,7 @@ use crate::games::{Cancel, Game, GameCaps, GameInfo, QueryError, QueryOptions};
 use crate::pool::SolvePool;
 use crate::reply::shorten;
 pub use crate::reply::{error, json_response};
+use crate::share::{Cache, Flight, Flights, Refusal};
 
 /// The server's settings (the binary's flags).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +74,10 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// Whether to write one line per request to standard error.
     pub log_requests: bool,
+    /// Bytes of recent answers kept (keys and answers; 0: none).
+    pub cache_bytes: usize,
+    /// How long a recent answer is kept.
+    pub cache_ttl: Duration,
 }
 
 impl Default for Config {
@@ -94,6 +99,8 @@ impl Default for Config {
             allowed_origins: hosts.iter().map(|h| format!("http://{h}")).collect(),
             allowed_hosts: hosts,
             log_requests: false,
+            cache_bytes: 32 << 20,
+            cache_ttl: Duration::from_secs(60),
         }
     }
 }
@@ -131,6 +138,8 @@ pub struct AppState {
     threads: Arc<SolvePool>,
     answers: Arc<Semaphore>,
     bodies: Arc<Semaphore>,
+    flights: Arc<Flights>,
+    cache: Arc<Cache>,
     config: Arc<Config>,
     /// The solves of requests that named an `id`, while their request runs (at most one per pool
     /// permit held by a request, so the map stays small).
@@ -147,6 +156,8 @@ impl AppState {
             threads: Arc::new(SolvePool::new(config.max_solves.max(1) + config.light_solves)),
             answers: Arc::new(Semaphore::new(kib(config.answer_budget_bytes) as usize)),
             bodies: Arc::new(Semaphore::new(kib(config.body_budget_bytes) as usize)),
+            flights: Arc::default(),
+            cache: Arc::new(Cache::new(config.cache_bytes, config.cache_ttl)),
             config: Arc::new(config),
             running: Arc::default(),
         }
@@ -352,30 +363,10 @@ struct QueryRequest {
     id: Option<String>,
 }
 
-/// Sets the cancel flag when the request ends, whether it completed, timed out or its client went
-/// away (hyper drops the handler's future then).
-struct CancelOnDrop(Cancel);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 /// A serialized answer and its share of the answer budget.
 struct Answer {
     bytes: Bytes,
     permit: OwnedSemaphorePermit,
-}
-
-/// Why a solve has no answer.
-enum Failure {
-    Query(QueryError),
-    Panicked,
-    TooLarge(usize),
-    Budget,
-    /// An expensive query in a light slot.
-    Busy,
 }
 
 /// Reads the body of `request` (length already checked by [`guard`]) under the body budget and
@@ -450,8 +441,13 @@ async fn query(
             format!("bad id `{}`: 1 to 64 characters of A-Z a-z 0-9 - _", shorten(id)),
         );
     }
-    let cancel = Cancel::new();
-    let _guard = CancelOnDrop(cancel.clone());
+    let key: Arc<str> =
+        format!("{name}\0{view}\0{}\0{}", request.moves.as_deref().unwrap_or(""), request.position).into();
+    if let Some(answer) = state.cache.get(&key) {
+        return state.answer(answer);
+    }
+    let (interest, leader) = state.flights.join(Arc::clone(&key));
+    let flight = Arc::clone(interest.flight());
     let mut _registered = None;
     if let Some(id) = request.id.clone() {
         let Ok(mut running) = state.running.lock() else {
@@ -461,85 +457,117 @@ async fn query(
             );
         };
         if running.contains_key(&id) {
-            return error(StatusCode::CONFLICT, format!("a solve named `{id}` is already running"));
+            if leader {
+                flight.finish(Err(Refusal { status: StatusCode::CONFLICT, message: conflict(&id) }));
+            }
+            return error(StatusCode::CONFLICT, conflict(&id));
         }
-        running.insert(id.clone(), cancel.clone());
+        running.insert(id.clone(), flight.cancel.clone());
         _registered = Some(Unregister { running: state.running.clone(), id });
     }
-    let busy = format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1));
-    // A full pool leaves the light slots, where only a cheap query stays.
-    let (permit, light_slot) = match state.solves.clone().try_acquire_owned() {
-        Ok(permit) => (permit, false),
-        Err(_) => match state.light.clone().try_acquire_owned() {
-            Ok(permit) => (permit, true),
-            Err(_) => return state.busy(busy),
-        },
-    };
-    let options = QueryOptions { moves: request.moves };
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    let answers = state.answers.clone();
-    let max_answer = state.config.max_answer_bytes;
-    let job_cancel = cancel.clone();
-    state.threads.run(move || {
-        let cancel = job_cancel;
-        let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            if cancel.is_cancelled() {
-                return Err(QueryError::Cancelled);
-            }
-            if light_slot && !game.is_light(&request.position, &options) {
-                return Ok(None);
-            }
-            if view == "query" {
-                game.query(&request.position, &options, &cancel).map(Some)
-            } else {
-                let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
-                game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing).map(Some)
-            }
-        }));
-        drop(request.position);
-        let outcome = match solve {
-            Err(_) => Err(Failure::Panicked),
-            Ok(Err(e)) => Err(Failure::Query(e)),
-            Ok(Ok(None)) => Err(Failure::Busy),
-            Ok(Ok(_)) if cancel.is_cancelled() => Err(Failure::Query(QueryError::Cancelled)),
-            Ok(Ok(Some(report))) => serialize(&report, max_answer, &answers),
-        };
-        // The slot is free once the solve really ended, before its client hears of it.
-        drop(permit);
-        let _ = sender.send(outcome);
-    });
+    if leader {
+        state.start(game, view, request, key, flight);
+    }
     let limit = state.config.time_limit;
-    match tokio::time::timeout(limit, receiver).await {
+    match tokio::time::timeout(limit, interest.outcome()).await {
         Err(_elapsed) => error(
             StatusCode::GATEWAY_TIMEOUT,
             format!("the solve took longer than the time limit of {} ms", limit.as_millis()),
         ),
-        Ok(Err(_)) | Ok(Ok(Err(Failure::Panicked))) => {
-            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the solver panicked on this position")
-        }
-        Ok(Ok(Ok(answer))) => json_response(StatusCode::OK, Body::new(Chunks::new(answer))),
-        Ok(Ok(Err(Failure::Query(e)))) => query_error(e),
-        Ok(Ok(Err(Failure::TooLarge(size)))) => error(
-            StatusCode::INSUFFICIENT_STORAGE,
-            format!(
-                "the answer is {size} bytes, more than this server's cap of {max_answer} (--max-answer-bytes)"
-            ),
-        ),
-        Ok(Ok(Err(Failure::Busy))) => state.busy(busy),
-        Ok(Ok(Err(Failure::Budget))) => state
-            .busy("too many answers are waiting for their clients to read them: try again shortly".into()),
+        Ok(Ok(answer)) => state.answer(answer),
+        Ok(Err(refusal)) if refusal.status == StatusCode::SERVICE_UNAVAILABLE => state.busy(refusal.message),
+        Ok(Err(refusal)) => error(refusal.status, refusal.message),
     }
 }
 
-/// The report serialized on the solve thread, within the answer cap and the answer budget.
-fn serialize(report: &serde_json::Value, max: usize, answers: &Arc<Semaphore>) -> Result<Answer, Failure> {
-    let text = serde_json::to_vec(report)
-        .map_err(|e| Failure::Query(QueryError::Internal(format!("cannot serialize the report: {e}"))))?;
-    if text.len() > max {
-        return Err(Failure::TooLarge(text.len()));
+fn conflict(id: &str) -> String {
+    format!("a solve named `{id}` is already running")
+}
+
+impl AppState {
+    /// Starts the solve of `flight` on a free slot (the light slots for a cheap query only), or
+    /// finishes it at once with 503.
+    fn start(
+        &self,
+        game: Arc<dyn Game>,
+        view: String,
+        request: QueryRequest,
+        key: Arc<str>,
+        flight: Arc<Flight>,
+    ) {
+        let config = Arc::clone(&self.config);
+        let busy = format!("all {} solve slots are busy: try again shortly", config.max_solves.max(1));
+        let refuse = |status, message| Refusal { status, message };
+        // A full pool leaves the light slots, where only a cheap query stays.
+        let (permit, light_slot) = match self.solves.clone().try_acquire_owned() {
+            Ok(permit) => (permit, false),
+            Err(_) => match self.light.clone().try_acquire_owned() {
+                Ok(permit) => (permit, true),
+                Err(_) => {
+                    flight.finish(Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)));
+                    self.flights.land(&key, &flight);
+                    return;
+                }
+            },
+        };
+        let options = QueryOptions { moves: request.moves };
+        let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
+        self.threads.run(move || {
+            let cancel = flight.cancel.clone();
+            let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                cancel.check()?;
+                if light_slot && !game.is_light(&request.position, &options) {
+                    return Ok(None);
+                }
+                if view == "query" {
+                    game.query(&request.position, &options, &cancel).map(Some)
+                } else {
+                    let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
+                    game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing).map(Some)
+                }
+            }));
+            drop(request.position);
+            let max = config.max_answer_bytes;
+            let outcome = match solve {
+                Err(_) => Err(refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error: the solver panicked on this position".into(),
+                )),
+                Ok(Err(e)) => Err(query_refusal(e)),
+                Ok(Ok(None)) => Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)),
+                Ok(Ok(_)) if cancel.is_cancelled() => Err(query_refusal(QueryError::Cancelled)),
+                Ok(Ok(Some(report))) => match serde_json::to_vec(&report) {
+                    Err(e) => Err(query_refusal(QueryError::Internal(format!("cannot serialize the report: {e}")))),
+                    Ok(text) if text.len() > max => Err(refuse(
+                        StatusCode::INSUFFICIENT_STORAGE,
+                        format!(
+                            "the answer is {} bytes, more than this server's cap of {max} (--max-answer-bytes)",
+                            text.len()
+                        ),
+                    )),
+                    Ok(text) => Ok(Bytes::from(text)),
+                },
+            };
+            // The slot is free once the solve really ended, before its clients hear of it.
+            drop(permit);
+            if let Ok(answer) = &outcome {
+                cache.put(Arc::clone(&key), answer.clone());
+            }
+            flight.finish(outcome);
+            flights.land(&key, &flight);
+        });
     }
-    let permit = answers.clone().try_acquire_many_owned(kib(text.len())).map_err(|_| Failure::Budget)?;
-    Ok(Answer { bytes: Bytes::from(text), permit })
+
+    /// The response of an answer, which holds its share of the answer budget until sent (503 when
+    /// the budget is spent).
+    fn answer(&self, bytes: Bytes) -> Response {
+        match self.answers.clone().try_acquire_many_owned(kib(bytes.len())) {
+            Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(Answer { bytes, permit }))),
+            Err(_) => self.busy(
+                "too many answers are waiting for their clients to read them: try again shortly".into(),
+            ),
+        }
+    }
 }
 
 /// An answer sent in copied chunks of 16 KiB: the connection never holds a slice of the whole
@@ -587,8 +615,8 @@ impl http_body::Body for Chunks {
     }
 }
 
-/// The response of a failed query.
-fn query_error(e: QueryError) -> Response {
+/// The refusal of a failed query.
+fn query_refusal(e: QueryError) -> Refusal {
     let status = match e {
         QueryError::Input(_) | QueryError::Option(_) => StatusCode::BAD_REQUEST,
         QueryError::TooLarge(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -597,5 +625,5 @@ fn query_error(e: QueryError) -> Response {
         QueryError::Cancelled => StatusCode::GATEWAY_TIMEOUT,
         QueryError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
-    error(status, e.to_string())
+    Refusal { status, message: e.to_string() }
 }

@@ -231,7 +231,7 @@ async fn a_full_pool_answers_503_with_retry_after_at_once() {
     });
     wait_for_running(&app, 1).await;
     let start = Instant::now();
-    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    let reply = query(&app, "mock", r#"{"position": "ok 2"}"#).await;
     assert!(start.elapsed() < Duration::from_millis(200), "a full pool must not queue");
     assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(reply.header(header::RETRY_AFTER), "1");
@@ -527,7 +527,7 @@ async fn cheap_queries_keep_their_own_slots_while_expensive_ones_fill_the_pool()
     });
     wait_for_running(&app, 1).await;
     // Another expensive query finds only the light slot, which refuses it.
-    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    let reply = query(&app, "mock", r#"{"position": "ok 2"}"#).await;
     assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(reply.error(), "all 1 solve slots are busy: try again shortly");
     // A cheap one is answered there.
@@ -546,4 +546,73 @@ async fn cheap_queries_keep_their_own_slots_while_expensive_ones_fill_the_pool()
     wait_for_running(&app, 1).await;
     assert_eq!(query(&app, "mock", r#"{"position": "light"}"#).await.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn identical_queries_share_one_solve_and_recent_answers_are_kept() {
+    let app = app_with(Duration::from_millis(400), Config { max_solves: 2, light_solves: 0, ..config() });
+    let ask = |position: &'static str| {
+        let app = app.clone();
+        tokio::spawn(async move { query(&app, "mock", &format!(r#"{{"position": "{position}"}}"#)).await })
+    };
+    let waiting: Vec<_> = (0..4).map(|_| ask("ok")).collect();
+    wait_for_running(&app, 1).await;
+    // Four identical requests, one solve: the other slot is still free.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(get(&app, "/api/status").await.json()["solves_running"], 1);
+    let other = ask("ok 2");
+    for reply in waiting {
+        let reply = reply.await.unwrap();
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["game"], "mock");
+    }
+    assert_eq!(other.await.unwrap().status, StatusCode::OK);
+    // Asked again, it is answered from the cache at once, with no solve.
+    let start = Instant::now();
+    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(start.elapsed() < Duration::from_millis(300), "not from the cache");
+    // Without a cache, it is solved again.
+    let app = app_with(Duration::from_millis(400), Config { cache_bytes: 0, ..config() });
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+    let start = Instant::now();
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+    assert!(start.elapsed() >= Duration::from_millis(400));
+}
+
+#[tokio::test]
+async fn a_shared_solve_is_cancelled_only_when_its_last_client_goes_away() {
+    let app = app_with(Duration::from_secs(30), Config { max_solves: 2, ..config() });
+    let ask = || {
+        let app = app.clone();
+        tokio::spawn(async move { query(&app, "mock", r#"{"position": "ok"}"#).await })
+    };
+    let (first, second) = (ask(), ask());
+    wait_for_running(&app, 1).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    first.abort();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(get(&app, "/api/status").await.json()["solves_running"], 1, "cancelled with a client left");
+    second.abort();
+    let start = Instant::now();
+    wait_for_running(&app, 0).await;
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn the_cache_is_bounded_in_bytes_and_in_age() {
+    use playground::share::Cache;
+    let cache = Cache::new(8000, Duration::from_millis(200));
+    let answer = axum::body::Bytes::from(vec![b'x'; 900]);
+    for i in 0..20 {
+        cache.put(format!("k{i:02}").into(), answer.clone());
+        assert!(cache.bytes() <= 8000, "{}", cache.bytes());
+    }
+    assert!(cache.get("k00").is_none(), "the oldest went first");
+    assert_eq!(cache.get("k19").as_deref(), Some(&answer[..]));
+    // Too large for it: not kept.
+    cache.put("big".into(), axum::body::Bytes::from(vec![b'x'; 1001]));
+    assert!(cache.get("big").is_none());
+    std::thread::sleep(Duration::from_millis(250));
+    assert!(cache.get("k19").is_none(), "expired");
 }

@@ -12,6 +12,8 @@
 //! - **Bodies** are read by the route with their own time limit (`Config::body_timeout`, 408).
 //! - **Writes.** A write that makes no progress for [`Limits::write_timeout`] fails, which closes
 //!   the connection and frees what it held.
+//! - **Memory.** Every 2 s the allocator's free memory is given back to the system
+//!   ([`crate::pool::release_free_memory`]), so resident memory falls back after a burst.
 //! - **Shutdown.** When `shutdown` resolves, the listener is closed, every connection is asked to
 //!   finish its request in flight and close, and the loop waits up to [`Limits::shutdown_grace`]
 //!   before dropping the rest (which cancels their solves).
@@ -32,6 +34,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio::time::Sleep;
+
+/// How often [`serve`] gives the allocator's free memory back to the system.
+const TRIM_EVERY: Duration = Duration::from_secs(2);
 
 /// The connection limits of [`serve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +80,14 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
         .max_buf_size(limits.max_header_bytes.max(8192))
         .keep_alive(true);
     let service = TowerToHyperService::new(app);
+    // Freed memory goes back to the system now and then, not only after long solves.
+    let trim = tokio::spawn(async {
+        let mut every = tokio::time::interval(TRIM_EVERY);
+        loop {
+            every.tick().await;
+            crate::pool::release_free_memory();
+        }
+    });
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
@@ -110,6 +123,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
         });
     }
     drop(listener);
+    trim.abort();
     let _ = stop.send(true);
     let drained = async { while connections.join_next().await.is_some() {} };
     if tokio::time::timeout(limits.shutdown_grace, drained).await.is_err() {

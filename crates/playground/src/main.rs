@@ -89,6 +89,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    playground::pool::bound_allocator();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

@@ -124,6 +124,12 @@ pub fn loopback_hosts(address: std::net::SocketAddr) -> Vec<String> {
     hosts
 }
 
+/// The longest query text judged for a light slot (longer texts are not cheap for any game).
+pub const LIGHT_TEXT_BYTES: usize = 64 << 10;
+
+/// How long a cheap query waits for a light slot when every slot is busy (503 after).
+pub const LIGHT_WAIT: Duration = Duration::from_millis(50);
+
 /// Permits of the byte budgets are KiB.
 fn kib(bytes: usize) -> u32 {
     u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX).max(1)
@@ -466,7 +472,15 @@ async fn query(
         _registered = Some(Unregister { running: state.running.clone(), id });
     }
     if leader {
-        state.start(game, view, request, key, flight);
+        match state.admit(&game, &request).await {
+            Some(permit) => state.start(game, view, request, key, Arc::clone(&flight), permit),
+            None => {
+                let busy =
+                    format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1));
+                flight.finish(Err(Refusal { status: StatusCode::SERVICE_UNAVAILABLE, message: busy }));
+                state.flights.land(&key, &flight);
+            }
+        }
     }
     let limit = state.config.time_limit;
     match tokio::time::timeout(limit, interest.outcome()).await {
@@ -485,8 +499,24 @@ fn conflict(id: &str) -> String {
 }
 
 impl AppState {
-    /// Starts the solve of `flight` on a free slot (the light slots for a cheap query only), or
-    /// finishes it at once with 503.
+    /// A solve slot for a query: a free one of the pool, or, when the pool is full and the query
+    /// is cheap ([`Game::is_light`], judged here only for a text of at most [`LIGHT_TEXT_BYTES`]),
+    /// a light slot, waiting up to [`LIGHT_WAIT`] for one. `None`: 503.
+    async fn admit(&self, game: &Arc<dyn Game>, request: &QueryRequest) -> Option<OwnedSemaphorePermit> {
+        if let Ok(permit) = self.solves.clone().try_acquire_owned() {
+            return Some(permit);
+        }
+        let options = QueryOptions { moves: request.moves.clone() };
+        let light = self.config.light_solves > 0
+            && request.position.len() <= LIGHT_TEXT_BYTES
+            && game.is_light(&request.position, &options);
+        if !light {
+            return None;
+        }
+        tokio::time::timeout(LIGHT_WAIT, self.light.clone().acquire_owned()).await.ok()?.ok()
+    }
+
+    /// Starts the solve of `flight` on the slot `permit`.
     fn start(
         &self,
         game: Arc<dyn Game>,
@@ -494,36 +524,21 @@ impl AppState {
         request: QueryRequest,
         key: Arc<str>,
         flight: Arc<Flight>,
+        permit: OwnedSemaphorePermit,
     ) {
         let config = Arc::clone(&self.config);
-        let busy = format!("all {} solve slots are busy: try again shortly", config.max_solves.max(1));
         let refuse = |status, message| Refusal { status, message };
-        // A full pool leaves the light slots, where only a cheap query stays.
-        let (permit, light_slot) = match self.solves.clone().try_acquire_owned() {
-            Ok(permit) => (permit, false),
-            Err(_) => match self.light.clone().try_acquire_owned() {
-                Ok(permit) => (permit, true),
-                Err(_) => {
-                    flight.finish(Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)));
-                    self.flights.land(&key, &flight);
-                    return;
-                }
-            },
-        };
         let options = QueryOptions { moves: request.moves };
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
         self.threads.run(move || {
             let cancel = flight.cancel.clone();
             let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 cancel.check()?;
-                if light_slot && !game.is_light(&request.position, &options) {
-                    return Ok(None);
-                }
                 if view == "query" {
-                    game.query(&request.position, &options, &cancel).map(Some)
+                    game.query(&request.position, &options, &cancel)
                 } else {
                     let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
-                    game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing).map(Some)
+                    game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing)
                 }
             }));
             drop(request.position);
@@ -534,9 +549,8 @@ impl AppState {
                     "internal error: the solver panicked on this position".into(),
                 )),
                 Ok(Err(e)) => Err(query_refusal(e)),
-                Ok(Ok(None)) => Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)),
                 Ok(Ok(_)) if cancel.is_cancelled() => Err(query_refusal(QueryError::Cancelled)),
-                Ok(Ok(Some(report))) => match serde_json::to_vec(&report) {
+                Ok(Ok(report)) => match serde_json::to_vec(&report) {
                     Err(e) => Err(query_refusal(QueryError::Internal(format!("cannot serialize the report: {e}")))),
                     Ok(text) if text.len() > max => Err(refuse(
                         StatusCode::INSUFFICIENT_STORAGE,

@@ -143,6 +143,16 @@ struct Entries {
 }
 
 impl Entries {
+    /// Drops the expired answers (the oldest come first).
+    fn purge(&mut self, ttl: Duration) {
+        while let Some(oldest) = self.order.front() {
+            if self.map.get(oldest).is_some_and(|(_, at)| at.elapsed() <= ttl) {
+                break;
+            }
+            self.remove_oldest();
+        }
+    }
+
     fn remove_oldest(&mut self) {
         if let Some(key) = self.order.pop_front() {
             if let Some((answer, _)) = self.map.remove(&key) {
@@ -158,9 +168,11 @@ impl Cache {
         Cache { max_bytes, ttl, inner: Mutex::default() }
     }
 
-    /// The answer of `key`, if kept and not older than the time to live.
+    /// The answer of `key`, if kept and not older than the time to live (the expired answers are
+    /// dropped on the way).
     pub fn get(&self, key: &str) -> Option<Bytes> {
-        let entries = self.inner.lock().ok()?;
+        let mut entries = self.inner.lock().ok()?;
+        entries.purge(self.ttl);
         let (answer, at) = entries.map.get(key)?;
         (at.elapsed() <= self.ttl).then(|| answer.clone())
     }
@@ -176,11 +188,8 @@ impl Cache {
         if entries.map.contains_key(&key) {
             return;
         }
-        while let Some(oldest) = entries.order.front() {
-            let expired = entries.map.get(oldest).is_none_or(|(_, at)| at.elapsed() > self.ttl);
-            if !expired && entries.bytes + size <= self.max_bytes {
-                break;
-            }
+        entries.purge(self.ttl);
+        while !entries.order.is_empty() && entries.bytes + size > self.max_bytes {
             entries.remove_oldest();
         }
         entries.bytes += size;

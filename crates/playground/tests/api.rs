@@ -615,4 +615,5 @@ fn the_cache_is_bounded_in_bytes_and_in_age() {
     assert!(cache.get("big").is_none());
     std::thread::sleep(Duration::from_millis(250));
     assert!(cache.get("k19").is_none(), "expired");
+    assert_eq!(cache.bytes(), 0, "the expired answers are dropped");
 }

@@ -161,7 +161,8 @@ async fn run(args: Args) -> ExitCode {
     let games = games::all(&config.caps);
     if !address.ip().is_loopback() {
         eprintln!(
-            "warning: listening on {address}, which other machines may reach (the default is 127.0.0.1)"
+            "warning: listening on {address}, which other machines may reach (the default is 127.0.0.1); \
+             requests must name it as {address} or the host of an --allow-origin"
         );
     }
     println!("playground: http://{address}/");

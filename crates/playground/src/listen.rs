@@ -91,6 +91,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
+            biased;
             () = &mut shutdown => break,
             accepted = listener.accept() => accepted,
         };

@@ -165,23 +165,36 @@ async fn run(args: Args) -> ExitCode {
              requests must name it as {address} or the host of an --allow-origin"
         );
     }
+    let stop = stop_signal();
     println!("playground: http://{address}/");
-    serve(listener, router(games, config), limits, stop_signal()).await;
+    serve(listener, router(games, config), limits, stop).await;
     ExitCode::SUCCESS
 }
 
-/// Resolves on Ctrl-C (SIGINT) or SIGTERM.
-async fn stop_signal() {
+/// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed now, before
+/// the URL is printed, so a signal sent as soon as the server answers is never missed.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            match (interrupt, terminate) {
+                (Ok(mut interrupt), Ok(mut terminate)) => {
+                    tokio::select! {
+                        _ = interrupt.recv() => {}
+                        _ = terminate.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
-            return;
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

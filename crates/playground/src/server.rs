@@ -130,6 +130,9 @@ pub const LIGHT_TEXT_BYTES: usize = 64 << 10;
 /// How long a cheap query waits for a light slot when every slot is busy (503 after).
 pub const LIGHT_WAIT: Duration = Duration::from_millis(50);
 
+/// The shortest solve whose answer is cached (a cheaper one is solved again).
+pub const CACHE_MIN_SOLVE: Duration = Duration::from_millis(10);
+
 /// Permits of the byte budgets are KiB.
 fn kib(bytes: usize) -> u32 {
     u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX).max(1)
@@ -532,6 +535,7 @@ impl AppState {
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
         self.threads.run(move || {
             let cancel = flight.cancel.clone();
+            let started = Instant::now();
             let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 cancel.check()?;
                 if view == "query" {
@@ -564,7 +568,8 @@ impl AppState {
             };
             // The slot is free once the solve really ended, before its clients hear of it.
             drop(permit);
-            if let Ok(answer) = &outcome {
+            // Only answers worth keeping: a cheap solve is quicker than a lookup is worth.
+            if let (Ok(answer), true) = (&outcome, started.elapsed() >= CACHE_MIN_SOLVE) {
                 cache.put(Arc::clone(&key), answer.clone());
             }
             flight.finish(outcome);

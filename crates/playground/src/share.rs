@@ -151,6 +151,11 @@ impl Entries {
             }
             self.remove_oldest();
         }
+        // A cache that emptied after a burst gives its tables back.
+        if self.map.capacity() > 64 && self.map.len() < self.map.capacity() / 4 {
+            self.map.shrink_to_fit();
+            self.order.shrink_to_fit();
+        }
     }
 
     fn remove_oldest(&mut self) {

@@ -2,20 +2,23 @@
 //! bodies.
 //!
 //! Every error is a JSON object `{"error": "..."}` with its status (`docs/PLAYGROUND.md` lists
-//! them). Every request first passes [`guard`]: its `Host` and `Origin` must name this server (a
+//! them). Every request first passes the guard: its `Host` and `Origin` must name this server (a
 //! page on another site, or one reached by DNS rebinding, gets 403), a `POST` must carry an
 //! `application/json` body (415) whose length is known and within the cap before a byte of it is
 //! read (411, 413: no `100 Continue` is sent for a refused body), and one log line is written when
 //! the request is answered.
 //!
-//! A query runs on one of the server's `max_solves` solve threads ([`crate::pool`]), only after
-//! taking a permit of the solve semaphore (`try_acquire`: a full pool answers 503 with
-//! `Retry-After` at once, nothing ever queues). The permit moves into the job, so a solve whose
-//! client went away or whose time ran out keeps its place until it really ends. The answer is
-//! serialized on the solve thread, refused beyond `max_answer_bytes` (507), and held until it is
-//! sent under a byte budget shared by all answers (`answer_budget_bytes`, 503 when spent), so
-//! slow readers cannot pile up answers. Request bodies being read share a budget likewise
-//! (`body_budget_bytes`). The cancel flag of the solve is set when its request ends either way.
+//! A query is first looked up in the cache of recent answers, then joins an identical query in
+//! flight ([`crate::share`]); only a new query takes a solve slot. It runs on one of the server's
+//! solve threads ([`crate::pool`]), after taking a permit of the solve semaphore (`try_acquire`: a
+//! full pool answers 503 with `Retry-After` at once, nothing ever queues), or, for a cheap query
+//! ([`Game::is_light`]), of the light slots. The permit moves into the job, so a solve whose
+//! clients went away or whose time ran out keeps its place until it really ends. The answer is
+//! serialized on the solve thread, refused beyond `max_answer_bytes` (507), and each response holds
+//! it under a byte budget shared by all answers (`answer_budget_bytes`, 503 when spent), so slow
+//! readers cannot pile up answers. Request bodies being read share a budget likewise
+//! (`body_budget_bytes`). The cancel flag of a solve is set when the last request waiting for it
+//! ends, whether it timed out or its client went away.
 
 use std::collections::HashMap;
 use std::pin::Pin;

@@ -458,25 +458,27 @@ async fn query(
     if let Some(answer) = state.cache.get(&key) {
         return state.answer(answer);
     }
-    let (interest, leader) = state.flights.join(Arc::clone(&key));
-    let flight = Arc::clone(interest.flight());
-    let mut _registered = None;
-    if let Some(id) = request.id.clone() {
+    // The id is checked and registered under the table's lock, before joining a flight, so a
+    // refused id never touches the solve others may share.
+    let joined = {
         let Ok(mut running) = state.running.lock() else {
             return error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "internal error: the progress table is poisoned",
             );
         };
-        if running.contains_key(&id) {
-            if leader {
-                flight.finish(Err(Refusal { status: StatusCode::CONFLICT, message: conflict(&id) }));
-            }
-            return error(StatusCode::CONFLICT, conflict(&id));
+        if let Some(id) = request.id.as_ref().filter(|id| running.contains_key(id.as_str())) {
+            return error(StatusCode::CONFLICT, format!("a solve named `{id}` is already running"));
         }
-        running.insert(id.clone(), flight.cancel.clone());
-        _registered = Some(Unregister { running: state.running.clone(), id });
-    }
+        let (interest, leader) = state.flights.join(Arc::clone(&key));
+        let registered = request.id.clone().map(|id| {
+            running.insert(id.clone(), interest.flight().cancel.clone());
+            Unregister { running: state.running.clone(), id }
+        });
+        (interest, leader, registered)
+    };
+    let (interest, leader, _registered) = joined;
+    let flight = Arc::clone(interest.flight());
     if leader {
         match state.admit(&game, &request).await {
             Some(permit) => state.start(game, view, request, key, Arc::clone(&flight), permit),
@@ -498,10 +500,6 @@ async fn query(
         Ok(Err(refusal)) if refusal.status == StatusCode::SERVICE_UNAVAILABLE => state.busy(refusal.message),
         Ok(Err(refusal)) => error(refusal.status, refusal.message),
     }
-}
-
-fn conflict(id: &str) -> String {
-    format!("a solve named `{id}` is already running")
 }
 
 impl AppState {

@@ -32,7 +32,6 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
-use tokio::task::JoinSet;
 use tokio::time::Sleep;
 
 /// How often [`serve`] gives the allocator's free memory back to the system.
@@ -70,9 +69,10 @@ impl Default for Limits {
 /// gracefully (see the module's documentation). Returns once every connection has ended or the
 /// grace time has passed.
 pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown: impl Future<Output = ()>) {
-    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let mut connections = JoinSet::new();
+    let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS.min(u32::MAX as usize));
+    let open = Arc::new(Semaphore::new(max));
+    // 0: serving; 1: finish the request in flight and close; 2: close now.
+    let (stop, stopped) = tokio::sync::watch::channel(0u8);
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -95,7 +95,6 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
             () = &mut shutdown => break,
             accepted = listener.accept() => accepted,
         };
-        while connections.try_join_next().is_some() {}
         let stream = match accepted {
             Ok((stream, _)) => stream,
             Err(_) => {
@@ -111,25 +110,33 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
         let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
         let connection = builder.serve_connection(io, service.clone());
         let mut stopped = stopped.clone();
-        connections.spawn(async move {
+        // A task of its own, freed as soon as the connection ends; its permit counts it.
+        tokio::spawn(async move {
             let _permit = permit;
             tokio::pin!(connection);
             tokio::select! {
-                _ = connection.as_mut() => {}
-                _ = async { let _ = stopped.wait_for(|stop| *stop).await; } => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
-                }
+                _ = connection.as_mut() => return,
+                () = reached(&mut stopped, 1) => connection.as_mut().graceful_shutdown(),
+            }
+            tokio::select! {
+                _ = connection => {}
+                () = reached(&mut stopped, 2) => {} // dropped: its solve is cancelled
             }
         });
     }
     drop(listener);
     trim.abort();
-    let _ = stop.send(true);
-    let drained = async { while connections.join_next().await.is_some() {} };
-    if tokio::time::timeout(limits.shutdown_grace, drained).await.is_err() {
-        connections.shutdown().await;
+    let _ = stop.send(1);
+    let all = max as u32;
+    if tokio::time::timeout(limits.shutdown_grace, open.acquire_many(all)).await.is_err() {
+        let _ = stop.send(2);
+        let _ = tokio::time::timeout(Duration::from_secs(1), open.acquire_many(all)).await;
     }
+}
+
+/// Resolves once the stop signal has reached `level`.
+async fn reached(stopped: &mut tokio::sync::watch::Receiver<u8>, level: u8) {
+    let _ = stopped.wait_for(|stop| *stop >= level).await;
 }
 
 /// A stream whose writes fail with [`io::ErrorKind::TimedOut`] after making no progress for a

@@ -78,7 +78,7 @@ function resize(s0, n, m) {
 
 function tools(panel, s, ctx) {
   const sizes = html('div', { class: 'row' }, panel);
-  // n + m ≤ 32 and n·m ≤ 256 are the text format's limits; the server's cap (states) may be lower.
+  // n + m ≤ 32 and n·m ≤ 256 are the text format's limits; the server's cap (work: states times moves, plus tables) may be lower.
   numberInput(sizes, 'rows', s.n, 1, 16, (v) => ctx.edited(resize(ctx.current(), v, Math.min(ctx.current().m, 256 / v | 0, 32 - v))), 'rows');
   numberInput(sizes, 'columns', s.m, 1, 16, (v) => ctx.edited(resize(ctx.current(), Math.min(ctx.current().n, 256 / v | 0, 32 - v), v)), 'cols');
   const random = html('button', { type: 'button', text: 'Random fill 0–9', name: 'random' }, sizes);

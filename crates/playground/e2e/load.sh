@@ -13,7 +13,7 @@ root="$(cd "$here/../../.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 cargo build --release -q -p playground
 log="$(mktemp)"
-"$target/release/playground" --port 0 --max-solves 2 >"$log" 2>&1 &
+"$target/release/playground" --port 0 --max-solves 2 --quiet >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 url=""

@@ -25,8 +25,8 @@ bin="$target/$profile"
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 
 log="$(mktemp)"
-# A lattice cap above the default, for the test of a long (15 x 15) solve cancelled.
-"$bin/playground" --bind 127.0.0.1 --port 0 --lattice-max-states 200000000 >"$log" 2>&1 &
+# A lattice cap above the default (15 x 15 costs 2.3e9), for the test of a long solve cancelled.
+"$bin/playground" --bind 127.0.0.1 --port 0 --lattice-max-work 3000000000 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 

@@ -24,7 +24,7 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 /// The response for the embedded file `name`, or 404.
 pub fn response(name: &str) -> Response {
     let Some(&(_, mime, bytes)) = FILES.iter().find(|(file, _, _)| *file == name) else {
-        return crate::server::error(StatusCode::NOT_FOUND, "no such file");
+        return crate::reply::error(StatusCode::NOT_FOUND, "no such file");
     };
     let mut response = (StatusCode::OK, bytes).into_response();
     let headers = response.headers_mut();

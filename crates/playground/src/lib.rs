@@ -8,16 +8,27 @@
 //! # Design
 //! - [`games`]: one trait, [`games::Game`] (`query(position text) → report JSON`), and one module
 //!   per game holding every call into that solver library; a mock game for the tests.
-//! - [`server`]: axum routes; a bounded pool of solves (`try_acquire`: 503 and `Retry-After` when
-//!   full, never a queue); solves on blocking threads with a time limit (504) and a cancel flag; a
-//!   body size cap (413); per-game size caps checked before solving (422); bad JSON or a bad
-//!   position 400 with the CLI's message; unknown routes 404. Requests never touch the file system.
+//! - [`server`]: axum routes behind one guard (`Host` and `Origin` must name this server, JSON
+//!   bodies only, the body cap checked from `Content-Length`, one log line per request); a bounded
+//!   pool of solves on their own threads ([`pool`]; `try_acquire`: 503 and `Retry-After` when
+//!   full, never a queue) with a time limit (504) and a cancel flag; answers serialized on the solve
+//!   thread, capped in size and held under a byte budget; per-game size caps checked before
+//!   solving (422). Requests never touch the file system.
+//! - [`listen`]: the connection loop: a cap on open connections, header, keep-alive and write
+//!   timeouts, small buffers, graceful shutdown.
+//! - [`share`]: identical queries in flight share one solve; recent answers are cached.
+//! - [`reply`]: the JSON bodies and the one error shape, below both [`server`] and [`assets`].
 //!
 //! The endpoints, fields, errors and caps are documented in `docs/PLAYGROUND.md`.
 
 pub mod assets;
 pub mod games;
+pub mod listen;
+pub mod pool;
+pub mod reply;
 pub mod server;
+pub mod share;
 
 pub use games::{Game, GameCaps};
+pub use listen::{Limits, serve};
 pub use server::{Config, router};

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use playground::{Config, GameCaps, games, router};
+use playground::server::loopback_hosts;
+use playground::{Config, GameCaps, Limits, games, router, serve};
 
 /// A local web page to set up, solve, explore and play the four games (docs/PLAYGROUND.md).
 ///
@@ -20,21 +21,64 @@ struct Args {
     /// Port to listen on (0: any free port; the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// An origin (`http://name:port`) whose pages may use the server, besides the address it
+    /// listens on; its host is accepted in `Host` too (for a server behind a name or a proxy).
+    /// Repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// Write no request log (by default one line per request goes to standard error).
+    #[arg(long)]
+    quiet: bool,
     /// Largest request body, in bytes (413 beyond).
     #[arg(long, default_value_t = Config::default().max_body_bytes)]
     max_body_bytes: usize,
-    /// Most solves running at once (503 with Retry-After beyond); default: the number of cores.
+    /// Most solves running at once (503 with Retry-After beyond), each on its own thread; default:
+    /// the number of cores.
     #[arg(long)]
     max_solves: Option<usize>,
+    /// Solve slots (and threads) besides --max-solves kept for cheap queries (small boards), so
+    /// that expensive solves cannot starve them.
+    #[arg(long, default_value_t = Config::default().light_solves)]
+    light_solves: usize,
     /// Time limit of one query in milliseconds (504 beyond).
     #[arg(long, default_value_t = 10_000)]
     time_limit_ms: u64,
+    /// Largest answer, in bytes (507 beyond).
+    #[arg(long, default_value_t = Config::default().max_answer_bytes)]
+    max_answer_bytes: usize,
+    /// Bytes of answers held at once while their clients read them (503 beyond).
+    #[arg(long, default_value_t = Config::default().answer_budget_bytes)]
+    answer_budget_bytes: usize,
+    /// Bytes of request bodies being received at once (503 beyond).
+    #[arg(long, default_value_t = Config::default().body_budget_bytes)]
+    body_budget_bytes: usize,
+    /// Bytes of recent answers kept, so a repeated query is answered without a solve (0: none).
+    #[arg(long, default_value_t = Config::default().cache_bytes)]
+    cache_bytes: usize,
+    /// How long a recent answer is kept, in seconds.
+    #[arg(long, default_value_t = Config::default().cache_ttl.as_secs())]
+    cache_ttl_secs: u64,
+    /// Most connections open at once (more are closed as soon as they are accepted).
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Time to send a request's headers, and the longest a keep-alive connection stays idle, in
+    /// milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// Time to send a request's body once its headers are in, in milliseconds (408 beyond).
+    #[arg(long, default_value_t = 10_000)]
+    body_timeout_ms: u64,
+    /// Longest a response may wait for its client to read, in milliseconds (the connection is
+    /// closed beyond).
+    #[arg(long, default_value_t = 10_000)]
+    write_timeout_ms: u64,
     /// pawn-retrograde: most free cells of a board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().pawn_free_cells)]
     pawn_max_free_cells: u64,
-    /// lattice-dp: most states C(n+m, n) of a board (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().lattice_states)]
-    lattice_max_states: u64,
+    /// lattice-dp: most work of a solve, states C(n+m, n) times min(n, m) plus 16 h 2^h for its
+    /// tables, h = (n+m)/2 rounded up (422 beyond; the default admits 14x14 and 1x39, not 15x15).
+    #[arg(long, default_value_t = GameCaps::default().lattice_work)]
+    lattice_max_work: u64,
     /// segment-nim: most pawns of a board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().segment_pawns)]
     segment_max_pawns: u64,
@@ -45,19 +89,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let defaults = Config::default();
-    let config = Config {
-        max_body_bytes: args.max_body_bytes,
-        max_solves: args.max_solves.unwrap_or(defaults.max_solves).max(1),
-        time_limit: Duration::from_millis(args.time_limit_ms.max(1)),
-        retry_after_secs: defaults.retry_after_secs,
-        caps: GameCaps {
-            pawn_free_cells: args.pawn_max_free_cells,
-            lattice_states: args.lattice_max_states,
-            segment_pawns: args.segment_max_pawns,
-            king_cells: args.king_max_cells,
-        },
-    };
+    playground::pool::bound_allocator();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -65,10 +97,24 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    runtime.block_on(serve(SocketAddr::new(args.bind, args.port), config))
+    runtime.block_on(run(args))
 }
 
-async fn serve(address: SocketAddr, config: Config) -> ExitCode {
+/// The host part (`name:port`) of an origin `scheme://name:port`.
+fn origin_host(origin: &str) -> Option<&str> {
+    let (scheme, host) = origin.split_once("://")?;
+    let plain = matches!(scheme, "http" | "https") && !host.is_empty();
+    plain.then_some(host).filter(|h| !h.contains('/'))
+}
+
+async fn run(args: Args) -> ExitCode {
+    let address = SocketAddr::new(args.bind, args.port);
+    for origin in &args.allow_origin {
+        if origin_host(origin).is_none() {
+            eprintln!("error: --allow-origin {origin}: expected http://name:port or https://name:port");
+            return ExitCode::from(2);
+        }
+    }
     let listener = match tokio::net::TcpListener::bind(address).await {
         Ok(listener) => listener,
         Err(e) => {
@@ -77,21 +123,78 @@ async fn serve(address: SocketAddr, config: Config) -> ExitCode {
         }
     };
     let address = listener.local_addr().unwrap_or(address);
+    let defaults = Config::default();
+    let mut hosts = loopback_hosts(address);
+    let mut origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
+    for origin in &args.allow_origin {
+        origins.push(origin.trim_end_matches('/').to_string());
+        hosts.extend(origin_host(origin).map(str::to_string));
+    }
+    let config = Config {
+        max_body_bytes: args.max_body_bytes,
+        max_solves: args.max_solves.unwrap_or(defaults.max_solves).max(1),
+        light_solves: args.light_solves,
+        time_limit: Duration::from_millis(args.time_limit_ms.max(1)),
+        retry_after_secs: defaults.retry_after_secs,
+        caps: GameCaps {
+            pawn_free_cells: args.pawn_max_free_cells,
+            lattice_work: args.lattice_max_work,
+            segment_pawns: args.segment_max_pawns,
+            king_cells: args.king_max_cells,
+        },
+        max_answer_bytes: args.max_answer_bytes,
+        answer_budget_bytes: args.answer_budget_bytes,
+        body_budget_bytes: args.body_budget_bytes,
+        body_timeout: Duration::from_millis(args.body_timeout_ms.max(1)),
+        allowed_hosts: hosts,
+        allowed_origins: origins,
+        log_requests: !args.quiet,
+        cache_bytes: args.cache_bytes,
+        cache_ttl: Duration::from_secs(args.cache_ttl_secs),
+    };
+    let limits = Limits {
+        max_connections: args.max_connections.max(1),
+        header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
+        write_timeout: Duration::from_millis(args.write_timeout_ms.max(1)),
+        ..Limits::default()
+    };
     let games = games::all(&config.caps);
     if !address.ip().is_loopback() {
         eprintln!(
-            "warning: listening on {address}, which other machines may reach (the default is 127.0.0.1)"
+            "warning: listening on {address}, which other machines may reach (the default is 127.0.0.1); \
+             requests must name it as {address} or the host of an --allow-origin"
         );
     }
+    let stop = stop_signal();
     println!("playground: http://{address}/");
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    match axum::serve(listener, router(games, config)).with_graceful_shutdown(shutdown).await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: the server stopped: {e}");
-            ExitCode::from(1)
+    serve(listener, router(games, config), limits, stop).await;
+    ExitCode::SUCCESS
+}
+
+/// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed now, before
+/// the URL is printed, so a signal sent as soon as the server answers is never missed.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            match (interrupt, terminate) {
+                (Ok(mut interrupt), Ok(mut terminate)) => {
+                    tokio::select! {
+                        _ = interrupt.recv() => {}
+                        _ = terminate.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
         }
+    }
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

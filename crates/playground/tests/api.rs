@@ -50,8 +50,18 @@ impl Reply {
     }
 }
 
+/// A request as the page sends it: `Host` names the server (the default config's
+/// `127.0.0.1:8080`), a `POST` body is JSON.
 async fn send(app: &Router, method: Method, uri: &str, body: impl Into<Body>) -> Reply {
-    let request = Request::builder().method(method).uri(uri).body(body.into()).unwrap();
+    let mut request =
+        Request::builder().method(method.clone()).uri(uri).header(header::HOST, "127.0.0.1:8080");
+    if method == Method::POST {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    send_raw(app, request.body(body.into()).unwrap()).await
+}
+
+async fn send_raw(app: &Router, request: Request<Body>) -> Reply {
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let headers = response.headers().clone();
@@ -221,7 +231,7 @@ async fn a_full_pool_answers_503_with_retry_after_at_once() {
     });
     wait_for_running(&app, 1).await;
     let start = Instant::now();
-    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    let reply = query(&app, "mock", r#"{"position": "ok 2"}"#).await;
     assert!(start.elapsed() < Duration::from_millis(200), "a full pool must not queue");
     assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(reply.header(header::RETRY_AFTER), "1");
@@ -328,4 +338,282 @@ async fn a_named_solve_reports_its_progress_while_it_runs() {
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(reply.error().starts_with("bad id "), "{}", reply.error());
     }
+}
+
+/// A body that declares `length` bytes (or none: chunked) and never sends them.
+struct Stalled(Option<u64>);
+
+impl http_body::Body for Stalled {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::task::Poll::Pending
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.0.map_or_else(http_body::SizeHint::default, http_body::SizeHint::with_exact)
+    }
+}
+
+fn post_request(uri: &str) -> axum::http::request::Builder {
+    Request::post(uri).header(header::HOST, "127.0.0.1:8080").header(header::CONTENT_TYPE, "application/json")
+}
+
+#[tokio::test]
+async fn a_foreign_host_or_origin_is_403() {
+    let app = app();
+    let ok = r#"{"position": "ok"}"#;
+    for (host, origin) in [
+        (Some("evil.example:8080"), None),
+        (Some("127.0.0.1:9999"), None),
+        (None, None),
+        (Some("127.0.0.1:8080"), Some("http://evil.example")),
+        (Some("127.0.0.1:8080"), Some("http://127.0.0.1:3000")),
+        (Some("127.0.0.1:8080"), Some("null")),
+    ] {
+        for (method, uri) in [(Method::GET, "/api/games"), (Method::POST, "/api/mock/query")] {
+            let mut request = Request::builder().method(method.clone()).uri(uri);
+            request = request.header(header::CONTENT_TYPE, "application/json");
+            if let Some(host) = host {
+                request = request.header(header::HOST, host);
+            }
+            if let Some(origin) = origin {
+                request = request.header(header::ORIGIN, origin);
+            }
+            let reply = send_raw(&app, request.body(Body::from(ok)).unwrap()).await;
+            assert_eq!(reply.status, StatusCode::FORBIDDEN, "{method} {uri} {host:?} {origin:?}");
+            assert!(!reply.error().is_empty());
+        }
+    }
+    // The server's own names and origins pass (the page's own POSTs carry its origin).
+    for (host, origin) in
+        [("127.0.0.1:8080", "http://127.0.0.1:8080"), ("LOCALHOST:8080", "http://localhost:8080")]
+    {
+        let request = Request::post("/api/mock/query")
+            .header(header::HOST, host)
+            .header(header::ORIGIN, origin)
+            .header(header::CONTENT_TYPE, "application/json; charset=utf-8");
+        assert_eq!(send_raw(&app, request.body(Body::from(ok)).unwrap()).await.status, StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_415() {
+    let app = app();
+    for content_type in
+        [Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data"), None]
+    {
+        let mut request = Request::post("/api/mock/query").header(header::HOST, "127.0.0.1:8080");
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        let reply = send_raw(&app, request.body(Body::from(r#"{"position": "ok"}"#)).unwrap()).await;
+        assert_eq!(reply.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type:?}");
+        assert_eq!(reply.error(), "the request body must be application/json");
+    }
+}
+
+#[tokio::test]
+async fn the_body_cap_is_checked_from_the_length_before_reading() {
+    let app = app();
+    // 100 MB announced, nothing sent: refused at once, not after waiting for the body.
+    let request = post_request("/api/mock/query").body(Body::new(Stalled(Some(100_000_000)))).unwrap();
+    let reply = tokio::time::timeout(Duration::from_secs(2), send_raw(&app, request)).await.expect("at once");
+    assert_eq!(reply.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(reply.error(), "the request body exceeds the limit of 1000 bytes");
+    // No length (a chunked body): 411.
+    let request = post_request("/api/mock/query").body(Body::new(Stalled(None))).unwrap();
+    let reply = tokio::time::timeout(Duration::from_secs(2), send_raw(&app, request)).await.expect("at once");
+    assert_eq!(reply.status, StatusCode::LENGTH_REQUIRED);
+    assert_eq!(reply.error(), "the request needs a Content-Length");
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_arrive_is_408_and_bodies_share_a_budget() {
+    let config = Config { body_timeout: Duration::from_millis(300), body_budget_bytes: 1024, ..config() };
+    let app = app_with(Duration::ZERO, config);
+    let stalled = tokio::spawn({
+        let app = app.clone();
+        async move {
+            send_raw(&app, post_request("/api/mock/query").body(Body::new(Stalled(Some(900)))).unwrap()).await
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The stalled body holds the whole budget: another body is refused at once.
+    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.header(header::RETRY_AFTER), "1");
+    let reply = stalled.await.unwrap();
+    assert_eq!(reply.status, StatusCode::REQUEST_TIMEOUT);
+    assert_eq!(reply.error(), "the request body did not arrive within 300 ms");
+    assert_eq!(reply.header(header::CONNECTION), "close");
+    // Its share came back.
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn every_error_is_json() {
+    let app = app();
+    let reply = get(&app, "/api/mock/query").await;
+    assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(reply.error(), "GET is not allowed on /api/mock/query");
+    assert_eq!(reply.header(header::CONTENT_TYPE), "application/json");
+    let reply = get(&app, "/api/progress/%FF").await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert!(reply.error().starts_with("bad path: "), "{}", reply.error());
+    let reply = query(&app, "%FF", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert!(reply.error().starts_with("bad path: "), "{}", reply.error());
+}
+
+#[tokio::test]
+async fn a_progress_id_already_running_is_409() {
+    let app = app_with(Duration::from_millis(500), Config { max_solves: 2, ..config() });
+    let first = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok", "id": "same"}"#).await }
+    });
+    wait_for_running(&app, 1).await;
+    let reply = query(&app, "mock", r#"{"position": "ok", "id": "same"}"#).await;
+    assert_eq!(reply.status, StatusCode::CONFLICT);
+    assert_eq!(reply.error(), "a solve named `same` is already running");
+    // The first one's progress is still there, and it ends normally.
+    assert_eq!(get(&app, "/api/progress/same").await.status, StatusCode::OK);
+    assert_eq!(first.await.unwrap().status, StatusCode::OK);
+    assert_eq!(get(&app, "/api/progress/same").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(query(&app, "mock", r#"{"position": "ok", "id": "same"}"#).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn answers_are_capped_and_unread_answers_share_a_budget() {
+    let config =
+        Config { max_answer_bytes: 5000, answer_budget_bytes: 6000, max_body_bytes: 1000, ..config() };
+    let app = app_with(Duration::ZERO, config);
+    let reply = query(&app, "mock", r#"{"position": "size 6000"}"#).await;
+    assert_eq!(reply.status, StatusCode::INSUFFICIENT_STORAGE);
+    assert!(
+        reply.error().contains("more than this server's cap of 5000 (--max-answer-bytes)"),
+        "{}",
+        reply.error()
+    );
+    // An answer of 4000 bytes whose body is not read holds its share of the budget.
+    let request = post_request("/api/mock/query").body(Body::from(r#"{"position": "size 4000"}"#)).unwrap();
+    let unread = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(unread.status(), StatusCode::OK);
+    let reply = query(&app, "mock", r#"{"position": "size 4000"}"#).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        reply.error(),
+        "too many answers are waiting for their clients to read them: try again shortly"
+    );
+    // Read (or dropped with its connection), it gives the share back.
+    let body = unread.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(serde_json::from_slice::<Value>(&body).unwrap()["pad"].as_str().unwrap().len(), 4000);
+    let reply = query(&app, "mock", r#"{"position": "size 4000"}"#).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.json()["pad"].as_str().unwrap().len(), 4000);
+}
+
+#[tokio::test]
+async fn cheap_queries_keep_their_own_slots_while_expensive_ones_fill_the_pool() {
+    let app = app_with(Duration::from_millis(600), Config { max_solves: 1, light_solves: 1, ..config() });
+    let slow = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok"}"#).await }
+    });
+    wait_for_running(&app, 1).await;
+    // Another expensive query finds only the light slot, which refuses it.
+    let reply = query(&app, "mock", r#"{"position": "ok 2"}"#).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.error(), "all 1 solve slots are busy: try again shortly");
+    // A cheap one is answered there.
+    for _ in 0..3 {
+        let reply = query(&app, "mock", r#"{"position": "light"}"#).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["light"], true);
+    }
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+    // Without light slots, the cheap query waits its turn like any other (503).
+    let app = app_with(Duration::from_millis(600), Config { max_solves: 1, light_solves: 0, ..config() });
+    let slow = tokio::spawn({
+        let app = app.clone();
+        async move { query(&app, "mock", r#"{"position": "ok"}"#).await }
+    });
+    wait_for_running(&app, 1).await;
+    assert_eq!(query(&app, "mock", r#"{"position": "light"}"#).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(slow.await.unwrap().status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn identical_queries_share_one_solve_and_recent_answers_are_kept() {
+    let app = app_with(Duration::from_millis(400), Config { max_solves: 2, light_solves: 0, ..config() });
+    let ask = |position: &'static str| {
+        let app = app.clone();
+        tokio::spawn(async move { query(&app, "mock", &format!(r#"{{"position": "{position}"}}"#)).await })
+    };
+    let waiting: Vec<_> = (0..4).map(|_| ask("ok")).collect();
+    wait_for_running(&app, 1).await;
+    // Four identical requests, one solve: the other slot is still free.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(get(&app, "/api/status").await.json()["solves_running"], 1);
+    let other = ask("ok 2");
+    for reply in waiting {
+        let reply = reply.await.unwrap();
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["game"], "mock");
+    }
+    assert_eq!(other.await.unwrap().status, StatusCode::OK);
+    // Asked again, it is answered from the cache at once, with no solve.
+    let start = Instant::now();
+    let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(start.elapsed() < Duration::from_millis(300), "not from the cache");
+    // Without a cache, it is solved again.
+    let app = app_with(Duration::from_millis(400), Config { cache_bytes: 0, ..config() });
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+    let start = Instant::now();
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+    assert!(start.elapsed() >= Duration::from_millis(400));
+}
+
+#[tokio::test]
+async fn a_shared_solve_is_cancelled_only_when_its_last_client_goes_away() {
+    let app = app_with(Duration::from_secs(30), Config { max_solves: 2, ..config() });
+    let ask = || {
+        let app = app.clone();
+        tokio::spawn(async move { query(&app, "mock", r#"{"position": "ok"}"#).await })
+    };
+    let (first, second) = (ask(), ask());
+    wait_for_running(&app, 1).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    first.abort();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(get(&app, "/api/status").await.json()["solves_running"], 1, "cancelled with a client left");
+    second.abort();
+    let start = Instant::now();
+    wait_for_running(&app, 0).await;
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn the_cache_is_bounded_in_bytes_and_in_age() {
+    use playground::share::Cache;
+    let cache = Cache::new(8000, Duration::from_millis(200));
+    let answer = axum::body::Bytes::from(vec![b'x'; 900]);
+    for i in 0..20 {
+        cache.put(format!("k{i:02}").into(), answer.clone());
+        assert!(cache.bytes() <= 8000, "{}", cache.bytes());
+    }
+    assert!(cache.get("k00").is_none(), "the oldest went first");
+    assert_eq!(cache.get("k19").as_deref(), Some(&answer[..]));
+    // Too large for it: not kept.
+    cache.put("big".into(), axum::body::Bytes::from(vec![b'x'; 1001]));
+    assert!(cache.get("big").is_none());
+    std::thread::sleep(Duration::from_millis(250));
+    assert!(cache.get("k19").is_none(), "expired");
+    assert_eq!(cache.bytes(), 0, "the expired answers are dropped");
 }

@@ -17,11 +17,16 @@ impl Drop for Server {
 
 /// Starts the binary on a free port; returns it and the address it printed.
 fn start(args: &[&str]) -> (Server, String) {
+    start_with(args, Stdio::null())
+}
+
+/// [`start`], with its standard error going to `stderr`.
+fn start_with(args: &[&str], stderr: Stdio) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_playground"))
         .args(["--port", "0"])
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("the binary starts");
     let mut line = String::new();
@@ -35,11 +40,24 @@ fn start(args: &[&str]) -> (Server, String) {
 
 /// One raw HTTP/1.1 request; returns the status line and the body.
 fn request(address: &str, method: &str, path: &str, body: &str) -> (String, String) {
+    request_as(address, address, None, method, path, body)
+}
+
+/// [`request`] with its own `Host` and `Origin`.
+fn request_as(
+    address: &str,
+    host: &str,
+    origin: Option<&str>,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (String, String) {
     let mut stream = TcpStream::connect(address).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
@@ -99,4 +117,82 @@ fn a_bad_flag_is_a_usage_error() {
         .status()
         .unwrap();
     assert_eq!(status.code(), Some(2));
+}
+
+/// Sends `signal` to the server and waits (at most 10 s) for it to exit; returns its exit code.
+fn stop(server: &mut Server, signal: &str) -> Option<i32> {
+    let pid = server.0.id().to_string();
+    assert!(Command::new("kill").args([signal, &pid]).status().unwrap().success());
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            return status.code();
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn sigterm_and_ctrl_c_shut_down_gracefully_and_every_request_is_logged() {
+    for signal in ["-TERM", "-INT"] {
+        let (mut server, address) = start_with(&[], Stdio::piped());
+        let (status, _) = request(&address, "GET", "/api/games", "");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        let (status, _) = request(&address, "POST", "/api/nope/query", "{}");
+        assert_eq!(status, "HTTP/1.1 404 Not Found");
+        // An idle connection does not hold the shutdown back.
+        let _idle = TcpStream::connect(&address).unwrap();
+        assert_eq!(stop(&mut server, signal), Some(0), "{signal}");
+        let mut log = String::new();
+        server.0.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+        let lines: Vec<&str> = log.lines().collect();
+        assert_eq!(lines.len(), 2, "{log}");
+        // METHOD path status bytes duration
+        let words: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(words[..3], ["GET", "/api/games", "200"], "{log}");
+        assert!(words[3].parse::<u64>().unwrap() > 100, "{log}");
+        assert_eq!(words[4], "B");
+        assert!(words[5].parse::<f64>().is_ok() && words[6] == "ms", "{log}");
+        assert!(lines[1].starts_with("POST /api/nope/query 404 "), "{log}");
+    }
+}
+
+#[test]
+fn quiet_writes_no_log() {
+    let (mut server, address) = start_with(&["--quiet"], Stdio::piped());
+    let (status, _) = request(&address, "GET", "/api/games", "");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(stop(&mut server, "-TERM"), Some(0));
+    let mut log = String::new();
+    server.0.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    assert_eq!(log, "");
+}
+
+#[test]
+fn host_and_origin_must_name_the_server_or_an_allowed_origin() {
+    let (_server, address) = start(&["--allow-origin", "http://games.example:8000"]);
+    let port = address.rsplit_once(':').unwrap().1;
+    let localhost = format!("localhost:{port}");
+    let own = format!("http://{address}");
+    for (host, origin) in [
+        (address.as_str(), None),
+        (localhost.as_str(), Some(format!("http://{localhost}"))),
+        (address.as_str(), Some(own.clone())),
+        ("games.example:8000", Some("http://games.example:8000".to_string())),
+    ] {
+        let (status, _) = request_as(&address, host, origin.as_deref(), "GET", "/api/games", "");
+        assert_eq!(status, "HTTP/1.1 200 OK", "{host} {origin:?}");
+    }
+    for (host, origin) in [
+        ("evil.example", None),
+        ("games.example:8000", Some("http://evil.example")),
+        (address.as_str(), Some("http://games.example:8001")),
+    ] {
+        let (status, body) = request_as(&address, host, origin, "GET", "/api/games", "");
+        assert_eq!(status, "HTTP/1.1 403 Forbidden", "{host} {origin:?}");
+        assert!(body.starts_with("{\"error\":"), "{body}");
+    }
+    let (status, _) = request_as(&address, &address, None, "POST", "/api/edmonds-blossom/query", "x");
+    assert_eq!(status, "HTTP/1.1 400 Bad Request");
 }

@@ -21,7 +21,11 @@ fn app(caps: GameCaps) -> Router {
 }
 
 async fn post(app: &Router, game: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::post(format!("/api/{game}/query")).body(Body::from(body.to_string())).unwrap();
+    let request = Request::post(format!("/api/{game}/query"))
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -140,7 +144,8 @@ async fn lattice_answers_the_reference_queries() {
 async fn every_example_is_a_valid_report_and_equals_the_library_report() {
     let app = app(GameCaps::default());
     let (_, list) = {
-        let request = Request::get("/api/games").body(Body::empty()).unwrap();
+        let request =
+            Request::get("/api/games").header("host", "127.0.0.1:8080").body(Body::empty()).unwrap();
         let response = app.clone().oneshot(request).await.unwrap();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         ((), serde_json::from_slice::<Value>(&bytes).unwrap())
@@ -217,11 +222,12 @@ async fn one_position_at_a_time() {
 
 #[tokio::test]
 async fn positions_over_the_caps_are_422() {
-    let caps = GameCaps { pawn_free_cells: 5, lattice_states: 6, segment_pawns: 2, king_cells: 3 };
+    let caps =
+        GameCaps { pawn_free_cells: 5, lattice_work: 6 * 2 + 16 * 2 * 4, segment_pawns: 2, king_cells: 3 };
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", "q 1\n3 2\n..\n.X\nOO\n", "--pawn-max-free-cells"),
-        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-states"),
+        ("lattice-dp", "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n", "--lattice-max-work"),
         ("segment-nim", "1\n9 2 1\n1 3\n5\n", "--segment-max-pawns"),
         ("edmonds-blossom", "1\n2 2\nK.\n..\n", "--king-max-cells"),
     ];
@@ -233,7 +239,7 @@ async fn positions_over_the_caps_are_422() {
     // Just at the caps is fine.
     let (status, _) = query(&app, "pawn-retrograde", "q 1\n3 2\n#.\n.X\nOO\n").await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // C(4,2) = 6 states
+    let (status, _) = query(&app, "lattice-dp", "2 2\n1 1\n1 1\n1 1\n1 1\n").await; // 6 states, 2 moves, h = 2
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -258,8 +264,11 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
     let post_view = |body: Value| {
         let app = app.clone();
         async move {
-            let request =
-                Request::post("/api/edmonds-blossom/all-starts").body(Body::from(body.to_string())).unwrap();
+            let request = Request::post("/api/edmonds-blossom/all-starts")
+                .header("host", "127.0.0.1:8080")
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap();
             let response = app.oneshot(request).await.unwrap();
             let status = response.status();
             let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -284,6 +293,7 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
 #[test]
 fn a_cancelled_lattice_solve_stops() {
     let lattice = games::lattice::Lattice::new(u64::MAX);
+    assert_eq!(games::lattice::work(2, 2), 6 * 2 + 16 * 2 * 4);
     let text = "3 3\n1 2 3\n4 5 6\n7 8 9\n9 8 7\n6 5 4\n3 2 1\n";
     let cancel = Cancel::new();
     assert!(lattice.query(text, &QueryOptions::default(), &cancel).is_ok());
@@ -296,4 +306,63 @@ fn a_cancelled_lattice_solve_stops() {
     // The solve unwound without leaving anything behind: the next one works.
     assert!(lattice.query(text, &QueryOptions::default(), &Cancel::new()).is_ok());
     let _shared: Arc<dyn Game> = Arc::new(lattice);
+}
+
+#[test]
+fn every_game_stops_a_cancelled_solve_between_its_steps() {
+    // A client that went away sets the flag; each game checks it before and after its solver's
+    // pass (the lattice game also at every layer), so no report is built for nobody.
+    for game in games::all(&GameCaps::default()) {
+        let info = game.info();
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let options = QueryOptions::default();
+        assert_eq!(game.query(info.example, &options, &cancel), Err(QueryError::Cancelled), "{}", info.name);
+        for view in info.views {
+            let answer = game.view(view, info.example, &options, &cancel);
+            assert_eq!(answer, Some(Err(QueryError::Cancelled)), "{} {view}", info.name);
+        }
+        assert!(game.query(info.example, &options, &Cancel::new()).is_ok(), "{}", info.name);
+    }
+}
+
+#[test]
+fn the_lattice_cap_counts_the_work_of_long_thin_boards() {
+    use games::lattice::work;
+    // 1x39 has 40 states but the tables of a 40-step boundary: it costs more than 12x12
+    // (2.7e6 states) and less than 14x14, which the default cap admits; 15x15 is refused.
+    assert!(work(1, 39) > work(12, 12) * 10, "{}", work(1, 39));
+    let cap = GameCaps::default().lattice_work;
+    assert!(work(1, 39) < work(14, 14) && work(14, 14) <= cap && work(15, 15) > cap);
+    let lattice = games::lattice::Lattice::new(work(1, 39) - 1);
+    let row: Vec<&str> = vec!["1"; 39];
+    let text = format!("1 39\n{}\n{}\n", row.join(" "), row.join(" "));
+    let refused = lattice.query(&text, &QueryOptions::default(), &Cancel::new());
+    assert!(matches!(&refused, Err(QueryError::TooLarge(m)) if m.contains("40 states")), "{refused:?}");
+}
+
+#[test]
+fn small_boards_are_light_and_large_ones_are_not() {
+    let options = QueryOptions::default();
+    for game in games::all(&GameCaps::default()) {
+        let info = game.info();
+        assert!(game.is_light(info.example, &options), "{}: its example is cheap", info.name);
+    }
+    let all = games::all(&GameCaps::default());
+    let pawn = format!(
+        "q 1\n16 16 red\n{}O..............O\n",
+        format!("{}\n", ".".repeat(16)).repeat(14) + "..X.............\n"
+    );
+    let lattice = format!("12 12\n{}", "1 1 1 1 1 1 1 1 1 1 1 1\n".repeat(24));
+    let odd = |from: usize| (0..10_001).map(|i| (from + 2 * i).to_string()).collect::<Vec<_>>().join(" ");
+    let segment = format!("1\n100000 10001 10001 white\n{}\n{}\n", odd(1), odd(2));
+    let king = format!("1\n200 200\nK{}\n{}", ".".repeat(199), format!("{}\n", ".".repeat(200)).repeat(199));
+    // Each text parses (over tiny caps it is 422, not 400) and is not cheap.
+    let tiny = games::all(&GameCaps { pawn_free_cells: 1, lattice_work: 1, segment_pawns: 1, king_cells: 1 });
+    for (i, text) in [pawn, lattice, segment, king].iter().enumerate() {
+        let name = all[i].info().name;
+        let refused = tiny[i].query(text, &options, &Cancel::new());
+        assert!(matches!(refused, Err(QueryError::TooLarge(_))), "{name}: {refused:?}");
+        assert!(!all[i].is_light(text, &options), "{name}");
+    }
 }

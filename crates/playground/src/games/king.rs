@@ -9,6 +9,9 @@ use super::{Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions,
 /// The king game's name, as its reports spell it.
 pub const NAME: &str = "edmonds-blossom";
 
+/// Most cells of a cheap query ([`Game::is_light`]: 100x100).
+pub const LIGHT_CELLS: u64 = 10_000;
+
 /// The king game with a cap on its board's cells.
 #[derive(Debug, Clone)]
 pub struct King {
@@ -40,18 +43,27 @@ impl Game for King {
         }
     }
 
+    /// At most [`LIGHT_CELLS`] cells.
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        parse_positions(position.as_bytes()).map_or(true, |p| {
+            p.iter().map(|p| (p.dims().rows * p.dims().cols) as u64).sum::<u64>() <= LIGHT_CELLS
+        })
+    }
+
     /// `edmonds-blossom query --json [--moves M]`: [`parse_positions`], then [`query`] (one matching
     /// and one decomposition; the cell cap keeps it short). Parsing is linear in the text, which the
-    /// body cap bounds; the cell cap is checked before solving.
+    /// body cap bounds; the cell cap is checked before solving; `cancel` before and after it.
     fn query(
         &self,
         position: &str,
         options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let moves = move_set(options)?;
         let position = self.position(position)?;
+        cancel.check()?;
         let report = query(&position, moves, 1).map_err(|e| QueryError::Internal(e.to_string()))?;
+        cancel.check()?;
         to_json(&report)
     }
 
@@ -63,7 +75,7 @@ impl Game for King {
         name: &str,
         position: &str,
         options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Option<Result<serde_json::Value, QueryError>> {
         (name == "all-starts").then(|| {
             let moves = move_set(options)?;
@@ -73,8 +85,10 @@ impl Game for King {
             let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
             let internal = |e: String| QueryError::Internal(e);
             let boards = parse_boards(text.as_bytes()).map_err(|e| internal(e.to_string()))?;
+            cancel.check()?;
             let analysis =
                 BoardAnalysis::new(&boards[0], moves.set()).map_err(|e| internal(e.to_string()))?;
+            cancel.check()?;
             to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
         })
     }

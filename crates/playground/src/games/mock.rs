@@ -9,7 +9,8 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 ///
 /// Position texts it understands: `bad` → a located input error (400), `big` → over its cap (422),
 /// `panic` → a panic inside the solve (500), `internal` → an internal error (500), `unavailable` →
-/// no query API (501), anything else →
+/// no query API (501), `size N` → a report padded to about N bytes, `light` → a report at once
+/// (the only position [`Game::is_light`] calls cheap), anything else →
 /// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag and reporting
 /// the milliseconds slept as progress). Its one view,
 /// `echo`, answers `{"echo": position}`.
@@ -64,6 +65,12 @@ impl Game for Mock {
             "panic" => panic!("the mock panicked"),
             _ => {}
         }
+        if position.trim() == "light" {
+            return Ok(serde_json::json!({ "game": self.name, "light": true }));
+        }
+        if let Some(size) = position.trim().strip_prefix("size ").and_then(|n| n.parse::<usize>().ok()) {
+            return Ok(serde_json::json!({ "game": self.name, "pad": "x".repeat(size) }));
+        }
         let slice = Duration::from_millis(5);
         let mut slept = Duration::ZERO;
         while slept < self.delay {
@@ -82,6 +89,10 @@ impl Game for Mock {
             "remoteness": 1,
             "moves": [{"move": "a", "value": "win", "remoteness": 1}],
         }))
+    }
+
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        position.trim() == "light"
     }
 
     fn view(

@@ -72,6 +72,12 @@ impl Cancel {
         self.0.cancelled.load(Ordering::Relaxed)
     }
 
+    /// `Err(Cancelled)` once the solve was asked to stop: the games call it between the steps of a
+    /// solve (after parsing, after the solver's pass, before building the report).
+    pub fn check(&self) -> Result<(), QueryError> {
+        if self.is_cancelled() { Err(QueryError::Cancelled) } else { Ok(()) }
+    }
+
     /// Records that the solve has done `done` of `total` steps (the lattice game: layers).
     pub fn set_progress(&self, done: u64, total: u64) {
         self.0.total.store(total, Ordering::Relaxed);
@@ -150,6 +156,15 @@ pub trait Game: Send + Sync + 'static {
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError>;
 
+    /// Whether a query of `position` is cheap: a solve of a few milliseconds at most (a small
+    /// board). Cheap queries may also run in the server's light slots, which stay free for them
+    /// while expensive solves fill the others. A text that does not parse is cheap (its error is
+    /// quick); the default, for a game that cannot tell, is `false`.
+    fn is_light(&self, position: &str, options: &QueryOptions) -> bool {
+        let _ = (position, options);
+        false
+    }
+
     /// Another view of the position named by one of [`GameInfo::views`] (the king game's
     /// `all-starts`: the object `edmonds-blossom all-starts --json` prints); `None` for a name the
     /// game does not have.
@@ -171,8 +186,8 @@ pub trait Game: Send + Sync + 'static {
 pub struct GameCaps {
     /// pawn-retrograde: most free cells (the state space grows as F³).
     pub pawn_free_cells: u64,
-    /// lattice-dp: most states C(n+m, n) of the board.
-    pub lattice_states: u64,
+    /// lattice-dp: most work of a solve ([`lattice::work`]: states times moves, plus tables).
+    pub lattice_work: u64,
     /// segment-nim: most pawns.
     pub segment_pawns: u64,
     /// edmonds-blossom: most cells of the board.
@@ -188,7 +203,7 @@ impl Default for GameCaps {
     fn default() -> GameCaps {
         GameCaps {
             pawn_free_cells: 256,
-            lattice_states: 45_000_000,
+            lattice_work: 600_000_000,
             segment_pawns: 100_000,
             king_cells: 250_000,
         }
@@ -199,7 +214,7 @@ impl Default for GameCaps {
 pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
     vec![
         Arc::new(pawn::Pawn::new(caps.pawn_free_cells)),
-        Arc::new(lattice::Lattice::new(caps.lattice_states)),
+        Arc::new(lattice::Lattice::new(caps.lattice_work)),
         Arc::new(segment::Segment::new(caps.segment_pawns)),
         Arc::new(king::King::new(caps.king_cells)),
     ]

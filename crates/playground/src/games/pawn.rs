@@ -7,6 +7,9 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_positio
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
 
+/// Most free cells of a cheap query ([`Game::is_light`]: about a millisecond).
+pub const LIGHT_FREE_CELLS: u64 = 64;
+
 /// The pawn game with a cap on its free cells.
 #[derive(Debug, Clone)]
 pub struct Pawn {
@@ -38,13 +41,21 @@ impl Game for Pawn {
         }
     }
 
+    /// At most [`LIGHT_FREE_CELLS`] free cells.
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        parse_queries(position.as_bytes()).map_or(true, |p| {
+            p.iter().map(|p| p.board().open().len() as u64).sum::<u64>() <= LIGHT_FREE_CELLS
+        })
+    }
+
     /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]
-    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short).
+    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short; `cancel` is
+    /// checked before and after it).
     fn query(
         &self,
         position: &str,
         _options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
         let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
@@ -55,6 +66,9 @@ impl Game for Pawn {
                 self.max_free_cells
             )));
         }
-        to_json(&json::report(1, &query::query(position)))
+        cancel.check()?;
+        let answer = query::query(position);
+        cancel.check()?;
+        to_json(&json::report(1, &answer))
     }
 }

@@ -8,6 +8,9 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_positio
 /// The segment game's name, as its reports spell it.
 pub const NAME: &str = "segment-nim";
 
+/// Most pawns of a cheap query ([`Game::is_light`]).
+pub const LIGHT_PAWNS: u64 = 10_000;
+
 /// The segment game with a cap on its pawns.
 #[derive(Debug, Clone)]
 pub struct Segment {
@@ -39,13 +42,25 @@ impl Game for Segment {
         }
     }
 
+    /// At most [`LIGHT_PAWNS`] pawns (a text that does not read is cheap too).
+    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+        let Ok(mut reader) = BoardReader::new(position.as_bytes()) else { return true };
+        let mut board = Board::default();
+        let mut pawns = 0;
+        while let Ok(Some(_)) = reader.read_query_into(&mut board) {
+            pawns += board.len() as u64;
+        }
+        pawns <= LIGHT_PAWNS
+    }
+
     /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`query`] and its report
-    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading).
+    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading;
+    /// `cancel` between the steps).
     fn query(
         &self,
         position: &str,
         _options: &QueryOptions,
-        _cancel: &Cancel,
+        cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
         let input = |e: grid_core::InputError| QueryError::Input(e.to_string());
         let mut reader = BoardReader::new(position.as_bytes()).map_err(input)?;
@@ -68,7 +83,11 @@ impl Game for Segment {
                 self.max_pawns
             )));
         }
+        cancel.check()?;
         let q = query(&board, mover);
-        to_json(&q.report(1, q.fields(&board)))
+        cancel.check()?;
+        let fields = q.fields(&board);
+        cancel.check()?;
+        to_json(&q.report(1, fields))
     }
 }

@@ -1,0 +1,108 @@
+//! The solves' own threads: exactly one per solve slot, started with the server, so the memory
+//! of solves (and the allocator's per-thread arenas) is bounded by the slots, not by the number
+//! of cores or of requests. They run at a lower priority than the threads that answer requests,
+//! and give the allocator's free memory back after a long solve.
+//!
+//! A job is only ever submitted with a permit of the server's solve semaphore, which has as many
+//! permits as the pool has threads and is released by the job itself when it ends: a submitted job
+//! always finds an idle thread, so nothing waits in the channel.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// A fixed set of threads running jobs. The threads end when the pool is dropped (after the job
+/// each may be running).
+#[derive(Debug)]
+pub struct SolvePool {
+    sender: Mutex<mpsc::Sender<Job>>,
+    threads: usize,
+}
+
+impl SolvePool {
+    /// A pool of `threads` threads (at least one), named `solve-<i>`.
+    pub fn new(threads: usize) -> SolvePool {
+        let threads = threads.max(1);
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for i in 0..threads {
+            let receiver = Arc::clone(&receiver);
+            let spawned = std::thread::Builder::new().name(format!("solve-{i}")).spawn(move || {
+                lower_priority();
+                loop {
+                    let job = match receiver.lock() {
+                        Ok(receiver) => receiver.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok(job) => {
+                            let start = std::time::Instant::now();
+                            job();
+                            if start.elapsed() > std::time::Duration::from_millis(20) {
+                                release_free_memory();
+                            }
+                        }
+                        Err(_) => return, // the pool was dropped
+                    }
+                }
+            });
+            if let Err(e) = spawned {
+                eprintln!("warning: cannot start solve thread {i}: {e}");
+            }
+        }
+        SolvePool { sender: Mutex::new(sender), threads }
+    }
+
+    /// How many threads the pool has.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Runs `job` on one of the pool's threads. A job that panics ends its thread's loop only for
+    /// that job: the panic is caught, and the thread goes on with the next one.
+    pub fn run(&self, job: impl FnOnce() + Send + 'static) {
+        let job: Job = Box::new(move || {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+        });
+        if let Ok(sender) = self.sender.lock() {
+            let _ = sender.send(job);
+        }
+    }
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10) so that the server's own threads,
+/// which answer the cheap requests and the 503s, come first on a busy machine. Linux only (its
+/// nice value is per thread); elsewhere nothing.
+pub fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    // SAFETY: plain system calls on the calling thread, no memory passed.
+    unsafe {
+        let thread = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, thread as libc::id_t, 10);
+    }
+}
+
+/// Gives the allocator's free memory back to the system (glibc's `malloc_trim`), after a large
+/// solve, so that resident memory falls back once the solves end. Elsewhere nothing.
+pub fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
+    // SAFETY: `malloc_trim` only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Makes glibc serve every allocation of 128 KiB or more with its own mapping, returned to the
+/// system when freed (by default the threshold grows with the largest block freed, so a solve's
+/// large buffers would stay in the heap after it). Call once at start. Elsewhere nothing.
+pub fn bound_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
+    // SAFETY: `mallopt` sets a tuning parameter; called before the other threads start.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
+    }
+}

@@ -1,0 +1,258 @@
+//! The connection loop over real loopback TCP: the connection cap, the header, keep-alive, body
+//! and write timeouts, the body cap before `100 Continue`, cancellation when a client goes away,
+//! and the graceful shutdown.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use playground::games::Game;
+use playground::games::mock::Mock;
+use playground::server::loopback_hosts;
+use playground::{Config, Limits, router, serve};
+
+/// A server on a free loopback port, run on its own runtime; stopped (gracefully) when dropped.
+struct Running {
+    address: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    fn start(delay: Duration, config: Config, limits: Limits) -> Running {
+        let (address_tx, address_rx) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime =
+                tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                let address = listener.local_addr().unwrap();
+                let hosts = loopback_hosts(address);
+                let config = Config {
+                    allowed_origins: hosts.iter().map(|h| format!("http://{h}")).collect(),
+                    allowed_hosts: hosts,
+                    ..config
+                };
+                let games: Vec<Arc<dyn Game>> = vec![Arc::new(Mock::new("mock", delay))];
+                address_tx.send(address).unwrap();
+                serve(listener, router(games, config), limits, async {
+                    let _ = stopped.await;
+                })
+                .await;
+            });
+        });
+        let address = address_rx.recv().unwrap();
+        Running { address, stop: Some(stop), thread: Some(thread) }
+    }
+
+    fn connect(&self) -> TcpStream {
+        let stream = TcpStream::connect(self.address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream
+    }
+
+    /// Stops the server and waits for its loop to return.
+    fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            thread.join().unwrap();
+        }
+    }
+
+    fn request(&self, method: &str, path: &str, body: &str) -> String {
+        format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+    }
+
+    fn solves_running(&self) -> u64 {
+        let mut stream = self.connect();
+        stream.write_all(self.request("GET", "/api/status", "").as_bytes()).unwrap();
+        let (status, body) = read_response(&mut stream).expect("a response");
+        assert_eq!(status, 200);
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()["solves_running"].as_u64().unwrap()
+    }
+
+    fn wait_for_running(&self, running: u64) {
+        let start = Instant::now();
+        while self.solves_running() != running {
+            assert!(start.elapsed() < Duration::from_secs(5), "solves_running never became {running}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// One response: its status and its body (by `Content-Length`); `None` if the connection closed
+/// first.
+fn read_response(stream: &mut TcpStream) -> Option<(u16, String)> {
+    let mut head = Vec::new();
+    let mut byte = [0u8];
+    while !head.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(1) => head.push(byte[0]),
+            _ => return None,
+        }
+    }
+    let head = String::from_utf8(head).unwrap();
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let length = head
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_string()))
+        .map_or(0, |v| v.parse::<usize>().unwrap());
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).ok()?;
+    Some((status, String::from_utf8(body).unwrap()))
+}
+
+/// Whether the server closed `stream` (end of stream or reset) within `within`.
+fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+    stream.set_read_timeout(Some(within)).unwrap();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => continue, // e.g. an error response before closing
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+fn config() -> Config {
+    Config { max_solves: 2, ..Config::default() }
+}
+
+#[test]
+fn connections_beyond_the_cap_are_closed_at_once_and_the_others_are_served() {
+    let server = Running::start(Duration::ZERO, config(), Limits { max_connections: 2, ..Limits::default() });
+    let mut first = server.connect();
+    let mut second = server.connect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut third = server.connect();
+    let start = Instant::now();
+    assert!(closed_within(&mut third, Duration::from_secs(3)), "the third connection stays open");
+    assert!(start.elapsed() < Duration::from_secs(2));
+    for stream in [&mut first, &mut second] {
+        stream.write_all(server.request("GET", "/api/games", "").as_bytes()).unwrap();
+        assert_eq!(read_response(stream).map(|(status, _)| status), Some(200));
+    }
+    drop((first, second));
+    std::thread::sleep(Duration::from_millis(200));
+    let mut again = server.connect();
+    again.write_all(server.request("GET", "/api/games", "").as_bytes()).unwrap();
+    assert_eq!(read_response(&mut again).map(|(status, _)| status), Some(200));
+}
+
+#[test]
+fn slow_headers_and_idle_keep_alives_are_closed_after_the_header_timeout() {
+    let limits = Limits { header_timeout: Duration::from_millis(300), ..Limits::default() };
+    let server = Running::start(Duration::ZERO, config(), limits);
+    let mut slow = server.connect();
+    slow.write_all(b"GET /api/games HTTP/1.1\r\nHost: ").unwrap();
+    let mut idle = server.connect();
+    idle.write_all(server.request("GET", "/api/games", "").as_bytes()).unwrap();
+    assert_eq!(read_response(&mut idle).map(|(status, _)| status), Some(200));
+    let start = Instant::now();
+    assert!(closed_within(&mut slow, Duration::from_secs(5)), "a slow header is not cut");
+    assert!(closed_within(&mut idle, Duration::from_secs(5)), "an idle keep-alive is not cut");
+    assert!(start.elapsed() < Duration::from_secs(4));
+}
+
+#[test]
+fn a_slow_body_is_408_and_a_refused_body_gets_no_100_continue() {
+    let config = Config { body_timeout: Duration::from_millis(300), ..config() };
+    let server = Running::start(Duration::ZERO, config, Limits::default());
+    let mut slow = server.connect();
+    let head = format!(
+        "POST /api/mock/query HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+        server.address
+    );
+    slow.write_all(format!("{head}{{\"position\"").as_bytes()).unwrap();
+    let (status, body) = read_response(&mut slow).expect("a response");
+    assert_eq!(status, 408);
+    assert_eq!(body, r#"{"error":"the request body did not arrive within 300 ms"}"#);
+
+    let mut expecting = server.connect();
+    let head = format!(
+        "POST /api/mock/query HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n\
+         Content-Length: 5000000\r\n\r\n",
+        server.address
+    );
+    expecting.write_all(head.as_bytes()).unwrap();
+    let (status, body) = read_response(&mut expecting).expect("a response");
+    assert_eq!(status, 413, "the first response is the refusal, not 100 Continue");
+    assert_eq!(body, r#"{"error":"the request body exceeds the limit of 1048576 bytes"}"#);
+}
+
+#[test]
+fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
+    // One 30 MB answer fits the budget, two do not; more than the loopback socket buffers hold.
+    let config = Config { max_answer_bytes: 64 << 20, answer_budget_bytes: 40 << 20, ..config() };
+    let limits = Limits { write_timeout: Duration::from_millis(1500), ..Limits::default() };
+    let server = Running::start(Duration::ZERO, config, limits);
+    let request = server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#);
+    let mut unread = server.connect();
+    unread.write_all(request.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(500)); // its answer is made and stuck in the socket
+    // While it is held, a second answer is refused; once the write timed out, it is served.
+    let start = Instant::now();
+    let mut refused = false;
+    loop {
+        let mut reader = server.connect();
+        reader.write_all(request.as_bytes()).unwrap();
+        let (status, body) = read_response(&mut reader).expect("a response");
+        if status == 200 {
+            assert_eq!(body.len(), 30_000_000 + r#"{"game":"mock","pad":""}"#.len());
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        refused = true;
+        assert!(start.elapsed() < Duration::from_secs(10), "the unread answer is never dropped");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(refused, "the unread answer held no budget");
+    drop(unread);
+}
+
+#[test]
+fn a_client_that_goes_away_cancels_its_solve() {
+    let server = Running::start(Duration::from_secs(30), config(), Limits::default());
+    let mut client = server.connect();
+    client.write_all(server.request("POST", "/api/mock/query", r#"{"position": "ok"}"#).as_bytes()).unwrap();
+    server.wait_for_running(1);
+    drop(client);
+    let start = Instant::now();
+    server.wait_for_running(0);
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn a_shutdown_finishes_the_requests_in_flight_and_stops_listening() {
+    let mut server = Running::start(Duration::from_millis(600), config(), Limits::default());
+    let mut client = server.connect();
+    client.write_all(server.request("POST", "/api/mock/query", r#"{"position": "ok"}"#).as_bytes()).unwrap();
+    server.wait_for_running(1);
+    let address = server.address;
+    let start = Instant::now();
+    let stopping = std::thread::spawn(move || {
+        server.stop();
+    });
+    assert_eq!(read_response(&mut client).map(|(status, _)| status), Some(200));
+    stopping.join().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(TcpStream::connect(address).is_err(), "still listening after the shutdown");
+}

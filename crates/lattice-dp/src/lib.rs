@@ -55,10 +55,10 @@
 //! for move (the same best steps are recorded for the states replayed).
 //!
 //! # Past one machine: the distributed sweep
-//! [`solve_distributed`] splits every layer among `P` ranks ([`solve::partition`]): a row belongs
-//! to the rank that owns the first few steps of its left half, the same rank in every layer, so
-//! the moves of the right half, the cross move and the left-half moves after those steps read the
-//! rank's own rows; before each layer, one exchange brings each rank the other rows it reads
+//! [`solve_distributed`] splits every layer among `P` ranks ([`solve::partition`]): the rows of a
+//! layer, ordered by the path's heights at a few steps of the left half, are cut into runs of
+//! about equal state count; a move changes those heights only at those steps, so most moves read
+//! the rank's own rows; before each layer, one exchange brings each rank the other rows it reads
 //! ([`solve::distributed`], through the [`solve::exchange::Exchange`] trait: threads of one
 //! process, or with the feature `mpi` the processes of an MPI job). Each rank computes its rows
 //! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives

@@ -26,7 +26,7 @@ use crate::path::{self, Path};
 
 /// The most bytes a rank sends in one round of an exchange (and receives: the rounds are the
 /// same for every pair).
-pub const ROUND_BYTES: usize = 64 << 20;
+pub const ROUND_BYTES: usize = 16 << 20;
 
 /// What one rank counted of its exchanges.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub fn solve_rank<V: Stored + Default>(
     let steps = rank.run(mode, exchange, stop, checkpoints.as_mut(), on_progress)?;
     // Layer 0 is the empty board alone: its owner has the value.
     let empty = path::empty_board(split.n);
-    let mine = partition.owner(split.left_of(empty)) == exchange.rank();
+    let mine = partition.owner(0, split.left_of(empty)) == exchange.rank();
     let value = exchange.max(if mine { rank.next[0].get() } else { i64::MIN });
     let moves = match mode {
         Mode::ValueOnly => None,
@@ -390,7 +390,7 @@ fn replay(
     let mut cells = Vec::with_capacity(layers.len() - 1);
     for (taken, layer) in layers.iter().enumerate().take(layers.len() - 1) {
         let left = split.left_of(position);
-        let mine = partition.owner(left) == exchange.rank();
+        let mine = partition.owner(taken, left) == exchange.rank();
         let step = if mine {
             let owned = partition.owned_rows(split, layer, exchange.rank());
             let class = split.left.class_of(left);

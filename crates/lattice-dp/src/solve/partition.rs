@@ -1,19 +1,23 @@
 //! How a distributed sweep shares every layer among its ranks, and which rows they exchange.
 //!
 //! **Ownership.** A row of a layer (one left half, every right half of its group, see
-//! [`super::layer`]) belongs to the rank that owns its left half's *prefix*, the first
-//! [`Partition::bits`] steps of the left half; the owner of a left half is the same in every layer.
-//! The prefixes are dealt out in increasing order, in contiguous runs of about equal state count
-//! in the largest layer (the one that sets the memory), so each rank holds about `1/P` of every
-//! layer in the middle of the sweep.
+//! [`super::layer`]) belongs to a rank by its left half's *key*: the heights of the path at a few
+//! checkpoints `b_1 < … < b_k ≤ h − 1` ([`Partition::checkpoints`]), the number of up-steps among
+//! its first `b_i` steps for each `i`. In each layer the keys are dealt out in lexicographic order,
+//! in contiguous runs of about equal state count in that layer, so each rank holds about `1/P` of
+//! every layer; there are enough keys (`Π (b_i + 1) ≥ 32 P`) for the runs to be even. The heights
+//! drift from one layer to the next (more cells taken, higher paths), and the runs' ends move
+//! with them, a little at each layer.
 //!
 //! **What a row reads.** Computing a row of layer `k` reads rows of layer `k + 1` (see
 //! [`super::kernel`]): its own left half's row (the moves inside the right half), the row of the
-//! left half after each move inside the left half, and the row after the move across the cut. The
-//! moves of the right half and across the cut leave the prefix as it is (the prefix has at most
-//! `h − 1` steps, and the cross move flips steps `h − 1` and `h`), and so do the moves of the left
-//! half after the prefix: all of those rows are the rank's own. Only a left-half move at a corner
-//! inside the prefix (steps `p, p + 1` with `p < bits`) may read a row another rank owns.
+//! left half after each move inside the left half, and the row after the move across the cut. A
+//! move swaps an up-step and the right-step after it (steps `p`, `p + 1`), so it changes the height
+//! at `b_i` only when `p + 1 = b_i`: the moves of the right half and across the cut (`p ≥ h − 1`)
+//! and every left-half move at another corner keep the key. A row therefore reads another rank's
+//! row only after a left-half move at a corner `p = b_i − 1` whose lower key is dealt to another
+//! rank, or where the runs' ends moved between the two layers: a small part of a layer
+//! (`lattice-dp plan --ranks P` counts them).
 //!
 //! **The exchange.** Before computing layer `k`, each rank receives, once each, the rows of layer
 //! `k + 1` that its rows read and another rank owns ([`LayerExchange`]). Both sides derive the
@@ -27,43 +31,101 @@ use crate::path::{self, Path};
 /// Ranks a partition may have: a rank number is stored in a `u16`.
 pub const MAX_RANKS: usize = 1 << 12;
 
-/// Prefix steps beyond `log2(P)`: `2^EXTRA_BITS` prefixes per rank on average, so the state counts
-/// of the ranks differ by a few percent at most.
-const EXTRA_BITS: usize = 6;
+/// Keys per rank the checkpoints give at least: most keys then lie within one rank's run, so that
+/// few rows are cut from rows of their own key.
+const KEYS_PER_RANK: usize = 32;
+
+/// The fewest states a rank's share of a layer has, unless the layer is smaller.
+const MIN_SHARE: u64 = 1 << 11;
 
 /// The owner of every row of every layer of one board, for `P` ranks.
 #[derive(Debug, Clone)]
 pub struct Partition {
     ranks: usize,
-    bits: usize,
-    /// The owner of each prefix value.
-    owners: Vec<u16>,
+    /// The checkpoints `b_i`, increasing, each at most `h − 1`.
+    checkpoints: Vec<usize>,
+    /// Per layer, where ranks `1..P` start in the order of (key, left half): `cuts[taken][r − 1]`
+    /// is the first (key, left half) of rank `r` (non-decreasing; equal cuts leave a rank empty).
+    cuts: Vec<Vec<(usize, u32)>>,
 }
 
 impl Partition {
     /// The partition of the layers of `split`'s board among `ranks` ranks (`1..=MAX_RANKS`).
     pub fn new(split: &Split, layers: &[Layer], ranks: usize) -> Self {
         assert!((1..=MAX_RANKS).contains(&ranks), "{ranks} ranks out of 1..={MAX_RANKS}");
-        let bits = (ranks.next_power_of_two().trailing_zeros() as usize + EXTRA_BITS).min(split.h - 1);
-        let mask = path::ones_mask(bits);
-        let mut weight = vec![0u64; 1 << bits];
-        if let Some(largest) = layers.iter().max_by_key(|layer| layer.len) {
-            for_each_row(split, largest, |group, left, _| {
-                weight[(left & mask) as usize] += group.row_len as u64
-            });
+        let checkpoints = checkpoints_for(split.h - 1, ranks);
+        let keys = checkpoints.iter().map(|&b| b + 1).product::<usize>();
+        let mut partition = Self { ranks, checkpoints, cuts: Vec::with_capacity(layers.len()) };
+        for layer in layers {
+            let cuts = partition.cuts_of(split, layer, keys);
+            partition.cuts.push(cuts);
         }
-        let total = weight.iter().sum::<u64>().max(1);
-        let mut before = 0u64;
-        let owners = weight
+        partition
+    }
+
+    /// The cuts of one layer: its rows in the order of (key, left half), cut where the states
+    /// before reach `r / P` of the layer's, for `r` in `1..P`.
+    fn cuts_of(&self, split: &Split, layer: &Layer, keys: usize) -> Vec<(usize, u32)> {
+        let mut weight = vec![0u64; keys];
+        for_each_row(split, layer, |group, left, _| weight[self.key(left)] += group.row_len as u64);
+        let total: u64 = weight.iter().sum();
+        // A small layer is shared by fewer ranks (the last ones get nothing), so that its rows
+        // are not scattered over ranks that would then all read each other's.
+        let sharing = (total / MIN_SHARE).clamp(1, self.ranks as u64);
+        let targets: Vec<u64> =
+            (1..self.ranks as u64).map(|r| if r < sharing { r * total / sharing } else { total }).collect();
+        // Each target's key: the one whose states span it; a target at a key's first state cuts
+        // before that key, any other inside it, at a row found below.
+        let mut cuts = Vec::with_capacity(targets.len());
+        let mut inside: Vec<(usize, u64)> = Vec::new();
+        let (mut key, mut before) = (0, 0u64);
+        for &target in &targets {
+            while key < keys && before + weight[key] <= target {
+                before += weight[key];
+                key += 1;
+            }
+            if key == keys || before == target {
+                cuts.push((key, 0));
+            } else {
+                inside.push((key, target - before));
+                cuts.push((key, u32::MAX));
+            }
+        }
+        if inside.is_empty() {
+            return cuts;
+        }
+        // The rows of the keys cut inside, by left half: a cut is the first row whose states
+        // before it (in its key) reach the target.
+        let mut rows: Vec<(usize, u32, u64)> = Vec::new();
+        for_each_row(split, layer, |group, left, _| {
+            let key = self.key(left);
+            if inside.iter().any(|&(k, _)| k == key) {
+                rows.push((key, left as u32, group.row_len as u64));
+            }
+        });
+        rows.sort_unstable();
+        let mut found = inside.iter().map(|&(key, offset)| {
+            let mut before = 0;
+            let first = rows.partition_point(|r| r.0 < key);
+            let row = rows[first..].iter().take_while(|r| r.0 == key).find(|r| {
+                before += r.2;
+                before > offset
+            });
+            // The row holding the target starts the next rank when most of it lies past it.
+            row.map_or((key + 1, 0), |r| if before - r.2 / 2 > offset { (key, r.1) } else { (key, r.1 + 1) })
+        });
+        for cut in cuts.iter_mut().filter(|c| c.1 == u32::MAX) {
+            *cut = found.next().expect("one row per cut inside a key");
+        }
+        cuts
+    }
+
+    /// The key of left half `left`: its heights at the checkpoints, as one number.
+    #[inline]
+    fn key(&self, left: Path) -> usize {
+        self.checkpoints
             .iter()
-            .map(|&w| {
-                // The rank whose share holds the middle of this prefix's states.
-                let middle = before + w / 2;
-                before += w;
-                ((u128::from(middle) * ranks as u128 / u128::from(total)) as usize).min(ranks - 1) as u16
-            })
-            .collect();
-        Self { ranks, bits, owners }
+            .fold(0, |key, &b| key * (b + 1) + (left & path::ones_mask(b)).count_ones() as usize)
     }
 
     /// The number of ranks.
@@ -71,15 +133,16 @@ impl Partition {
         self.ranks
     }
 
-    /// The steps of a left half that choose its owner.
-    pub fn bits(&self) -> usize {
-        self.bits
+    /// The checkpoints whose heights choose the owner of a left half.
+    pub fn checkpoints(&self) -> &[usize] {
+        &self.checkpoints
     }
 
-    /// The rank that owns the rows of left half `left`.
+    /// The rank that owns the row of left half `left` in the layer of `taken` cells.
     #[inline]
-    pub fn owner(&self, left: Path) -> usize {
-        usize::from(self.owners[(left & path::ones_mask(self.bits)) as usize])
+    pub fn owner(&self, taken: usize, left: Path) -> usize {
+        let at = (self.key(left), left as u32);
+        self.cuts[taken].partition_point(|&cut| cut <= at)
     }
 
     /// The rows of `layer` that `rank` owns, in the layer's order, each with its offset among them.
@@ -88,7 +151,7 @@ impl Partition {
         let mut states = 0;
         for (g, group) in layer.groups.iter().enumerate() {
             for (left_rank, &left) in split.left.members_of(group.left_class).iter().enumerate() {
-                if self.owner(Path::from(left)) == rank {
+                if self.owner(layer.taken, Path::from(left)) == rank {
                     rows.push(OwnedRow { group: g, left_rank, offset: states });
                     states += group.row_len;
                 }
@@ -106,28 +169,45 @@ impl Partition {
         next: &Layer,
         mut visit: impl FnMut(usize, usize, RowRef),
     ) {
+        let (h, this, after) = (split.h, layer.taken, next.taken);
         for_each_row(split, layer, |_, left, _| {
-            let reader = self.owner(left);
-            // Corners p < bits: the moves that change the prefix.
-            for p in path::corners(left, self.bits + 1) {
-                let after = path::play(left, p);
-                let owner = self.owner(after);
-                if owner != reader {
-                    let class = split.left.class_of(after);
-                    let slot = next.slot(class);
-                    let left_rank = split.left.rank(after);
-                    debug_assert!(slot.row_len > 0, "the next layer has the row of a move");
-                    let row = RowRef {
-                        start: slot.row_start(left_rank),
-                        len: slot.row_len,
-                        left_class: class,
-                        left_rank,
-                    };
-                    visit(reader, owner, row);
+            let reader = self.owner(this, left);
+            // The rows the kernel may read (module doc): the row's own left half (the moves
+            // inside the right half), the left half after each left-half move, and after the
+            // cross move. The next layer has no row of a left half when that row would be empty.
+            let moves = path::corners(left, h).map(|p| path::play(left, p));
+            let cross = (left >> (h - 1) & 1 == 1).then(|| left ^ (1 << (h - 1)));
+            for read in std::iter::once(left).chain(moves).chain(cross) {
+                let owner = self.owner(after, read);
+                if owner == reader {
+                    continue;
                 }
+                let class = split.left.class_of(read);
+                let slot = next.slot(class);
+                if slot.row_len == 0 {
+                    continue;
+                }
+                let left_rank = split.left.rank(read);
+                let row = RowRef {
+                    start: slot.row_start(left_rank),
+                    len: slot.row_len,
+                    left_class: class,
+                    left_rank,
+                };
+                visit(reader, owner, row);
             }
         });
     }
+}
+
+/// The checkpoints for `ranks` ranks among the steps `1..=last`: as few as give at least
+/// [`KEYS_PER_RANK`] keys a rank, evenly spread, the last at `last` (none when `last` is 0).
+fn checkpoints_for(last: usize, ranks: usize) -> Vec<usize> {
+    let wanted = KEYS_PER_RANK * ranks;
+    (1..=last)
+        .map(|k| (1..=k).map(|i| (i * last).div_ceil(k)).collect::<Vec<usize>>())
+        .find(|points| points.iter().map(|&b| b + 1).product::<usize>() >= wanted)
+        .unwrap_or_else(|| (1..=last).collect())
 }
 
 /// Calls `visit(group, left, left_rank)` for every row of `layer`, in order.
@@ -233,7 +313,9 @@ impl Partition {
     /// The shares of every rank at `layer` (the next layer `next`, or none at the full board).
     pub fn shares(&self, split: &Split, layer: &Layer, next: Option<&Layer>) -> LayerShares {
         let mut owned = vec![0u64; self.ranks];
-        for_each_row(split, layer, |group, left, _| owned[self.owner(left)] += group.row_len as u64);
+        for_each_row(split, layer, |group, left, _| {
+            owned[self.owner(layer.taken, left)] += group.row_len as u64
+        });
         let mut reads = Vec::new();
         if let Some(next) = next {
             self.for_each_remote_read(split, layer, next, |reader, owner, row| {
@@ -272,6 +354,12 @@ mod tests {
                 let next = layers.get(k + 1);
                 let shares = partition.shares(&split, &layers[k], next);
                 assert_eq!(shares.owned.iter().sum::<u64>(), layers[k].len as u64, "{n}x{m} layer {k}");
+                // A small layer is shared by fewer ranks.
+                let sharing = (layers[k].len as u64 / MIN_SHARE).clamp(1, ranks as u64);
+                assert!(
+                    shares.owned.iter().filter(|&&s| s > 0).count() as u64 <= sharing,
+                    "{n}x{m} layer {k}"
+                );
                 let owned: Vec<usize> =
                     (0..ranks).map(|r| partition.owned_rows(&split, &layers[k], r).states).collect();
                 assert_eq!(owned.iter().map(|&s| s as u64).collect::<Vec<_>>(), shares.owned);
@@ -285,7 +373,7 @@ mod tests {
                         assert_eq!(exchange.receives[j], other.sends[i], "{n}x{m} layer {k}: {j} to {i}");
                         for row in &exchange.receives[j] {
                             let left = split.left.members_of(row.left_class)[row.left_rank];
-                            assert_eq!(partition.owner(Path::from(left)), j);
+                            assert_eq!(partition.owner(k + 1, Path::from(left)), j);
                             assert_ne!(i, j);
                         }
                     }

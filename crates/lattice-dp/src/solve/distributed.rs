@@ -91,9 +91,10 @@ struct RankSweep<'a, V> {
     layers: &'a [Layer],
     partition: &'a Partition,
     rank: usize,
-    /// This rank's rows of the last layer computed (its first `owned.states` values), then the
-    /// rows received for the layer being computed.
+    /// This rank's rows of the last layer computed.
     next: Vec<V>,
+    /// The rows received for the layer being computed (at offsets past `next`'s in the row map).
+    received: Vec<V>,
     /// The rows of `next` this rank owns.
     owned: OwnedRows,
     /// This rank's rows of the layer being computed.
@@ -124,6 +125,7 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             rank,
             next,
             owned,
+            received: Vec::new(),
             current: Vec::new(),
             right_gains: scores.each_ref().map(|score| split.right_gains(score)),
             scores,
@@ -170,6 +172,7 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
                 split: self.split,
                 rows: RowSource::Mapped(&map),
                 next: &self.next,
+                received: &self.received,
                 score: &self.scores[taken % 2],
                 right_gains: &self.right_gains[taken % 2],
                 isa: self.isa,
@@ -177,8 +180,7 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             compute_rows(&kernel, layer, &owned, &mut self.current, record.then_some(&mut layer_steps[..]));
             steps[taken] = layer_steps;
             // This layer's rows become the next one's; the received rows are dropped.
-            self.next.clear();
-            self.next.extend_from_slice(&self.current);
+            std::mem::swap(&mut self.next, &mut self.current);
             self.owned = owned;
             if let Some(checkpoints) = checkpoints.as_deref_mut() {
                 let due = checkpoints.due();
@@ -250,7 +252,9 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             }
             regions.push(start..at);
         }
-        self.next.resize(at, V::put(0));
+        let own = self.owned.states;
+        self.received.clear();
+        self.received.resize(at - own, V::put(0));
         // The rows to send, as ranges of `next` (the rank's own rows), per receiver.
         let sends: Vec<Vec<Range<usize>>> = plan
             .sends
@@ -287,7 +291,7 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             for region in &regions {
                 let window = window(region);
                 let (these, rest) = bytes.split_at(window.len() * V::BYTES);
-                V::read_bytes(these, &mut self.next[window]);
+                V::read_bytes(these, &mut self.received[window.start - own..window.end - own]);
                 bytes = rest;
             }
         }

@@ -61,8 +61,11 @@ pub struct Kernel<'a, V> {
     pub split: &'a Split,
     /// Where each row of the next layer (one more cell taken) lies in `next`.
     pub rows: RowSource<'a>,
-    /// The values of the next layer's rows, placed as `rows` says.
+    /// The values of the next layer's rows, placed as `rows` says: a row starting past its end is
+    /// in `received`, shifted by its length.
     pub next: &'a [V],
+    /// The rows received from other ranks (empty unless the rows are [`RowSource::Mapped`]).
+    pub received: &'a [V],
     /// The score of each cell (row-major, padded with zeros to [`SCORES`] cells) for the player to
     /// move in this layer.
     pub score: &'a [i64; SCORES],
@@ -137,7 +140,14 @@ impl<V: Stored> Kernel<'_, V> {
     fn next_row(&self, left: Path) -> &[V] {
         let row = self.rows.row(self.split.left.class_of(left), self.split.left.rank(left));
         debug_assert!(!row.is_empty(), "the next layer has the row of a move");
-        &self.next[row]
+        self.values(row)
+    }
+
+    /// The values of a row of the next layer, in `next` or in `received`.
+    #[inline(always)]
+    fn values(&self, row: Range<usize>) -> &[V] {
+        let own = self.next.len();
+        if row.start < own { &self.next[row] } else { &self.received[row.start - own..row.end - own] }
     }
 
     /// Moves inside the left half: one streaming pass over a row of the next layer each.
@@ -209,7 +219,7 @@ impl<V: Stored> Kernel<'_, V> {
             return;
         }
         let len = row.len();
-        V::widen_row(&self.next[row], &mut wide[..len]);
+        V::widen_row(self.values(row), &mut wide[..len]);
         let wide = &*wide;
         let (next_ranks, gains) = (self.split.right_next_ranks(), self.right_gains);
         let mut runs = self.split.right_run_ranges(group.right_class);

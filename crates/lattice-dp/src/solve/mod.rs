@@ -426,6 +426,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
                 split: self.split,
                 rows: RowSource::Dense(&self.layers[taken + 1]),
                 next: &self.next[..self.layers[taken + 1].len],
+                received: &[],
                 score: &self.scores[taken % 2],
                 right_gains: &self.right_gains[taken % 2],
                 isa: self.isa,

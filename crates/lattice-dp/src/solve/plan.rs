@@ -123,16 +123,17 @@ pub struct DistributedPlan {
 pub struct RankPlan {
     /// The most states of one layer the rank owns.
     pub most_owned: u64,
-    /// The most states the rank holds of a next layer: its own, and the ones it receives.
-    pub most_next: u64,
+    /// The most states the rank receives before computing one layer.
+    pub most_received: u64,
     /// The states the rank receives over the whole sweep.
     pub received_states: u64,
     /// The recorded best steps of its rows ([`Mode::WithGame`]), else 0.
     pub game_bytes: u64,
     /// Its buffers of one round of exchange, sent and received.
     pub exchange_bytes: u64,
-    /// The rank's peak: its two value buffers, the exchange buffers, the row map, the tables, the
-    /// game's steps and the process itself.
+    /// The rank's peak: its two value buffers (a layer's share each: they take turns), the rows it
+    /// receives, the exchange buffers, the row map, the tables, the game's steps and the process
+    /// itself.
     pub peak_bytes: u64,
 }
 
@@ -153,11 +154,9 @@ impl Plan {
             let next = layers.get(taken + 1);
             let shares = partition.shares(&split, layer, next);
             exchanged_states[taken] = shares.received.iter().sum();
-            let owned_next = next.map(|next| partition.shares(&split, next, None).owned);
             for (r, plan) in plans.iter_mut().enumerate() {
                 plan.most_owned = plan.most_owned.max(shares.owned[r]);
-                let next_states = owned_next.as_ref().map_or(0, |owned| owned[r]) + shares.received[r];
-                plan.most_next = plan.most_next.max(next_states);
+                plan.most_received = plan.most_received.max(shares.received[r]);
                 plan.received_states += shares.received[r];
                 plan.exchange_bytes =
                     plan.exchange_bytes.max(round(shares.sent[r]) + round(shares.received[r]));
@@ -172,8 +171,10 @@ impl Plan {
             + RowMap::bytes(most_rows as usize, classes)
             + RANK_PROCESS_BYTES;
         for plan in &mut plans {
-            plan.peak_bytes =
-                (plan.most_owned + plan.most_next) * bytes + plan.game_bytes + plan.exchange_bytes + fixed;
+            plan.peak_bytes = (2 * plan.most_owned + plan.most_received) * bytes
+                + plan.game_bytes
+                + plan.exchange_bytes
+                + fixed;
         }
         let layer_states = layers.iter().map(|l| l.len as u64).collect();
         DistributedPlan { width, ranks: plans, exchanged_states, layer_states }
@@ -227,13 +228,13 @@ pub fn plan_text(board: &Board, single: &Plan, plan: &DistributedPlan, limit: Op
         bytes(single.table_bytes)
     );
     let _ = writeln!(text, "{ranks} ranks:");
-    let _ = writeln!(text, "  rank  largest share  next + received  received in all  peak");
+    let _ = writeln!(text, "  rank  largest share  most received  received in all  peak");
     for (r, rank) in plan.ranks.iter().enumerate() {
         let _ = writeln!(
             text,
-            "  {r:<4}  {:<13}  {:<15}  {:<15}  {}",
+            "  {r:<4}  {:<13}  {:<13}  {:<15}  {}",
             rank.most_owned,
-            rank.most_next,
+            rank.most_received,
             rank.received_states,
             bytes(rank.peak_bytes)
         );

@@ -2,7 +2,7 @@
 //! so that benchmark figures taken at different hours can be told apart.
 //!
 //! The project's machines are virtual, and their figures move with the host's load. Two costs
-//! explain most of it (docs/BENCHMARKS.md, sessions 26–28):
+//! explain most of it (docs/BENCHMARKS.md):
 //! - **Fresh memory.** The guest hands free 2 MiB blocks back to its host (free page reporting,
 //!   about two seconds after they are freed); touching such a block again makes the host back it,
 //!   which cost 2.6–4.8 ns a byte in this project's busy hours, against 0.1–0.2 ns for a block

@@ -182,7 +182,7 @@ impl Graph {
         // and on the virtual machines the benchmarks run on a fresh 2 MiB page costs 6-40 times
         // a small page's bytes (the guest's free huge blocks go back to the host), more than
         // the matching's TLB misses on the lists give back. Measured on four families of 10^7
-        // vertices (docs/BENCHMARKS.md, session 35): parse + build 10-30% faster, the whole
+        // vertices (docs/BENCHMARKS.md): parse + build 10-30% faster, the whole
         // process as fast or faster. The matching's own state keeps its huge pages, and so does
         // the renumbered copy of the lists that `matching::locality` makes for graphs whose
         // searches run long (in small pages those searches lost more than the copy saved).
@@ -671,7 +671,7 @@ const BLOCK_ENTRIES: usize = 1 << 16;
 
 /// Number of target groups of [`build_block`]'s first pass (a power of two): its counters and
 /// write cursors (16 KB) stay in the first-level cache. 2^11 left more lists out of order within
-/// a group (R-MAT hubs); 2^13 made the group pass slower on sparse graphs (session 24).
+/// a group (R-MAT hubs); 2^13 made the group pass slower on sparse graphs.
 const TARGET_GROUPS: usize = 1 << 12;
 
 /// The shift that maps a vertex below `n` to its target group (`v >> shift < TARGET_GROUPS`).

@@ -3,7 +3,7 @@
 //! of the remote rows its moves read.
 //!
 //! A rank holds two buffers: its rows of the layer being computed, and its rows of the next layer
-//! followed by the rows it received, which a [`RowMap`] places for the kernel. The rows are
+//! followed by the rows it received, which a `RowMap` places for the kernel. The rows are
 //! exchanged in rounds of at most [`ROUND_BYTES`] a rank sends (and as many it receives), so the
 //! exchange buffers stay small whatever the layer. The values are bit-identical to the single
 //! process's: each state is computed by the same kernel from the same values.

@@ -1,7 +1,7 @@
 //! How a distributed sweep shares every layer among its ranks, and which rows they exchange.
 //!
 //! **Ownership.** A row of a layer (one left half, every right half of its group, see
-//! [`super::layer`]) belongs to a rank by its left half's *key*: the heights of the path at a few
+//! `solve::layer`) belongs to a rank by its left half's *key*: the heights of the path at a few
 //! checkpoints `b_1 < … < b_k ≤ h − 1` ([`Partition::checkpoints`]), the number of up-steps among
 //! its first `b_i` steps for each `i`. In each layer the keys are dealt out in lexicographic order,
 //! in contiguous runs of about equal state count in that layer, so each rank holds about `1/P` of
@@ -10,7 +10,7 @@
 //! with them, a little at each layer.
 //!
 //! **What a row reads.** Computing a row of layer `k` reads rows of layer `k + 1` (see
-//! [`super::kernel`]): its own left half's row (the moves inside the right half), the row of the
+//! `solve::kernel`): its own left half's row (the moves inside the right half), the row of the
 //! left half after each move inside the left half, and the row after the move across the cut. A
 //! move swaps an up-step and the right-step after it (steps `p`, `p + 1`), so it changes the height
 //! at `b_i` only when `p + 1 = b_i`: the moves of the right half and across the cut (`p ≥ h − 1`)
@@ -223,7 +223,7 @@ fn for_each_row(split: &Split, layer: &Layer, mut visit: impl FnMut(&Group, Path
 /// values start among the rank's values of the layer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OwnedRow {
-    /// Index of the row's group in [`Layer::groups`].
+    /// Index of the row's group in the layer's groups.
     pub group: usize,
     /// Rank of the row's left half in its class.
     pub left_rank: usize,

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cargo::{build_release, release_binary};
+use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{BenchCase, Manifest, SameOutput};
 use crate::{preset, probe, run, workspace_root};
@@ -110,7 +110,13 @@ pub fn run(options: &Options) -> Result<bool, String> {
     if generated && !crates.iter().any(|c| c == preset::GENERATOR_CRATE) {
         crates.push(preset::GENERATOR_CRATE.to_string());
     }
-    build_release(&crates)?;
+    // A case run under `mpirun` needs its crate's `mpi` feature.
+    let features: Vec<String> = plan
+        .iter()
+        .filter(|p| p.benches.iter().any(|b| mpi_ranks(b).is_some()))
+        .map(|p| format!("{}/mpi", p.crate_name))
+        .collect();
+    build_release_with(&crates, &features)?;
     let machine = probe::measure_settled();
     println!("{machine}");
     let mut rows = vec![
@@ -260,16 +266,33 @@ fn measure(
     let mut output = None;
     let mut walls = Vec::with_capacity(runs);
     let (mut peak_kib, mut peak_exact) = (0, true);
+    let (program, args) = match mpi_ranks(bench) {
+        // `mpirun:P ARGS`: P ranks of the solver, each reporting its own peak (`--progress`).
+        Some(ranks) => {
+            let launcher = ["--allow-run-as-root", "--oversubscribe", "-np", ranks];
+            let args = launcher
+                .iter()
+                .map(|s| s.to_string())
+                .chain([release_binary(crate_name).display().to_string()]);
+            (PathBuf::from("mpirun"), args.chain(bench.args[1..].iter().cloned()).collect())
+        }
+        None => (release_binary(crate_name), bench.args.clone()),
+    };
     for _ in 0..runs {
-        let result = run::run(&release_binary(crate_name), &bench.args, &input, limit)?;
+        let result = run::run(&program, &args, &input, limit)?;
         if !result.succeeded() {
             eprintln!("FAIL {crate_name} {}: {}", bench.input, result.failure_reason());
             return Ok(None);
         }
+        match mpi_ranks(bench) {
+            Some(_) => peak_kib = peak_kib.max(largest_rank_peak_kib(&result.stderr).unwrap_or(0)),
+            None => {
+                peak_kib = peak_kib.max(result.peak_rss_kib);
+                peak_exact &= result.peak_rss_exact;
+            }
+        }
         output.get_or_insert(result.stdout);
         walls.push(result.wall);
-        peak_kib = peak_kib.max(result.peak_rss_kib);
-        peak_exact &= result.peak_rss_exact;
     }
     if !peak_exact {
         eprintln!(
@@ -287,9 +310,39 @@ fn measure(
         format_duration(median),
         format_duration(fastest),
         peak_kib as f64 / 1024.0,
-        if peak_exact { "" } else { " (ru_maxrss)" }
+        match (mpi_ranks(bench), peak_exact) {
+            (Some(_), _) => " (largest rank)",
+            (None, true) => "",
+            (None, false) => " (ru_maxrss)",
+        }
     );
     Ok(Some((row, output.unwrap_or_default())))
+}
+
+/// The ranks of a case whose first argument is `mpirun:P` (run under `mpirun -np P`; its peak
+/// memory is the largest rank's, as the ranks report it with `--progress`).
+fn mpi_ranks(bench: &BenchCase) -> Option<&str> {
+    bench.args.first()?.strip_prefix("mpirun:")
+}
+
+/// The largest `peak resident X UNIT` of the ranks' reports on stderr, in KiB.
+fn largest_rank_peak_kib(stderr: &str) -> Option<u64> {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("peak resident ")? + "peak resident ".len()..];
+            let mut words = rest.split_whitespace();
+            let number: f64 = words.next()?.parse().ok()?;
+            let unit = words.next()?.trim_end_matches(',');
+            let kib = match unit {
+                "GiB" => number * 1024.0 * 1024.0,
+                "MiB" => number * 1024.0,
+                "bytes" => number / 1024.0,
+                _ => return None,
+            };
+            Some(kib as u64)
+        })
+        .max()
 }
 
 /// `0.0123 s` style, with enough digits for millisecond-scale runs.
@@ -355,6 +408,21 @@ mod tests {
         assert!(selected(&heavy, &options(true, None)));
         assert!(selected(&heavy, &options(true, Some("big matching"))));
         assert!(!selected(&heavy, &options(true, Some("small"))));
+    }
+
+    #[test]
+    fn mpi_cases_take_the_largest_rank_peak() {
+        let case = |args: &[&str]| BenchCase {
+            input: "gen:x".into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            heavy: true,
+        };
+        assert_eq!(mpi_ranks(&case(&["mpirun:4", "--distributed"])), Some("4"));
+        assert_eq!(mpi_ranks(&case(&["--json"])), None);
+        let stderr = "lattice-dp: rank 1 of 2: peak resident 586.7 MiB, planned 623.8 MiB; received 1 states\n\
+                      lattice-dp: rank 0 of 2: peak resident 1.5 GiB, planned 2.0 GiB; received 2 states\n";
+        assert_eq!(largest_rank_peak_kib(stderr), Some((1.5 * 1024.0 * 1024.0) as u64));
+        assert_eq!(largest_rank_peak_kib("nothing\n"), None);
     }
 
     #[test]

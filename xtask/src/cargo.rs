@@ -24,9 +24,17 @@ pub fn cargo_step(args: &[&str]) -> Result<bool, String> {
 /// Builds the release binaries of `crates`, once, in one cargo invocation, with cargo's progress
 /// on the inherited stderr (a full release build takes minutes).
 pub fn build_release(crates: &[String]) -> Result<(), String> {
+    build_release_with(crates, &[])
+}
+
+/// [`build_release`] with cargo `features` (`crate/feature`) enabled.
+pub fn build_release_with(crates: &[String], features: &[String]) -> Result<(), String> {
     let mut args = vec!["build", "--release"];
     for name in crates {
         args.extend(["-p", name.as_str()]);
+    }
+    for feature in features {
+        args.extend(["--features", feature.as_str()]);
     }
     if cargo_step(&args)? { Ok(()) } else { Err("building the solvers failed".into()) }
 }

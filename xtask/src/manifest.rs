@@ -8,7 +8,9 @@
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
-//! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`.
+//! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
+//! case whose first argument is `mpirun:P` runs the crate's binary, built with its `mpi` feature,
+//! as `mpirun -np P <crate> [ARGS...] <file.in>`.
 //!
 //! A `same` line is a free oracle at sizes no reference reaches (a board and its transpose, say):
 //! `bench` compares the outputs of the two cases it names, which must both be `bench` or `heavy`

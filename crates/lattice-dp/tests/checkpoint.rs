@@ -2,6 +2,9 @@
 //! one rank and on several; checkpoints of another board, another number of ranks or width, and
 //! torn or corrupted files are refused with a message.
 
+mod common;
+use common::seeded;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -9,20 +12,6 @@ use std::time::Duration;
 use lattice_dp::solve::checkpoint::Checkpoints;
 use lattice_dp::solve::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_distributed, solve_with, value};
-
-/// A board of `n × m` with values from `seed`, each below `max + 1`.
-fn seeded(n: usize, m: usize, seed: u64, max: u64) -> Board {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % (max + 1)) as i64
-    };
-    let first = (0..n * m).map(|_| next()).collect();
-    let second = (0..n * m).map(|_| next()).collect();
-    Board::new(n, m, first, second).unwrap()
-}
 
 /// An empty folder of its own for `name`.
 fn folder(name: &str) -> PathBuf {

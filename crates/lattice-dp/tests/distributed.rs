@@ -2,25 +2,14 @@
 //! same value and the same optimal game as the single process, on the corpus and random boards,
 //! and what the ranks exchange agrees with the plan.
 
+mod common;
+use common::seeded;
+
 use std::path::PathBuf;
 
 use lattice_dp::solve::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, Plan, ValueWidth, parse_board, solve, solve_distributed};
 use proptest::prelude::*;
-
-/// A board of `n × m` with values from `seed`, each below `max + 1`.
-fn seeded(n: usize, m: usize, seed: u64, max: u64) -> Board {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % (max + 1)) as i64
-    };
-    let first = (0..n * m).map(|_| next()).collect();
-    let second = (0..n * m).map(|_| next()).collect();
-    Board::new(n, m, first, second).unwrap()
-}
 
 /// Solves `board` on `ranks` thread ranks at `width`; checks every rank got the single process's
 /// solution, and the traffic against the plan; returns the states received in all.

@@ -6,6 +6,9 @@
 //! solver's path, halves, tables and layer layouts of the two boards all differ. The 18 × 18 case
 //! of it runs in the benchmark (`same gen:lattice-18x18 gen:lattice-18x18-t`).
 
+mod common;
+use common::seeded;
+
 use std::sync::atomic::AtomicBool;
 
 use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_with, state_count, value};
@@ -25,20 +28,6 @@ fn transpose(board: &Board) -> Board {
 fn width_value(board: &Board, width: ValueWidth) -> i64 {
     let options = Options { width: Some(width), ..Options::new(Mode::ValueOnly) };
     solve_with(board, options, &mut |_| {}).expect("no limit, no stop").value
-}
-
-/// A board of `n × m` with values from `seed`, each below `max + 1`.
-fn seeded(n: usize, m: usize, seed: u64, max: u64) -> Board {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % (max + 1)) as i64
-    };
-    let first = (0..n * m).map(|_| next()).collect();
-    let second = (0..n * m).map(|_| next()).collect();
-    Board::new(n, m, first, second).unwrap()
 }
 
 /// Shapes whose state count a test can afford (C(n + m, n) ≤ `most`), every n, m ≥ 1 with n + m ≤ 40.

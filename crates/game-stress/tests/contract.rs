@@ -1,29 +1,14 @@
 //! The run's contract: what is refused before any case runs, what happens when a failure cannot be
 //! saved, the output rule, and the README's example solution.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{BIN, run};
 
-const BIN: &str = env!("CARGO_BIN_EXE_game-stress");
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("game-stress-contract-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs the tool; a run of solutions gets a time limit far above what they take (the machine
-/// may be busy: a verdict here must not depend on its load) unless the test sets its own.
-fn run(args: &[&str]) -> Output {
-    let mut command = Command::new(BIN);
-    command.args(args);
-    if args.contains(&"--solution") && !args.contains(&"--time-limit") {
-        command.args(["--time-limit", "30s"]);
-    }
-    let out = command.output().unwrap();
-    eprintln!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    out
+    common::scratch("contract", name)
 }
 
 fn greedy() -> String {

@@ -4,6 +4,9 @@
 //! The solutions are small shell scripts written at test time around this crate's own binary
 //! (`game-stress expected GAME` gives the exact answer, which the scripts corrupt).
 
+mod common;
+use common::{BIN, run};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -12,13 +15,8 @@ use game_stress::run::Limits;
 use game_stress::verdict::Kind;
 use game_stress::{Game, parse, shrink, stress};
 
-const BIN: &str = env!("CARGO_BIN_EXE_game-stress");
-
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("game-stress-setters-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("setters", name)
 }
 
 /// A shell script printing the exact answer of `game` piped through `filter`; its command.
@@ -26,19 +24,6 @@ fn wrong(dir: &Path, name: &str, game: &str, filter: &str) -> String {
     let path = dir.join(format!("{name}.sh"));
     std::fs::write(&path, format!("#!/bin/sh\n'{BIN}' expected {game} | {filter}\n")).unwrap();
     format!("sh {}", path.display())
-}
-
-/// Runs the tool; a run of solutions gets a time limit far above what they take (the machine
-/// may be busy: a verdict here must not depend on its load) unless the test sets its own.
-fn run(args: &[&str]) -> Output {
-    let mut command = Command::new(BIN);
-    command.args(args);
-    if args.contains(&"--solution") && !args.contains(&"--time-limit") {
-        command.args(["--time-limit", "30s"]);
-    }
-    let out = command.output().unwrap();
-    eprintln!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    out
 }
 
 fn stdout(out: &Output) -> String {

@@ -94,6 +94,7 @@
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
 //! - [`solve`]: the retrograde pass and its packed per-state word;
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - `position`: a board, its pieces and the side to move ([`Position`]), below `solve` and `query`;
 //! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
@@ -105,6 +106,7 @@ pub mod index;
 pub mod json;
 mod parse;
 pub mod play;
+mod position;
 pub mod query;
 pub mod solve;
 mod space;

@@ -8,7 +8,7 @@
 use grid_core::{CellSet, CharGrid, Dims, InputError, Loc, Pos, Scanner};
 
 use crate::board::{Board, MAX_CELLS};
-use crate::query::Position;
+use crate::position::Position;
 use crate::solve::memory_needed;
 use crate::space::Side;
 

@@ -11,7 +11,6 @@
 //! - [`grid`]: reading an R × C character board over an alphabet;
 //! - [`geometry`] and [`moves`]: positions, row-major indices and on-board offsets, and move-offset
 //!   tables;
-//! - [`cellset`]: a `bitvec` bitboard of cells (pawn-retrograde's obstacle map);
 //! - [`memory`]: vectors whose pages the kernel is asked to make huge (tables read at random) or to
 //!   map at once (arrays about to be written all over);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
@@ -26,7 +25,6 @@
 //! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
 //! of the workspace; see `docs/ARCHITECTURE.md`.
 
-pub mod cellset;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
@@ -39,7 +37,6 @@ pub mod report;
 pub mod scanner;
 pub mod source;
 
-pub use cellset::CellSet;
 pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};
 pub use grid::CharGrid;

@@ -90,6 +90,7 @@
 //!
 //! - `parse` ([`parse_input`], [`parse_queries`]): input → [`Board`]s, every error located by line
 //!   and column;
+//! - [`cellset`]: the board's free cells as a bitboard ([`CellSet`]);
 //! - [`index`]: the widths of cell, pair and state numbers, and their limits;
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
 //! - [`solve`]: the retrograde pass and its packed per-state word;
@@ -101,6 +102,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod cellset;
 pub mod explain;
 pub mod index;
 pub mod json;
@@ -115,6 +117,7 @@ use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::{Board, BoardError};
+pub use cellset::CellSet;
 pub use parse::{human_bytes, parse_input, parse_input_within, parse_queries, parse_queries_within};
 pub use query::{Position, query};
 pub use solve::{Inconsistency, Outcome, Solution, Value, memory_needed};

@@ -89,7 +89,7 @@ fn checked_json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o)
         .lines()
         .map(|line| {
-            grid_core::cli::schema::check_report_line(line).unwrap();
+            damaged_input::report::check_report_line(line).unwrap();
             serde_json::from_str(line).unwrap()
         })
         .collect()

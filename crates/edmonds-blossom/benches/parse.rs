@@ -12,7 +12,7 @@
 //!
 //! Every iteration reads text already in memory and frees the graph it built: the pages the
 //! next one touches are ones the process just gave back. A separate process meets fresh memory,
-//! which costs more on a virtual machine (docs/BENCHMARKS.md has both).
+//! which costs more on a virtual machine: the goal in docs/BENCHMARKS.md is a whole-process figure.
 
 use std::fmt::Write as _;
 use std::hint::black_box;

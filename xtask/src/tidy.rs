@@ -666,4 +666,18 @@ mod tests {
             circles.join("\n")
         );
     }
+
+    /// Rule: no development history (numbered sessions, the tool that watched them) in the files.
+    #[test]
+    fn no_development_history() {
+        let root = workspace_root();
+        let roots: Vec<PathBuf> =
+            ["README.md", "docs", "crates", "xtask"].iter().map(|p| root.join(p)).collect();
+        let hits = history_hits(&roots);
+        assert!(
+            hits.is_empty(),
+            "development history in the project (describe the code, not its past):\n{}",
+            hits.join("\n")
+        );
+    }
 }

@@ -19,11 +19,12 @@
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
 //!   moves best first, 1-based cells);
 //! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
-//!   line and exit status, the options every solver binary shares, JSON Lines output, and the
-//!   checker of the report model.
+//!   line and exit status, the options every solver binary shares, and JSON Lines output (the
+//!   tests check that output with `damaged_input::report`).
 //!
-//! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
-//! of the workspace; see `docs/ARCHITECTURE.md`.
+//! Nothing here knows about any particular game, and a module stays here only when two or more
+//! crates use it. Solvers depend on this crate and on nothing else of the workspace; see
+//! `docs/ARCHITECTURE.md`.
 
 #[cfg(feature = "cli")]
 pub mod cli;

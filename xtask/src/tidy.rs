@@ -85,7 +85,7 @@ pub fn module_cycles(src: &Path) -> Vec<String> {
     cycles
 }
 
-/// A module's source (comments and literals blanked) and where its `mod x;` children live.
+/// One module of a crate, as the import check reads it.
 struct Module {
     /// The module's source with comments, strings and `#[cfg(test)]` modules removed.
     code: String,

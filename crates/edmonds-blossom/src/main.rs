@@ -3,7 +3,7 @@
 //! input, and maps errors to exit codes.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,7 +14,7 @@ use edmonds_blossom::{
     BoardAnalysis, CertifiedMatching, GraphFormat, MatchingTimings, ParsedGraph, parse_boards,
     parse_positions, read_graph_owned,
 };
-use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use grid_core::cli::args::{Format, InputArgs, PlayArgs};
 use grid_core::cli::play::{self, Input};
 use grid_core::cli::{self, Failure};
 
@@ -124,6 +124,28 @@ struct MatchingArgs {
 }
 
 /// The graph formats of `matching --format`.
+/// `--json` / `--explain`, before or after a subcommand.
+#[derive(Debug, Clone, Copy, Default, Args)]
+struct FormatArgs {
+    /// Print one JSON object per board, case or query (JSON Lines; the fields are in
+    /// docs/REPORT.md).
+    #[arg(long, global = true, conflicts_with = "explain")]
+    json: bool,
+    /// Explain each answer for people: the board drawn, the reasoning or the optimal play.
+    #[arg(long, global = true)]
+    explain: bool,
+}
+
+impl FormatArgs {
+    fn format(self) -> Format {
+        match (self.json, self.explain) {
+            (true, _) => Format::Json,
+            (false, true) => Format::Explain,
+            (false, false) => Format::Plain,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum InputFormat {
     /// Library Checker general_matching: `N M`, then M lines `u v`, 0-based.
@@ -149,9 +171,6 @@ impl InputFormat {
 
 #[derive(Debug, Args)]
 struct PlayCommand {
-    /// The position file: its first position is played (standard input carries your moves).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
     #[command(flatten)]
     play: PlayArgs,
 }
@@ -432,7 +451,7 @@ fn run_query(
 }
 
 fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Result<(), Failure> {
-    let file = command.file.as_path();
+    let file = command.play.file.as_path();
     if file == Path::new("-") {
         return Err(Failure::Usage(
             "error: play reads your moves from standard input: name the FILE of the position\n\
@@ -458,11 +477,12 @@ fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Re
     let stdin = io::stdin();
     let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };
     let mut game = KingPlay::new(moves);
-    play::play(&mut game, start, person.index(), command.play.hints, &mut stdin.lock(), mode, out).map_err(
-        |e| match e.kind() {
-            io::ErrorKind::Other => Failure::Internal(e.to_string()),
-            _ => Failure::Output(e),
-        },
-    )?;
+    let hints = if command.play.hints { play::Hints::Shown } else { play::Hints::OnRequest };
+    play::play(&mut game, start, person.index(), hints, &mut stdin.lock(), mode, out).map_err(|e| match e
+        .kind()
+    {
+        io::ErrorKind::Other => Failure::Internal(e.to_string()),
+        _ => Failure::Output(e),
+    })?;
     Ok(())
 }

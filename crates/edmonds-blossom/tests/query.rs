@@ -24,7 +24,7 @@ use std::process::Output;
 
 use edmonds_blossom::query::{self, KingMoves, KingPlay, Position, Side};
 use edmonds_blossom::{BoardAnalysis, CellOutcome, parse_boards, parse_positions};
-use grid_core::cli::play::{Input, PlayGame, SessionEnd, play};
+use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::cli::schema::check_report_line;
 use grid_core::report::{Eval, Value};
 use proptest::prelude::*;
@@ -388,7 +388,7 @@ fn session(start: &Position, moves: KingMoves, person: Side, input: &str) -> (Se
         &mut KingPlay::new(moves),
         start.clone(),
         person.index(),
-        false,
+        Hints::OnRequest,
         &mut input.as_bytes(),
         Input::Script,
         &mut out,

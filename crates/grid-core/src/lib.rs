@@ -15,6 +15,7 @@
 //! - [`memory`]: vectors whose pages the kernel is asked to make huge (tables read at random) or to
 //!   map at once (arrays about to be written all over);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
+//! - [`picture`]: board pictures with a row and a column ruler;
 //! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
 //!   game's [`play::PlayGame`];
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
@@ -34,6 +35,7 @@ pub mod geometry;
 pub mod grid;
 pub mod memory;
 pub mod moves;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod scanner;

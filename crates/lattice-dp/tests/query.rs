@@ -276,7 +276,7 @@ fn every_json_line_of_the_binary_follows_the_model() {
         }
     }
     for input in files(&testdata().join("queries"), "in") {
-        for args in [&["query", "--json"][..], &["--json", "query"][..]] {
+        for args in [&["query", "--json"][..], &["query", "--json", "-"][..]] {
             let output = run(args, &std::fs::read(&input).unwrap());
             assert!(output.status.success(), "{}", input.display());
             for line in String::from_utf8(output.stdout).unwrap().lines() {

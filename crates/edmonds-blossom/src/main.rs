@@ -1,65 +1,76 @@
-//! `edmonds-blossom [OPTIONS] [FILE]` and its subcommands `all-starts`, `matching`, `query`, `play`:
-//! the command-line front end. All logic lives in the library; this file parses arguments, reads the
-//! input, and maps errors to exit codes.
+//! `edmonds-blossom`: the no-revisit king game (HDU 3446) on the shared command line of
+//! [`grid_core::cli::driver`], with its own subcommands `all-starts` and `matching` (general
+//! maximum matching with certificates). All logic lives in the library.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use edmonds_blossom::query::{self, KingMoves, KingPlay, Side};
+use clap::{Args, Subcommand, ValueEnum};
+use edmonds_blossom::query::{self, KingMoves, KingPlay};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
     BoardAnalysis, CertifiedMatching, GraphFormat, MatchingTimings, ParsedGraph, parse_boards,
     parse_positions, read_graph_owned,
 };
-use grid_core::cli::args::{Format, InputArgs, PlayArgs};
-use grid_core::cli::play::{self, Input};
+use grid_core::cli::args::{Format, FormatArgs, InputArgs};
+use grid_core::cli::driver::{self, Invocation, PlayRequest, Source, Texts};
 use grid_core::cli::{self, Failure};
 
-const USAGE: &str = "usage: edmonds-blossom [OPTIONS] [FILE]  or  edmonds-blossom [OPTIONS] \
-                     all-starts|matching|query|play [FILE]  (see --help)";
-
-const ABOUT: &str = "The no-revisit king game (HDU 3446) and general maximum matching with certificates.";
-
-const LONG_ABOUT: &str = "\
-The no-revisit king game (HDU 3446) and general maximum matching with certificates.
+const TEXTS: Texts = Texts {
+    name: "edmonds-blossom",
+    version: env!("CARGO_PKG_VERSION"),
+    about: "The no-revisit king game (HDU 3446) and general maximum matching with certificates.",
+    input: "\
+the number of boards T, then per board a line `R C` (R*C <= 10000000) and R rows of C
+characters: `.` free, `#` blocked, `K` the king's start (exactly one); query and play also
+accept `o`, a cell the king has already visited. Cells are `row,column`, 1-based, row 1 at the top.
 
 The game: a king stands on a free cell of a board. Two players alternately move it to a free cell
 it has never visited (its start counts as visited); whoever cannot move loses. daizhenyang is the
 player who moves first. The king's moves (--moves king20, the default): the 8 neighbours, the 4
-cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.
+cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.",
+    answers: "\
+one line per board, `Case #i: daizhenyang win` when the first player (daizhenyang)
+wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player does.
+--explain: the board drawn and the reason (a maximum matching avoiding or covering K); --json: one
+JSON object per line and board, the report of the start position (docs/REPORT.md) with the answer
+as the field `answer`.",
+    query_input: "\
+boards as in the default mode, where `o` marks a cell the king has already visited
+(never enterable again) and `K` is where the king stands now. The side to move follows from the
+number of `o` cells: even means the first player (daizhenyang), odd the second.",
+    query_output: "\
+per position, `Position N (R×C), SIDE to move: win|lose; king on R,C, N visited`,
+then one line per legal move `  R,C  win|lose`: the destination cell and what the move leads to for
+the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
+matching argument decides who wins, not how fast). --explain draws the board first; --json: one
+JSON object per line and position (docs/REPORT.md).",
+    play: "\
+the first position of FILE (the query format; a plain HDU board starts a game)
+against the solver. You play SIDE (`first` = daizhenyang, the player who moves the king first, or
+`second`; default: the side to move). Type the destination cell as `row,column` (1-based, e.g.
+`2,3`; also `2 3` or `(2,3)`), or hint, undo, quit, help.",
+};
 
-Board input (the default mode, all-starts): the number of boards T, then per board a line `R C`
-(R*C <= 10000000) and R rows of C characters: `.` free, `#` blocked, `K` the king's start (exactly
-one). query and play also accept `o`: a cell the king has already visited.
-
-Without a subcommand: one line per board, `Case #i: daizhenyang win` when the first player
-(daizhenyang) wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player
-does. With --json: one JSON object per line and board, the report of the start position
-(docs/REPORT.md) with the answer as the field `answer`.
-
-Cells are written 1-based `row,column` (row 1 at the top) in text and JSON; the vertex ids of
-`matching` are the input's own (0-based for lc, 1-based for mtx and metis, an edge list's ids).";
-
-/// The command line.
-#[derive(Debug, Parser)]
-#[command(name = "edmonds-blossom", version, about = ABOUT, long_about = LONG_ABOUT)]
-struct Cli {
-    #[command(subcommand)]
-    mode: Option<Mode>,
-    #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    format: FormatArgs,
-    /// The king's moves (king game only) [default: king20].
-    #[arg(long, value_enum, global = true)]
+/// `--moves`: the king game's move set.
+#[derive(Debug, Clone, Copy, Args)]
+struct KingArgs {
+    /// The king's moves [default: king20].
+    #[arg(long, value_enum)]
     moves: Option<Moves>,
 }
 
+impl KingArgs {
+    fn king_moves(self) -> KingMoves {
+        self.moves.unwrap_or(Moves::King20).king_moves()
+    }
+}
+
+/// edmonds-blossom's own subcommands.
 #[derive(Debug, Subcommand)]
-enum Mode {
+enum Own {
     /// Every free cell as a start, from one matching: `Case #i:` then rows of W / L / #.
     ///
     /// Input: boards as in the default mode. Output per board: `Case #i:` then one row per board
@@ -67,7 +78,14 @@ enum Mode {
     /// they lose, `#` for blocked cells. With --json: one JSON object per line and board with the
     /// fields game, board, move_set, free_cells, edges, maximum_matching, winning_starts and rows
     /// (the W/L/# rows).
-    AllStarts(InputArgs),
+    AllStarts {
+        #[command(flatten)]
+        format: FormatArgs,
+        #[command(flatten)]
+        king: KingArgs,
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Maximum matching of a general graph: the size, then the matched edges.
     ///
     /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
@@ -85,26 +103,12 @@ enum Mode {
     /// classes (D: missed by some maximum matching; A: neighbours of D; C: the rest), a verified
     /// Tutte-Berge proof that the matching is maximum. With --json: one JSON line with the fields
     /// vertices, edges, size, matching ([u, v] pairs) and, with --certificate, certificate.
-    Matching(MatchingArgs),
-    /// Any position: its value and the value of every legal king move, best first.
-    ///
-    /// Input: boards as in the default mode, where `o` marks a cell the king has already visited
-    /// (never enterable again) and `K` is where the king stands now. The side to move follows from
-    /// the number of `o` cells: even means the first player (daizhenyang), odd the second.
-    ///
-    /// Output per position: `Board B: king on R,C, N visited, SIDE to move: win|lose`, then one line
-    /// per legal move `  R,C  win|lose`: the destination cell and what the move leads to for the
-    /// player who makes it, winning moves first. win/lose are for the side to move; no remoteness
-    /// (the matching argument decides who wins, not how fast). With --json: one JSON object per
-    /// line and position (docs/REPORT.md). With --explain: the board is drawn before its report.
-    Query(InputArgs),
-    /// Play a position against the perfect opponent, one move per line on standard input.
-    ///
-    /// Loads the first position of FILE (the query format; a plain HDU board starts a game). You
-    /// play SIDE (`first` = daizhenyang, the player who moves the king first, or `second`;
-    /// default: the side to move), the solver the other side. Type the destination cell as
-    /// `row,column` (1-based), or hint, undo, quit, help.
-    Play(PlayCommand),
+    Matching {
+        #[command(flatten)]
+        format: FormatArgs,
+        #[command(flatten)]
+        args: MatchingArgs,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -124,28 +128,6 @@ struct MatchingArgs {
 }
 
 /// The graph formats of `matching --format`.
-/// `--json` / `--explain`, before or after a subcommand.
-#[derive(Debug, Clone, Copy, Default, Args)]
-struct FormatArgs {
-    /// Print one JSON object per board, case or query (JSON Lines; the fields are in
-    /// docs/REPORT.md).
-    #[arg(long, global = true, conflicts_with = "explain")]
-    json: bool,
-    /// Explain each answer for people: the board drawn, the reasoning or the optimal play.
-    #[arg(long, global = true)]
-    explain: bool,
-}
-
-impl FormatArgs {
-    fn format(self) -> Format {
-        match (self.json, self.explain) {
-            (true, _) => Format::Json,
-            (false, true) => Format::Explain,
-            (false, false) => Format::Plain,
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum InputFormat {
     /// Library Checker general_matching: `N M`, then M lines `u v`, 0-based.
@@ -169,12 +151,6 @@ impl InputFormat {
     }
 }
 
-#[derive(Debug, Args)]
-struct PlayCommand {
-    #[command(flatten)]
-    play: PlayArgs,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Moves {
     /// 8 neighbours, 4 double diagonals, 8 knight jumps.
@@ -193,44 +169,33 @@ impl Moves {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    cli::run(|out| run(cli, out))
+    match driver::parse::<KingArgs, KingArgs, KingArgs, Own>(&TEXTS) {
+        Invocation::Answer(r) => {
+            cli::run(|out| run_boards(&r.input, r.own.king_moves(), r.format, Boards::Verdict, out))
+        }
+        Invocation::Query(r) => cli::run(|out| run_query(&r.input, r.own.king_moves(), r.format, out)),
+        Invocation::Play(r) => cli::run(|out| run_play(&r, out)),
+        Invocation::Own(Own::AllStarts { format, king, input }) => cli::run(|out| {
+            let input = Source::new(input.file, "usage: edmonds-blossom all-starts [OPTIONS] [FILE]");
+            run_boards(&input, king.king_moves(), format.format(), Boards::AllStarts, out)
+        }),
+        Invocation::Own(Own::Matching { format, args }) => {
+            cli::run(|out| run_matching(&args, format.format(), out))
+        }
+    }
 }
 
-fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
-    let moves = cli.moves.unwrap_or(Moves::King20).king_moves();
-    let format = cli.format.format();
-    if let (Some(file), Some(_)) = (&cli.input.file, &cli.mode) {
-        return Err(Failure::Usage(format!(
-            "error: `{}` comes before the subcommand: give the FILE after it\n{USAGE}",
-            file.display()
-        )));
-    }
-    match cli.mode {
-        None => run_boards(cli.input.file.as_deref(), moves, format, false, out),
-        Some(Mode::AllStarts(input)) => run_boards(input.file.as_deref(), moves, format, true, out),
-        Some(Mode::Matching(args)) => {
-            if cli.moves.is_some() {
-                return Err(Failure::Usage(format!(
-                    "error: --moves is an option of the king game, not of matching\n{USAGE}"
-                )));
-            }
-            run_matching(&args, format, out)
-        }
-        Some(Mode::Query(input)) => run_query(input.file.as_deref(), moves, format, out),
-        Some(Mode::Play(command)) => {
-            if format != Format::Plain {
-                return Err(Failure::Usage(format!(
-                    "error: play takes neither --json nor --explain\n{USAGE}"
-                )));
-            }
-            run_play(&command, moves, out)
-        }
-    }
+/// What the default mode and `all-starts` answer per board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Boards {
+    /// Who wins from the king's start.
+    Verdict,
+    /// Who wins from every free cell.
+    AllStarts,
 }
 
 fn input(file: Option<&Path>) -> Result<Vec<u8>, Failure> {
-    cli::read(file, USAGE)
+    cli::read(file, "usage: edmonds-blossom matching [OPTIONS] [FILE]")
 }
 
 fn engine(e: impl ToString) -> Failure {
@@ -238,13 +203,14 @@ fn engine(e: impl ToString) -> Failure {
 }
 
 fn run_boards(
-    file: Option<&Path>,
+    input: &Source,
     moves: KingMoves,
     format: Format,
-    all_starts: bool,
+    boards: Boards,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let bytes = input(file)?;
+    let all_starts = boards == Boards::AllStarts;
+    let bytes = input.read()?;
     let boards = parse_boards(&bytes)?;
     drop(bytes);
     for (i, board) in boards.iter().enumerate() {
@@ -424,13 +390,8 @@ fn note_dropped(parsed: &ParsedGraph) {
     }
 }
 
-fn run_query(
-    file: Option<&Path>,
-    moves: KingMoves,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let bytes = input(file)?;
+fn run_query(input: &Source, moves: KingMoves, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let bytes = input.read()?;
     let positions = parse_positions(&bytes)?;
     drop(bytes);
     for (i, position) in positions.iter().enumerate() {
@@ -442,47 +403,15 @@ fn run_query(
                     writeln!(out)?;
                 }
                 out.write_all(position.drawing().as_bytes())?;
-                query::write_report(out, &report)?;
+                query::write_report(out, position, &report)?;
             }
-            Format::Plain => query::write_report(out, &report)?,
+            Format::Plain => query::write_report(out, position, &report)?,
         }
     }
     Ok(())
 }
 
-fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Result<(), Failure> {
-    let file = command.play.file.as_path();
-    if file == Path::new("-") {
-        return Err(Failure::Usage(
-            "error: play reads your moves from standard input: name the FILE of the position\n\
-             usage: edmonds-blossom play FILE [--as first|second] [--hints] [--moves king20|orth4]"
-                .into(),
-        ));
-    }
-    let bytes = input(Some(file))?;
-    let mut positions = parse_positions(&bytes)?;
-    drop(bytes);
-    if positions.is_empty() {
-        return Err(Failure::Usage(format!("error: {} holds no position to play", file.display())));
-    }
-    let start = positions.swap_remove(0);
-    let person = match command.play.side.as_deref() {
-        None => start.to_move(),
-        Some(name) => Side::from_name(name).ok_or_else(|| {
-            Failure::Usage(format!(
-                "error: --as {name}: the sides are `first` (daizhenyang, who moves the king first) and `second`"
-            ))
-        })?,
-    };
-    let stdin = io::stdin();
-    let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };
-    let mut game = KingPlay::new(moves);
-    let hints = if command.play.hints { play::Hints::Shown } else { play::Hints::OnRequest };
-    play::play(&mut game, start, person.index(), hints, &mut stdin.lock(), mode, out).map_err(|e| match e
-        .kind()
-    {
-        io::ErrorKind::Other => Failure::Internal(e.to_string()),
-        _ => Failure::Output(e),
-    })?;
-    Ok(())
+fn run_play(request: &PlayRequest<KingArgs>, out: &mut impl Write) -> Result<(), Failure> {
+    let start = request.first(parse_positions(&request.read()?)?)?;
+    request.play(&mut KingPlay::new(request.own.king_moves()), start, out)
 }

@@ -48,6 +48,11 @@ pub trait PlayGame {
     /// The two sides' names, as `--as` accepts them (e.g. `["red", "black"]`).
     fn sides(&self) -> [&'static str; 2];
 
+    /// The side `name` stands for (`--as NAME`), any case: by default one of [`PlayGame::sides`].
+    fn side_named(&self, name: &str) -> Option<usize> {
+        self.sides().iter().position(|s| s.eq_ignore_ascii_case(name.trim()))
+    }
+
     /// The side to move in `position` (0 or 1).
     fn to_move(&self, position: &Self::Position) -> usize;
 

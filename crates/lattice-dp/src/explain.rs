@@ -10,8 +10,10 @@ use crate::board::Board;
 pub fn explain(board: &Board, value: i64, moves: &[(usize, usize)]) -> String {
     let (n, m) = (board.rows(), board.cols());
     let mut text = String::new();
-    let _ =
-        writeln!(text, "board {n}x{m}, value {value} (first player's total minus second's, optimal play)");
+    let _ = writeln!(
+        text,
+        "Position 1 ({n}×{m}), first to move: value {value} (first player's total minus second's, optimal play)"
+    );
     let _ = writeln!(text, "optimal game (cells as row,column, counted from 1, row 1 at the top):");
     let _ = writeln!(
         text,

@@ -56,10 +56,9 @@ fn write_board(out: &mut impl Write, analysis: &BoardAnalysis) -> io::Result<()>
     Ok(())
 }
 
-/// `(row R, column C)`, 1-based.
+/// `R,C`, 1-based: the cell as `play` takes it.
 fn cell_name(dims: Dims, cell: usize) -> String {
-    let pos = dims.pos(cell);
-    format!("(row {}, column {})", pos.row + 1, pos.col + 1)
+    grid_core::Cell::of(dims.pos(cell)).to_string()
 }
 
 /// The graph, matching and class counts of one board.
@@ -94,7 +93,7 @@ pub fn write_verdict(
 ) -> io::Result<()> {
     let dims = analysis.graph.dims();
     let verdict = if analysis.start_wins() { "win" } else { "lose" };
-    writeln!(out, "Case #{case}: daizhenyang {verdict}")?;
+    writeln!(out, "Position {case} ({}×{}), first to move: daizhenyang {verdict}", dims.rows, dims.cols)?;
     write_board(out, analysis)?;
     write_board_summary(out, analysis, moves)?;
     let start = cell_name(dims, analysis.start());

@@ -184,16 +184,14 @@ impl<O> PlayRequest<O> {
         let sides = game.sides();
         let person = match &self.side {
             None => game.to_move(&start),
-            Some(side) => {
-                sides.iter().position(|s| s.eq_ignore_ascii_case(side.trim())).ok_or_else(|| {
-                    Failure::Usage(format!(
-                        "error: --as {}: the sides are {} and {}",
-                        crate::error::printable(side.as_bytes()),
-                        sides[0],
-                        sides[1]
-                    ))
-                })?
-            }
+            Some(side) => game.side_named(side).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "error: --as {}: the sides are {} and {}",
+                    crate::error::printable(side.as_bytes()),
+                    sides[0],
+                    sides[1]
+                ))
+            })?,
         };
         let stdin = io::stdin();
         let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };

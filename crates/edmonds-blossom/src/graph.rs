@@ -6,7 +6,7 @@
 //! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
 //! refused.
 
-use grid_core::memory::{populate_for_writing, populate_slice_for_writing};
+use crate::memory::{populate_for_writing, populate_slice_for_writing};
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;

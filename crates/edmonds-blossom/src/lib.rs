@@ -85,6 +85,7 @@ pub mod game;
 pub mod graph;
 mod graph_input;
 pub mod matching;
+pub mod memory;
 mod prefetch;
 pub mod query;
 pub mod report;

@@ -17,7 +17,7 @@
 
 use crate::NO_VERTEX;
 use crate::graph::Graph;
-use grid_core::memory::vec_with_huge_pages;
+use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;

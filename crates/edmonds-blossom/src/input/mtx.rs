@@ -10,13 +10,14 @@ use std::ops::Range;
 use grid_core::error::shorten;
 use grid_core::{ErrorKind, InputError, Scanner};
 
-use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, swar_line};
-use super::text::{
+use super::chunks::{
     LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
+use super::swar::swar_line;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Vertices, build_blocked};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
@@ -120,7 +121,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     }
     // `n` and `nnz` are within the builder's limits (`read_size`).
     Ok(TextRead::to_build(move || {
-        let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(builder_limit)?;
+        let (graph, repeats) = build_blocked(Vertices::Count(n), &blocks, filed).map_err(builder_limit)?;
         Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
     }))
 }
@@ -162,6 +163,7 @@ fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize), InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::Graph;
 
     fn error(input: &str) -> String {
         parse(input.as_bytes()).unwrap_err().to_string()

@@ -13,8 +13,8 @@
 //! would cost more than all the searches, so a first-fit pass (each free vertex takes its first free
 //! neighbour) is used instead; it reads only the start of most adjacency lists.
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 

@@ -15,8 +15,8 @@
 //! only a few levels deep, a planar one dozens) and whose ball ids are *scattered* (far from their
 //! centre's id on average).
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 

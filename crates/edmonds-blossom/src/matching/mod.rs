@@ -2,9 +2,12 @@
 //! while the augmenting paths are short, then one alternating forest grown from all the free
 //! vertices left.
 
+pub mod certificate;
+pub mod decomposition;
 pub(crate) mod forest;
 mod greedy;
 mod locality;
+pub mod report;
 #[cfg(test)]
 mod stage_tests;
 
@@ -12,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use forest::{AlternatingForest, Growth, Label, ScanOrder, Workspace};
 use greedy::GreedyOrder;
 use locality::{Layout, Renumbered};

@@ -14,7 +14,8 @@ use super::{
     search_limit,
 };
 use crate::graph::Graph;
-use crate::{NO_VERTEX, gallai_edmonds, verify};
+use crate::graph::NO_VERTEX;
+use crate::{gallai_edmonds, verify};
 
 /// Which searches run after the start matching.
 #[derive(Debug, Clone, Copy)]

@@ -18,16 +18,18 @@ use grid_core::InputError;
 
 use crate::graph::{Graph, GraphError};
 
-#[path = "input/edges.rs"]
+mod chunks;
 mod edges;
-#[path = "input/lc.rs"]
 mod lc;
-#[path = "input/metis.rs"]
 mod metis;
-#[path = "input/mtx.rs"]
 mod mtx;
-#[path = "input/text.rs"]
-mod text;
+mod swar;
+
+/// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct ids).
+const MAX_INPUT_VERTICES: usize = 10_000_000;
+
+/// Largest edge count a reader accepts (`M`, the entries of a matrix, an edge list's lines).
+const MAX_INPUT_EDGES: usize = 50_000_000;
 
 /// The input formats of a graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

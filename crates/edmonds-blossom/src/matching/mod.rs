@@ -248,7 +248,7 @@ const MAX_LOCAL_START_VERTICES: usize = 1 << 22;
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before
 /// the shared forest takes over. Failed searches are not counted: retiring pays for them. With 2,
-/// graphs whose paths stay short (random sparse graphs, the king-move boards, grids with diagonals)
+/// graphs whose paths stay short (random sparse graphs, grids with diagonal and knight moves)
 /// never reach the shared forest, while on bipartite grids, whose last paths are long, the switch
 /// comes after the short paths are done.
 const SINGLE_SEARCH_BUDGET: usize = 2;

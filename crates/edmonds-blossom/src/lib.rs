@@ -87,7 +87,8 @@ mod prefetch;
 
 pub use graph::{Graph, GraphError, NO_VERTEX};
 pub use input::{
-    GraphFormat, ParsedGraph, VertexIds, parse_graph, read_graph, read_graph_owned, write_graph,
+    GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
+    read_graph_file, read_graph_owned, write_graph,
 };
 pub use king::board::{self, Board, parse_boards};
 pub use king::game::{self, BoardAnalysis, BoardGraph, CellOutcome};

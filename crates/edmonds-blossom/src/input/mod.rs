@@ -20,10 +20,13 @@ use crate::graph::{Graph, GraphError};
 
 mod chunks;
 mod edges;
+mod file;
 mod lc;
 mod metis;
 mod mtx;
 mod swar;
+
+pub use file::{GraphFileError, ReadTimings, read_graph_file};
 
 /// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct ids).
 const MAX_INPUT_VERTICES: usize = 10_000_000;

@@ -8,7 +8,7 @@
 //! mate, a root's parent).
 //!
 //! Graphs come from [`Graph::from_edges`] (checked), or from the input readers through the
-//! parallel builder ([`builder`]), which files the edges by vertex block as they are read and
+//! parallel builder (`graph/builder.rs`), which files the edges by vertex block as they are read and
 //! builds each block's lists in cache-sized memory.
 
 mod builder;

@@ -14,6 +14,7 @@
 //! or a problem to report) is read by the general reader, which keeps each chunk's pairs of ids
 //! until all of them are known and numbered.
 
+use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -28,7 +29,7 @@ use super::swar::swar_line_separated;
 use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{
-    BlockedEntries, EdgeBlocks, FilingScratch, IdRanks, Vertices, build_blocked, build_pairs,
+    BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks, Vertices, build_blocked, build_pairs,
 };
 
 /// The first bytes of comment lines.
@@ -50,6 +51,16 @@ const _: () = assert!(DIRECT_ID_LIMIT <= crate::graph::MAX_VERTICES);
 const SAMPLE_BYTES: usize = 1 << 18;
 
 /// Reads an edge list.
+/// Writes `graph` as an edge list with its ids `0..N`, a comment line first.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    let (n, m) = (graph.vertex_count(), graph.edge_count());
+    writeln!(out, "# Undirected graph: {n} nodes, {m} edges\n# FromNodeId\tToNodeId")?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{u}\t{v}")?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     read(input)?.build()

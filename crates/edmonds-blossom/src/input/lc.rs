@@ -12,6 +12,7 @@
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
@@ -190,6 +191,15 @@ fn name_missing_edge(e: InputError, i: usize, m: usize) -> InputError {
         }
         _ => e,
     }
+}
+
+/// Writes `graph` as `N M` and one `u v` line per edge.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{u} {v}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! the graph is built, every one of those must be in the line's list, as it is when the file
 //! lists every edge from both ends ([`Lower::missing`]); the ones that are not are added.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::error::shorten;
@@ -119,6 +120,20 @@ fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, us
     drop(graph);
     pairs.extend(own);
     build_pairs(n, pairs)
+}
+
+/// Writes `graph` as `N M` and each vertex's neighbours (1-based) on its line.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
+    for u in 0..graph.vertex_count() {
+        let mut separator = "";
+        for &v in graph.neighbours(u) {
+            write!(out, "{separator}{}", v + 1)?;
+            separator = " ";
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

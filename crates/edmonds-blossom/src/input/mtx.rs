@@ -5,6 +5,7 @@
 //! ignored, a general matrix gives the pattern of `A + Aᵀ`, and diagonal entries (self-loops) and
 //! repeated edges are dropped and counted.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::error::shorten;
@@ -17,12 +18,22 @@ use super::chunks::{
 use super::swar::swar_line;
 use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Vertices, build_blocked};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertices, build_blocked};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
 
 /// Reads a Matrix Market file.
+/// Writes `graph` as a symmetric pattern matrix, its lower triangle.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    let (n, m) = (graph.vertex_count(), graph.edge_count());
+    writeln!(out, "%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {m}")?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{} {}", v + 1, u + 1)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     read(input)?.build()

@@ -71,12 +71,21 @@
 //! two trees of each path it flips. The decomposition is one more search,
 //! `O(E α(V))`, so `all-starts` costs about one matching plus a linear pass.
 //!
-//! # Design
+//! # Layout
 //!
-//! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
-//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`] and [`read_graph`]: Library Checker,
-//! SNAP edge lists, Matrix Market, METIS) reads the whole input before anything is
-//! solved; [`report`] prints plain, JSON and explained answers one case at a time.
+//! A matching library in three wings and the game on top; the wings never name the game
+//! (`tests/tidy.rs` checks it):
+//!
+//! - [`graph`]: the CSR [`Graph`], the sentinel [`NO_VERTEX`] (every per-vertex array is a flat
+//!   `Vec<u32>` or `Vec<u8>` indexed by vertex) and the parallel builder the readers feed;
+//! - [`input`]: the four graph formats ([`parse_graph`], [`read_graph`], [`read_graph_file`],
+//!   [`write_graph`]), each reading the whole input before anything is solved;
+//! - [`matching`]: the blossom search, the decomposition, the certificate and what `matching`
+//!   prints;
+//! - [`king`]: boards, the move graph of a board, positions and the game's reports.
+//!
+//! [`report`] gathers the printers of both under one path, one case at a time; [`memory`] holds
+//! the page hints of the big arrays.
 
 pub mod graph;
 pub mod input;

@@ -80,6 +80,10 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
 /// vertices `0..=largest id`; the ids that are in no edge are dropped on the way
 /// ([`Vertices::Ranked`]), which numbers the others as [`parse_renumbered`] does.
 ///
+/// An edge list has no header, so the blocks are sized from the input's first 256 KiB
+/// ([`estimate`]) and made to cover the bound ([`EdgeBlocks::covering`]); each chunk files only
+/// up to its last block with entries.
+///
 /// `None` for anything else (a problem, a larger id, too many edges or ids): then
 /// [`parse_renumbered`] reads the input and reports what is wrong.
 fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {

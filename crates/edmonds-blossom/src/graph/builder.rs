@@ -505,8 +505,8 @@ fn target_group_shift(n: usize) -> u32 {
 }
 
 /// How many slices ahead [`build_block`] prefetches the entries it counts. Parse + build on two
-/// threads, medians of 4–5 runs: the build alone went from 0.53 to 0.46–0.49 s on sparse-10m
-/// (2, 4 and 8 slices ahead) and from 0.67 to 0.59 s on rmat-22 (16 and 32 slices ahead).
+/// threads, medians of 4–5 runs: the build alone takes 0.46–0.49 s on sparse-10m with 2, 4 or 8
+/// slices ahead (0.53 s without prefetching) and 0.59 s on rmat-22 with 16 or 32 (0.67 s).
 const PREFETCH_SLICES_AHEAD: usize = 16;
 
 /// Starts loading every cache line of `slice` (a block's short slice of a chunk's entries).

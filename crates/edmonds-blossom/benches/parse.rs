@@ -1,6 +1,6 @@
 //! Reading a graph into the CSR graph (parse + build), in bytes per second, in every input
 //! format: the goal is 600 MB/s on two cores for the Library Checker format, and the same order
-//! for the others (issue 16).
+//! for the others.
 //!
 //! The default input is a random graph of 10^6 vertices and 3·10^6 edges written here (47 MB),
 //! as a Library Checker input, an edge list (the same lines, tab-separated, without the header),

@@ -11,12 +11,13 @@ use clap::{Args, Subcommand, ValueEnum};
 use edmonds_blossom::query::{self, KingMoves, KingPlay};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
-    BoardAnalysis, CertifiedMatching, GraphFormat, MatchingTimings, ParsedGraph, parse_boards,
-    parse_positions, read_graph_owned,
+    BoardAnalysis, CertifiedMatching, GraphFileError, GraphFormat, MatchingTimings, ParsedGraph, ReadTimings,
+    parse_boards, parse_positions, read_graph_file,
 };
 use grid_core::cli::args::{Format, FormatArgs, InputArgs};
 use grid_core::cli::driver::{self, Invocation, PlayRequest, Source, Texts};
 use grid_core::cli::{self, Failure};
+use grid_core::source::SourceError;
 
 const TEXTS: Texts = Texts {
     name: "edmonds-blossom",
@@ -243,18 +244,15 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
         (None, Some(path)) => GraphFormat::from_path(path),
         (None, None) => GraphFormat::Lc,
     };
+    let (parsed, read) = read_graph_file(file, graph_format).map_err(|e| match e {
+        GraphFileError::Input(e) => Failure::Input(e),
+        GraphFileError::Source(SourceError::Interactive) => {
+            Failure::Usage(format!("{USAGE}\n{}", cli::NO_INPUT))
+        }
+        GraphFileError::Source(e) => Failure::Usage(format!("error: {e}")),
+    })?;
     let mut phases = Phases::new(args.timings);
-    let parsed = match file.and_then(map_file) {
-        Some(map) => {
-            phases.done("read (mapped)");
-            parse_timed(map, graph_format, &mut phases)?
-        }
-        None => {
-            let bytes = input(file)?;
-            phases.done("read");
-            parse_timed(bytes, graph_format, &mut phases)?
-        }
-    };
+    phases.read(&read);
     note_dropped(&parsed);
     let (graph, ids) = (parsed.graph, parsed.ids);
     if !args.certificate && format == Format::Plain {
@@ -281,47 +279,6 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     Ok(())
 }
 
-/// The graph in `input`, read in `format`; `--timings` reports the phase with its rate.
-fn parse_timed<T: AsRef<[u8]>>(
-    input: T,
-    format: GraphFormat,
-    phases: &mut Phases,
-) -> Result<ParsedGraph, Failure> {
-    let bytes = input.as_ref().len();
-    let parsed = read_graph_owned(input, format)?;
-    phases.done_with_rate("parse + build", bytes);
-    Ok(parsed)
-}
-
-/// A big regular file, mapped into memory instead of read: the parser then reads the kernel's
-/// page cache in place, with neither a copy nor a buffer to fault in (on the 10^7-vertex
-/// graphs of the benchmarks the read took 0.15–0.2 s on two threads, the mapping nothing).
-/// `None` (read it the usual way, which also reports any error) for anything else: standard
-/// input, a small or special file, a file that cannot be mapped.
-fn map_file(path: &Path) -> Option<memmap2::Mmap> {
-    const SMALLEST: u64 = 16 << 20;
-    if path == Path::new("-") {
-        return None;
-    }
-    let file = std::fs::File::open(path).ok()?;
-    let metadata = file.metadata().ok()?;
-    if !metadata.is_file() || metadata.len() < SMALLEST {
-        return None;
-    }
-    // SAFETY: the map is only read, as bytes, and dropped before this function's caller
-    // returns. Rust's rules are broken only if the file changes while it is mapped: another
-    // process truncating it makes a read fault (SIGBUS), one rewriting it makes the parser see
-    // a mix of old and new bytes, which it reads like any other input. Reading it with
-    // `read(2)` would give the same mix; the fault is the price of mapping, as for every
-    // program that maps its input (ripgrep, for one).
-    #[allow(unsafe_code)]
-    let map = unsafe { memmap2::MmapOptions::new().map(&file) }.ok()?;
-    // The parser reads the text once, front to back, in chunks on every thread.
-    #[cfg(unix)]
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
-}
-
 /// The `--timings` report: one stderr line per phase, the time since the previous one.
 struct Phases {
     last: Option<Instant>,
@@ -339,14 +296,17 @@ impl Phases {
         }
     }
 
-    /// As [`Phases::done`], with the rate at which the phase went through `bytes` of input.
-    fn done_with_rate(&mut self, phase: &str, bytes: usize) {
-        if let Some(last) = self.last {
-            let seconds = last.elapsed().as_secs_f64();
-            let rate = bytes as f64 / seconds.max(1e-9) / 1e6;
+    /// Reading and parsing the input, the second with its rate.
+    fn read(&mut self, read: &ReadTimings) {
+        if self.last.is_some() {
+            let phase = if read.mapped { "read (mapped)" } else { "read" };
+            eprintln!("timings: {phase:<24} {:8.3} s", read.read.as_secs_f64());
+            let seconds = read.parse_build.as_secs_f64();
+            let rate = read.bytes as f64 / seconds.max(1e-9) / 1e6;
             eprintln!(
-                "timings: {phase:<24} {seconds:8.3} s ({:.1} MB at {rate:.0} MB/s)",
-                bytes as f64 / 1e6
+                "timings: {:<24} {seconds:8.3} s ({:.1} MB at {rate:.0} MB/s)",
+                "parse + build",
+                read.bytes as f64 / 1e6
             );
             self.last = Some(Instant::now());
         }

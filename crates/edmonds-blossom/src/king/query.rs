@@ -12,7 +12,7 @@
 //! # All moves from one matching
 //!
 //! Let `G` be the move graph of the free cells (neither `#` nor `o`) including the king's cell `v`.
-//! The side to move wins iff every maximum matching of `G` covers `v` ([`crate::game`]). Moving to a
+//! The side to move wins iff every maximum matching of `G` covers `v` ([`crate::king::game`]). Moving to a
 //! neighbour `u` leaves the opponent on `u` in `G − v`, so that move wins iff `u` is *not* covered by
 //! every maximum matching of `G − v`: `u ∈ D(G − v)` of the Gallai–Edmonds decomposition. So one
 //! maximum matching and one decomposition of `G − v` give the value of every move at once, and the
@@ -44,11 +44,11 @@ use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
 
-use crate::board::{Board, MAX_BOARDS, read_king_grid};
-use crate::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
-use crate::game::{BoardGraph, symmetric_offsets};
+use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
+use crate::king::game::{BoardGraph, symmetric_offsets};
+use crate::king::report::explain::draw_board;
+use crate::matching::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
 use crate::matching::maximum_matching;
-use crate::report::explain::draw_board;
 
 /// The `game` field of every report of this crate.
 pub const GAME: &str = "edmonds-blossom";

@@ -3,7 +3,6 @@
 //! maximum matching with certificates). All logic lives in the library.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -195,10 +194,6 @@ enum Boards {
     AllStarts,
 }
 
-fn input(file: Option<&Path>) -> Result<Vec<u8>, Failure> {
-    cli::read(file, "usage: edmonds-blossom matching [OPTIONS] [FILE]")
-}
-
 fn engine(e: impl ToString) -> Failure {
     Failure::Internal(e.to_string())
 }
@@ -247,7 +242,7 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     let (parsed, read) = read_graph_file(file, graph_format).map_err(|e| match e {
         GraphFileError::Input(e) => Failure::Input(e),
         GraphFileError::Source(SourceError::Interactive) => {
-            Failure::Usage(format!("{USAGE}\n{}", cli::NO_INPUT))
+            Failure::Usage(format!("{}\nusage: edmonds-blossom matching [OPTIONS] [FILE]", cli::NO_INPUT))
         }
         GraphFileError::Source(e) => Failure::Usage(format!("error: {e}")),
     })?;

@@ -152,6 +152,12 @@ fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
     let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
     let n = n as usize;
     let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
+    // The header is a line of its own: a value more on it is reported there, not edges later.
+    let header_line = scanner.loc_at(n_at).line;
+    if let Some(extra) = scanner.peek().filter(|t| t.loc.line == header_line) {
+        let found = grid_core::error::shorten(extra.text);
+        return Err(extra.loc.msg(format!("the header is `N M`: unexpected '{found}' after the number of edges")));
+    }
     // An edge line takes at least 4 bytes ("u v\n").
     let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
     let max_vertex = (n - 1) as u64;
@@ -260,5 +266,11 @@ mod tests {
             error("3 1\n0 99999999999999999999\n"),
             "line 2, column 3: vertex 99999999999999999999 out of range 0..=2"
         );
+        // A value more on the header line is reported there, not edges later.
+        assert_eq!(
+            error("4 2 1\n0 1\n2 3\n"),
+            "line 1, column 5: the header is `N M`: unexpected '1' after the number of edges"
+        );
+        assert_eq!(error("4 3 5\n0 1\n1 2\n2 3\n"), "line 1, column 5: the header is `N M`: unexpected '5' after the number of edges");
     }
 }

@@ -71,35 +71,62 @@
 //! two trees of each path it flips. The decomposition is one more search,
 //! `O(E α(V))`, so `all-starts` costs about one matching plus a linear pass.
 //!
-//! # Design
+//! # Layout
 //!
-//! The vertex sentinel is [`NO_VERTEX`]; every per-vertex array is a flat `Vec<u32>` or `Vec<u8>`
-//! indexed by vertex. Parsing ([`board`], and `graph_input` for [`parse_graph`] and [`read_graph`]: Library Checker,
-//! SNAP edge lists, Matrix Market, METIS) reads the whole input before anything is
-//! solved; [`report`] prints plain, JSON and explained answers one case at a time.
+//! A matching library in three wings and the game on top; the wings never name the game
+//! (`tests/tidy.rs` checks it):
+//!
+//! - [`graph`]: the CSR [`Graph`], the sentinel [`NO_VERTEX`] (every per-vertex array is a flat
+//!   `Vec<u32>` or `Vec<u8>` indexed by vertex) and the parallel builder the readers feed;
+//! - [`input`]: the four graph formats ([`parse_graph`], [`read_graph`], [`read_graph_file`],
+//!   [`write_graph`]), each reading the whole input before anything is solved;
+//! - [`matching`]: the blossom search, the decomposition, the certificate and what `matching`
+//!   prints;
+//! - [`king`]: boards, the move graph of a board, positions and the game's reports.
+//!
+//! [`report`] gathers the printers of both under one path, one case at a time; [`memory`] holds
+//! the page hints of the big arrays.
 
-pub mod board;
-pub mod certificate;
-pub mod decomposition;
-pub mod game;
 pub mod graph;
-mod graph_input;
+pub mod input;
+pub mod king;
 pub mod matching;
+pub mod memory;
 mod prefetch;
-pub mod query;
-pub mod report;
 
-pub use board::{Board, parse_boards};
-pub use certificate::{Certificate, CertificateError, verify};
-pub use decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
-pub use game::{BoardAnalysis, BoardGraph, CellOutcome};
-pub use graph::{Graph, GraphError};
-pub use graph_input::{
-    GraphFormat, ParsedGraph, VertexIds, parse_graph, read_graph, read_graph_owned, write_graph,
+pub use graph::{Graph, GraphError, NO_VERTEX};
+pub use input::{
+    GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
+    read_graph_file, read_graph_owned, write_graph,
 };
+pub use king::board::{self, Board, parse_boards};
+pub use king::game::{self, BoardAnalysis, BoardGraph, CellOutcome};
+pub use king::query::{self, KingMoves, KingPlay, Position, Side, parse_positions, query};
+pub use matching::certificate::{Certificate, CertificateError, verify};
+pub use matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
+pub use matching::report::CertifiedMatching;
 pub use matching::{Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed};
-pub use query::{KingMoves, KingPlay, Position, Side, parse_positions, query};
-pub use report::CertifiedMatching;
 
-/// The "no vertex" sentinel of mate and parent arrays (a free vertex's mate, a root's parent).
-pub const NO_VERTEX: u32 = u32::MAX;
+/// Everything the binary prints, by output mode: the matching's answers ([`matching::report`])
+/// and the king game's ([`king::report`]) under one path.
+pub mod report {
+    pub use crate::matching::report::{CertifiedMatching, EngineError};
+
+    /// The plain answers.
+    pub mod text {
+        pub use crate::king::report::text::*;
+        pub use crate::matching::report::text::*;
+    }
+
+    /// The `--json` records (the king game's positions are [`crate::query::KingReport`]s).
+    pub mod json {
+        pub use crate::king::report::json::*;
+        pub use crate::matching::report::json::*;
+    }
+
+    /// The `--explain` answers, for people.
+    pub mod explain {
+        pub use crate::king::report::explain::*;
+        pub use crate::matching::report::explain::*;
+    }
+}

@@ -1,65 +1,76 @@
-//! `edmonds-blossom [OPTIONS] [FILE]` and its subcommands `all-starts`, `matching`, `query`, `play`:
-//! the command-line front end. All logic lives in the library; this file parses arguments, reads the
-//! input, and maps errors to exit codes.
+//! `edmonds-blossom`: the no-revisit king game (HDU 3446) on the shared command line of
+//! [`grid_core::cli::driver`], with its own subcommands `all-starts` and `matching` (general
+//! maximum matching with certificates). All logic lives in the library.
 
-use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use edmonds_blossom::query::{self, KingMoves, KingPlay, Side};
+use clap::{Args, Subcommand, ValueEnum};
+use edmonds_blossom::query::{self, KingMoves, KingPlay};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
-    BoardAnalysis, CertifiedMatching, GraphFormat, MatchingTimings, ParsedGraph, parse_boards,
-    parse_positions, read_graph_owned,
+    BoardAnalysis, CertifiedMatching, GraphFileError, GraphFormat, MatchingTimings, ParsedGraph, ReadTimings,
+    parse_boards, parse_positions, read_graph_file,
 };
-use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
-use grid_core::cli::play::{self, Input};
+use grid_core::cli::args::{Format, FormatArgs, InputArgs};
+use grid_core::cli::driver::{self, Invocation, PlayRequest, Source, Texts};
 use grid_core::cli::{self, Failure};
+use grid_core::source::SourceError;
 
-const USAGE: &str = "usage: edmonds-blossom [OPTIONS] [FILE]  or  edmonds-blossom [OPTIONS] \
-                     all-starts|matching|query|play [FILE]  (see --help)";
-
-const ABOUT: &str = "The no-revisit king game (HDU 3446) and general maximum matching with certificates.";
-
-const LONG_ABOUT: &str = "\
-The no-revisit king game (HDU 3446) and general maximum matching with certificates.
+const TEXTS: Texts = Texts {
+    name: "edmonds-blossom",
+    version: env!("CARGO_PKG_VERSION"),
+    about: "The no-revisit king game (HDU 3446) and general maximum matching with certificates.",
+    input: "\
+the number of boards T, then per board a line `R C` (R*C <= 10000000) and R rows of C
+characters: `.` free, `#` blocked, `K` the king's start (exactly one); query and play also
+accept `o`, a cell the king has already visited. Cells are `row,column`, 1-based, row 1 at the top.
 
 The game: a king stands on a free cell of a board. Two players alternately move it to a free cell
 it has never visited (its start counts as visited); whoever cannot move loses. daizhenyang is the
 player who moves first. The king's moves (--moves king20, the default): the 8 neighbours, the 4
-cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.
+cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.",
+    answers: "\
+one line per board, `Case #i: daizhenyang win` when the first player (daizhenyang)
+wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player does.
+--explain: the board drawn and the reason (a maximum matching avoiding or covering K); --json: one
+JSON object per line and board, the report of the start position (docs/REPORT.md) with the answer
+as the field `answer`.",
+    query_input: "\
+boards as in the default mode, where `o` marks a cell the king has already visited
+(never enterable again) and `K` is where the king stands now. The side to move follows from the
+number of `o` cells: even means the first player (daizhenyang), odd the second.",
+    query_output: "\
+per position, `Position N (R×C), SIDE to move: win|lose; king on R,C, N visited`,
+then one line per legal move `  R,C  win|lose`: the destination cell and what the move leads to for
+the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
+matching argument decides who wins, not how fast). --explain draws the board first; --json: one
+JSON object per line and position (docs/REPORT.md).",
+    play: "\
+the first position of FILE (the query format; a plain HDU board starts a game)
+against the solver. You play SIDE (`first` = daizhenyang, the player who moves the king first, or
+`second`; default: the side to move). Type the destination cell as `row,column` (1-based, e.g.
+`2,3`; also `2 3` or `(2,3)`), or hint, undo, quit, help.",
+};
 
-Board input (the default mode, all-starts): the number of boards T, then per board a line `R C`
-(R*C <= 10000000) and R rows of C characters: `.` free, `#` blocked, `K` the king's start (exactly
-one). query and play also accept `o`: a cell the king has already visited.
-
-Without a subcommand: one line per board, `Case #i: daizhenyang win` when the first player
-(daizhenyang) wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player
-does. With --json: one JSON object per line and board, the report of the start position
-(docs/REPORT.md) with the answer as the field `answer`.
-
-Cells are written 1-based `row,column` (row 1 at the top) in text and JSON; the vertex ids of
-`matching` are the input's own (0-based for lc, 1-based for mtx and metis, an edge list's ids).";
-
-/// The command line.
-#[derive(Debug, Parser)]
-#[command(name = "edmonds-blossom", version, about = ABOUT, long_about = LONG_ABOUT)]
-struct Cli {
-    #[command(subcommand)]
-    mode: Option<Mode>,
-    #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    format: FormatArgs,
-    /// The king's moves (king game only) [default: king20].
-    #[arg(long, value_enum, global = true)]
+/// `--moves`: the king game's move set.
+#[derive(Debug, Clone, Copy, Args)]
+struct KingArgs {
+    /// The king's moves [default: king20].
+    #[arg(long, value_enum)]
     moves: Option<Moves>,
 }
 
+impl KingArgs {
+    fn king_moves(self) -> KingMoves {
+        self.moves.unwrap_or(Moves::King20).king_moves()
+    }
+}
+
+/// edmonds-blossom's own subcommands.
 #[derive(Debug, Subcommand)]
-enum Mode {
+enum Own {
     /// Every free cell as a start, from one matching: `Case #i:` then rows of W / L / #.
     ///
     /// Input: boards as in the default mode. Output per board: `Case #i:` then one row per board
@@ -67,7 +78,14 @@ enum Mode {
     /// they lose, `#` for blocked cells. With --json: one JSON object per line and board with the
     /// fields game, board, move_set, free_cells, edges, maximum_matching, winning_starts and rows
     /// (the W/L/# rows).
-    AllStarts(InputArgs),
+    AllStarts {
+        #[command(flatten)]
+        format: FormatArgs,
+        #[command(flatten)]
+        king: KingArgs,
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Maximum matching of a general graph: the size, then the matched edges.
     ///
     /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
@@ -85,26 +103,12 @@ enum Mode {
     /// classes (D: missed by some maximum matching; A: neighbours of D; C: the rest), a verified
     /// Tutte-Berge proof that the matching is maximum. With --json: one JSON line with the fields
     /// vertices, edges, size, matching ([u, v] pairs) and, with --certificate, certificate.
-    Matching(MatchingArgs),
-    /// Any position: its value and the value of every legal king move, best first.
-    ///
-    /// Input: boards as in the default mode, where `o` marks a cell the king has already visited
-    /// (never enterable again) and `K` is where the king stands now. The side to move follows from
-    /// the number of `o` cells: even means the first player (daizhenyang), odd the second.
-    ///
-    /// Output per position: `Board B: king on R,C, N visited, SIDE to move: win|lose`, then one line
-    /// per legal move `  R,C  win|lose`: the destination cell and what the move leads to for the
-    /// player who makes it, winning moves first. win/lose are for the side to move; no remoteness
-    /// (the matching argument decides who wins, not how fast). With --json: one JSON object per
-    /// line and position (docs/REPORT.md). With --explain: the board is drawn before its report.
-    Query(InputArgs),
-    /// Play a position against the perfect opponent, one move per line on standard input.
-    ///
-    /// Loads the first position of FILE (the query format; a plain HDU board starts a game). You
-    /// play SIDE (`first` = daizhenyang, the player who moves the king first, or `second`;
-    /// default: the side to move), the solver the other side. Type the destination cell as
-    /// `row,column` (1-based), or hint, undo, quit, help.
-    Play(PlayCommand),
+    Matching {
+        #[command(flatten)]
+        format: FormatArgs,
+        #[command(flatten)]
+        args: MatchingArgs,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -147,15 +151,6 @@ impl InputFormat {
     }
 }
 
-#[derive(Debug, Args)]
-struct PlayCommand {
-    /// The position file: its first position is played (standard input carries your moves).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-    #[command(flatten)]
-    play: PlayArgs,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Moves {
     /// 8 neighbours, 4 double diagonals, 8 knight jumps.
@@ -174,44 +169,29 @@ impl Moves {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    cli::run(|out| run(cli, out))
-}
-
-fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
-    let moves = cli.moves.unwrap_or(Moves::King20).king_moves();
-    let format = cli.format.format();
-    if let (Some(file), Some(_)) = (&cli.input.file, &cli.mode) {
-        return Err(Failure::Usage(format!(
-            "error: `{}` comes before the subcommand: give the FILE after it\n{USAGE}",
-            file.display()
-        )));
-    }
-    match cli.mode {
-        None => run_boards(cli.input.file.as_deref(), moves, format, false, out),
-        Some(Mode::AllStarts(input)) => run_boards(input.file.as_deref(), moves, format, true, out),
-        Some(Mode::Matching(args)) => {
-            if cli.moves.is_some() {
-                return Err(Failure::Usage(format!(
-                    "error: --moves is an option of the king game, not of matching\n{USAGE}"
-                )));
-            }
-            run_matching(&args, format, out)
+    match driver::parse::<KingArgs, KingArgs, KingArgs, Own>(&TEXTS) {
+        Invocation::Answer(r) => {
+            cli::run(|out| run_boards(&r.input, r.own.king_moves(), r.format, Boards::Verdict, out))
         }
-        Some(Mode::Query(input)) => run_query(input.file.as_deref(), moves, format, out),
-        Some(Mode::Play(command)) => {
-            if format != Format::Plain {
-                return Err(Failure::Usage(format!(
-                    "error: play takes neither --json nor --explain\n{USAGE}"
-                )));
-            }
-            run_play(&command, moves, out)
+        Invocation::Query(r) => cli::run(|out| run_query(&r.input, r.own.king_moves(), r.format, out)),
+        Invocation::Play(r) => cli::run(|out| run_play(&r, out)),
+        Invocation::Own(Own::AllStarts { format, king, input }) => cli::run(|out| {
+            let input = Source::new(input.file, "usage: edmonds-blossom all-starts [OPTIONS] [FILE]");
+            run_boards(&input, king.king_moves(), format.format(), Boards::AllStarts, out)
+        }),
+        Invocation::Own(Own::Matching { format, args }) => {
+            cli::run(|out| run_matching(&args, format.format(), out))
         }
     }
 }
 
-fn input(file: Option<&Path>) -> Result<Vec<u8>, Failure> {
-    cli::read(file, USAGE)
+/// What the default mode and `all-starts` answer per board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Boards {
+    /// Who wins from the king's start.
+    Verdict,
+    /// Who wins from every free cell.
+    AllStarts,
 }
 
 fn engine(e: impl ToString) -> Failure {
@@ -219,13 +199,14 @@ fn engine(e: impl ToString) -> Failure {
 }
 
 fn run_boards(
-    file: Option<&Path>,
+    input: &Source,
     moves: KingMoves,
     format: Format,
-    all_starts: bool,
+    boards: Boards,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let bytes = input(file)?;
+    let all_starts = boards == Boards::AllStarts;
+    let bytes = input.read()?;
     let boards = parse_boards(&bytes)?;
     drop(bytes);
     for (i, board) in boards.iter().enumerate() {
@@ -258,18 +239,15 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
         (None, Some(path)) => GraphFormat::from_path(path),
         (None, None) => GraphFormat::Lc,
     };
+    let (parsed, read) = read_graph_file(file, graph_format).map_err(|e| match e {
+        GraphFileError::Input(e) => Failure::Input(e),
+        GraphFileError::Source(SourceError::Interactive) => {
+            Failure::Usage(format!("{}\nusage: edmonds-blossom matching [OPTIONS] [FILE]", cli::NO_INPUT))
+        }
+        GraphFileError::Source(e) => Failure::Usage(format!("error: {e}")),
+    })?;
     let mut phases = Phases::new(args.timings);
-    let parsed = match file.and_then(map_file) {
-        Some(map) => {
-            phases.done("read (mapped)");
-            parse_timed(map, graph_format, &mut phases)?
-        }
-        None => {
-            let bytes = input(file)?;
-            phases.done("read");
-            parse_timed(bytes, graph_format, &mut phases)?
-        }
-    };
+    phases.read(&read);
     note_dropped(&parsed);
     let (graph, ids) = (parsed.graph, parsed.ids);
     if !args.certificate && format == Format::Plain {
@@ -296,47 +274,6 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     Ok(())
 }
 
-/// The graph in `input`, read in `format`; `--timings` reports the phase with its rate.
-fn parse_timed<T: AsRef<[u8]>>(
-    input: T,
-    format: GraphFormat,
-    phases: &mut Phases,
-) -> Result<ParsedGraph, Failure> {
-    let bytes = input.as_ref().len();
-    let parsed = read_graph_owned(input, format)?;
-    phases.done_with_rate("parse + build", bytes);
-    Ok(parsed)
-}
-
-/// A big regular file, mapped into memory instead of read: the parser then reads the kernel's
-/// page cache in place, with neither a copy nor a buffer to fault in (on the 10^7-vertex
-/// graphs of the benchmarks the read took 0.15–0.2 s on two threads, the mapping nothing).
-/// `None` (read it the usual way, which also reports any error) for anything else: standard
-/// input, a small or special file, a file that cannot be mapped.
-fn map_file(path: &Path) -> Option<memmap2::Mmap> {
-    const SMALLEST: u64 = 16 << 20;
-    if path == Path::new("-") {
-        return None;
-    }
-    let file = std::fs::File::open(path).ok()?;
-    let metadata = file.metadata().ok()?;
-    if !metadata.is_file() || metadata.len() < SMALLEST {
-        return None;
-    }
-    // SAFETY: the map is only read, as bytes, and dropped before this function's caller
-    // returns. Rust's rules are broken only if the file changes while it is mapped: another
-    // process truncating it makes a read fault (SIGBUS), one rewriting it makes the parser see
-    // a mix of old and new bytes, which it reads like any other input. Reading it with
-    // `read(2)` would give the same mix; the fault is the price of mapping, as for every
-    // program that maps its input (ripgrep, for one).
-    #[allow(unsafe_code)]
-    let map = unsafe { memmap2::MmapOptions::new().map(&file) }.ok()?;
-    // The parser reads the text once, front to back, in chunks on every thread.
-    #[cfg(unix)]
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
-}
-
 /// The `--timings` report: one stderr line per phase, the time since the previous one.
 struct Phases {
     last: Option<Instant>,
@@ -354,14 +291,17 @@ impl Phases {
         }
     }
 
-    /// As [`Phases::done`], with the rate at which the phase went through `bytes` of input.
-    fn done_with_rate(&mut self, phase: &str, bytes: usize) {
-        if let Some(last) = self.last {
-            let seconds = last.elapsed().as_secs_f64();
-            let rate = bytes as f64 / seconds.max(1e-9) / 1e6;
+    /// Reading and parsing the input, the second with its rate.
+    fn read(&mut self, read: &ReadTimings) {
+        if self.last.is_some() {
+            let phase = if read.mapped { "read (mapped)" } else { "read" };
+            eprintln!("timings: {phase:<24} {:8.3} s", read.read.as_secs_f64());
+            let seconds = read.parse_build.as_secs_f64();
+            let rate = read.bytes as f64 / seconds.max(1e-9) / 1e6;
             eprintln!(
-                "timings: {phase:<24} {seconds:8.3} s ({:.1} MB at {rate:.0} MB/s)",
-                bytes as f64 / 1e6
+                "timings: {:<24} {seconds:8.3} s ({:.1} MB at {rate:.0} MB/s)",
+                "parse + build",
+                read.bytes as f64 / 1e6
             );
             self.last = Some(Instant::now());
         }
@@ -405,13 +345,8 @@ fn note_dropped(parsed: &ParsedGraph) {
     }
 }
 
-fn run_query(
-    file: Option<&Path>,
-    moves: KingMoves,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let bytes = input(file)?;
+fn run_query(input: &Source, moves: KingMoves, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let bytes = input.read()?;
     let positions = parse_positions(&bytes)?;
     drop(bytes);
     for (i, position) in positions.iter().enumerate() {
@@ -423,46 +358,15 @@ fn run_query(
                     writeln!(out)?;
                 }
                 out.write_all(position.drawing().as_bytes())?;
-                query::write_report(out, &report)?;
+                query::write_report(out, position, &report)?;
             }
-            Format::Plain => query::write_report(out, &report)?,
+            Format::Plain => query::write_report(out, position, &report)?,
         }
     }
     Ok(())
 }
 
-fn run_play(command: &PlayCommand, moves: KingMoves, out: &mut impl Write) -> Result<(), Failure> {
-    let file = command.file.as_path();
-    if file == Path::new("-") {
-        return Err(Failure::Usage(
-            "error: play reads your moves from standard input: name the FILE of the position\n\
-             usage: edmonds-blossom play FILE [--as first|second] [--hints] [--moves king20|orth4]"
-                .into(),
-        ));
-    }
-    let bytes = input(Some(file))?;
-    let mut positions = parse_positions(&bytes)?;
-    drop(bytes);
-    if positions.is_empty() {
-        return Err(Failure::Usage(format!("error: {} holds no position to play", file.display())));
-    }
-    let start = positions.swap_remove(0);
-    let person = match command.play.side.as_deref() {
-        None => start.to_move(),
-        Some(name) => Side::from_name(name).ok_or_else(|| {
-            Failure::Usage(format!(
-                "error: --as {name}: the sides are `first` (daizhenyang, who moves the king first) and `second`"
-            ))
-        })?,
-    };
-    let stdin = io::stdin();
-    let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };
-    let mut game = KingPlay::new(moves);
-    play::play(&mut game, start, person.index(), command.play.hints, &mut stdin.lock(), mode, out).map_err(
-        |e| match e.kind() {
-            io::ErrorKind::Other => Failure::Internal(e.to_string()),
-            _ => Failure::Output(e),
-        },
-    )?;
-    Ok(())
+fn run_play(request: &PlayRequest<KingArgs>, out: &mut impl Write) -> Result<(), Failure> {
+    let start = request.first(parse_positions(&request.read()?)?)?;
+    request.play(&mut KingPlay::new(request.own.king_moves()), start, out)
 }

@@ -139,34 +139,38 @@ fn json_outputs_are_json_lines() {
 }
 
 #[test]
-fn options_stand_before_or_after_the_subcommand() {
+fn options_go_after_the_subcommand() {
     let orth4 = "Case #1:\nLWL\nCase #2:\nL#\n#L\n";
-    assert_eq!(stdout(&run(&["--moves", "orth4", "all-starts"], BOARDS)), orth4);
-    assert_eq!(stdout(&run(&["--moves", "orth4", "all-starts", "-"], BOARDS)), orth4);
+    assert_eq!(stdout(&run(&["all-starts", "--moves", "orth4"], BOARDS)), orth4);
+    assert_eq!(stdout(&run(&["all-starts", "--moves", "orth4", "-"], BOARDS)), orth4);
     assert_eq!(stdout(&run(&["all-starts", "-", "--moves", "orth4"], BOARDS)), orth4);
+    let after = stdout(&run(&["query", "--moves", "orth4", "--json"], BOARDS));
+    assert_report_lines(&after);
     let graph = "3 2\n0 1\n1 2\n";
-    assert_eq!(stdout(&run(&["--json", "matching"], graph)), stdout(&run(&["matching", "--json"], graph)));
-    let before = stdout(&run(&["--json", "--moves", "orth4", "query"], BOARDS));
-    assert_eq!(before, stdout(&run(&["query", "--moves", "orth4", "--json"], BOARDS)));
-    assert_report_lines(&before);
-    let output = run(&["matching", "--moves", "orth4"], graph);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--moves is an option of the king game"));
-    let output = run(&["--json", "--explain"], BOARDS);
-    assert_eq!(output.status.code(), Some(2));
-    let output = run(&["-", "query"], BOARDS);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("give the FILE after it"));
+    for (args, message) in [
+        (
+            &["--json", "matching"][..],
+            "error: --json stands before the subcommand `matching`; write `edmonds-blossom matching` first, then its options and FILE after it",
+        ),
+        (&["--moves", "orth4", "query"], "error: --moves stands before the subcommand `query`"),
+        (&["-", "query"], "error: FILE stands before the subcommand `query`"),
+        // `--moves` is the king game's: matching does not take it.
+        (&["matching", "--moves", "orth4"], "error: unexpected argument '--moves' found"),
+        (&["--json", "--explain"], "error: the argument '--json' cannot be used with '--explain'"),
+    ] {
+        let output = run(args, graph);
+        assert_eq!((output.status.code(), stdout(&output).as_str()), (Some(2), ""), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with(message), "{args:?}");
+    }
+    let text = stdout(&run(&["matching", "--help"], ""));
+    assert!(!text.contains("--moves"), "{text}");
 }
 
 #[test]
 fn explain_gives_the_reasons() {
     let text = stdout(&run(&["--explain", "--moves", "orth4"], BOARDS));
-    assert!(text.contains("Case #1: daizhenyang win"), "{text}");
-    assert!(
-        text.contains("first to (row 1, column 1)") || text.contains("first to (row 1, column 3)"),
-        "{text}"
-    );
+    assert!(text.contains("Position 1 (1×3), first to move: daizhenyang win"), "{text}");
+    assert!(text.contains("first to 1,1") || text.contains("first to 1,3"), "{text}");
     assert!(text.contains("is in class D: some maximum matching misses it"), "{text}");
     let text = stdout(&run(&["all-starts", "--explain"], BOARDS));
     assert!(text.contains("classes:") && text.contains("DAD"), "{text}");

@@ -25,7 +25,7 @@ use std::process::Output;
 use damaged_input::report::check_report_line;
 use edmonds_blossom::query::{self, KingMoves, KingPlay, Position, Side};
 use edmonds_blossom::{BoardAnalysis, CellOutcome, parse_boards, parse_positions};
-use grid_core::cli::play::{Input, PlayGame, SessionEnd, play};
+use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::report::{Eval, Value};
 use proptest::prelude::*;
 
@@ -373,8 +373,8 @@ fn query_text_report() {
     let output = run(&["query", "--moves", "orth4"], b"2\n1 4\n.K..\n2 2\nKo\no.\n");
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "Board 1: king on 1,2, 0 visited, first to move: win\n  1,1  win\n  1,3  lose\n\
-         Board 2: king on 1,1, 2 visited, first to move: lose\n  no legal move: the side to move loses\n"
+        "Position 1 (1×4), first to move: win; king on 1,2, 0 visited\n  1,1  win\n  1,3  lose\n\
+         Position 2 (2×2), first to move: lose; king on 1,1, 2 visited\n  no legal move: the side to move loses\n"
     );
 }
 
@@ -388,7 +388,7 @@ fn session(start: &Position, moves: KingMoves, person: Side, input: &str) -> (Se
         &mut KingPlay::new(moves),
         start.clone(),
         person.index(),
-        false,
+        Hints::OnRequest,
         &mut input.as_bytes(),
         Input::Script,
         &mut out,
@@ -490,7 +490,7 @@ fn play_through_the_binary() {
     assert!(text.contains("first (solver) plays 1,1   [win]"), "{text}");
     assert!(text.contains("Game over: The solver wins (first): second cannot move"), "{text}");
     // The person plays first and wins with the hinted move.
-    let output = run(&["--moves", "orth4", "play", file, "--hints"], b"1,1\n");
+    let output = run(&["play", file, "--moves", "orth4", "--hints"], b"1,1\n");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("Legal moves, best first"), "{text}");
     assert!(text.contains("Game over: You win (first)"), "{text}");
@@ -505,6 +505,6 @@ fn play_through_the_binary() {
     assert!(String::from_utf8(output.stderr).unwrap().contains("<FILE>"));
     let output = run(&["play", "-"], b"1\n1 1\nK\n");
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8(output.stderr).unwrap().contains("name the FILE"));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("give its position as a FILE, not `-`"));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -74,7 +74,7 @@ fn run_query(input: &[u8]) -> Result<(), String> {
         for (i, position) in positions.iter().enumerate() {
             let report = query::query(position, king_moves, i + 1).expect("the matching is maximum");
             let mut out = Vec::new();
-            query::write_report(&mut out, &report).unwrap();
+            query::write_report(&mut out, position, &report).unwrap();
             let line = serde_json::to_string(&report).unwrap();
             damaged_input::report::check_report_line(&line).unwrap();
         }
@@ -203,7 +203,7 @@ proptest! {
             &["all-starts", "--explain", "--moves", "orth4"][..],
             &["query"][..],
             &["query", "--json"][..],
-            &["--moves", "orth4", "query", "--explain"][..],
+            &["query", "--moves", "orth4", "--explain"][..],
         ]),
     ) {
         let output = run_binary(mode, &input);

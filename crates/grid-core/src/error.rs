@@ -28,9 +28,12 @@ pub enum ErrorKind {
         /// Largest allowed value.
         max: u64,
     },
-    /// A character that is not allowed at this place.
-    #[error("unexpected character '{}'", printable_char(*.0))]
+    /// A character that is not allowed at this place (a tab reads `unexpected tab`).
+    #[error("{}", unexpected_char(*.0))]
     UnexpectedChar(char),
+    /// A byte that does not start a UTF-8 character, shown escaped (`'\xff'`).
+    #[error("unexpected byte '\\x{0:02x}'")]
+    UnexpectedByte(u8),
     /// A grid row of the wrong length.
     #[error("row has {got} {}, expected {expected}", if *.got == 1 { "character" } else { "characters" })]
     RowLength {
@@ -102,10 +105,28 @@ pub fn shorten(bytes: &[u8]) -> String {
     if bytes.len() > 20 { text + "..." } else { text }
 }
 
-/// Input text made safe for a terminal: lossy UTF-8, with control and other non-printable
-/// characters escaped (`\u{1b}`, `\t`, …) so that an error message never copies them to stderr.
+/// Input text made safe for a terminal: control and other non-printable characters escaped
+/// (`\u{1b}`, `\t`, …) and bytes that are not UTF-8 shown as `\xff`, so that an error message
+/// never copies them to stderr.
 pub fn printable(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).chars().map(printable_char).collect()
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.extend(chunk.valid().chars().map(printable_char));
+        for b in chunk.invalid() {
+            text.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    text
+}
+
+/// The message of [`ErrorKind::UnexpectedChar`]: `unexpected tab`, `unexpected space`, or the
+/// character quoted and made printable.
+fn unexpected_char(c: char) -> String {
+    match c {
+        '\t' => "unexpected tab".into(),
+        ' ' => "unexpected space".into(),
+        c => format!("unexpected character '{}'", printable_char(c)),
+    }
 }
 
 /// One character made safe for a terminal (see [`printable`]).
@@ -139,6 +160,16 @@ mod tests {
         let e = InputError::new(1, 2, ErrorKind::UnexpectedChar('\x1b'));
         assert_eq!(e.to_string(), "line 1, column 2: unexpected character '\\u{1b}'");
         assert_eq!(printable("é\t".as_bytes()), "é\\t");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_shown_escaped() {
+        assert_eq!(printable(b"a\xffb\xc3"), "a\\xffb\\xc3");
+        assert_eq!(
+            InputError::new(1, 2, ErrorKind::UnexpectedByte(0xff)).to_string(),
+            "line 1, column 2: unexpected byte '\\xff'"
+        );
+        assert_eq!(ErrorKind::UnexpectedChar('\t').to_string(), "unexpected tab");
     }
 
     #[test]

@@ -18,7 +18,8 @@ impl CharGrid {
     /// Reads `dims.rows` rows, each one token of exactly `dims.cols` bytes from `alphabet`.
     ///
     /// Errors: a missing row (unexpected end), a row of the wrong length (located at the row), a byte
-    /// outside the alphabet (located at that byte).
+    /// outside the alphabet (located at that byte), a tab inside a row (`unexpected tab`, at the
+    /// tab: a row too short that a tab on its line continues).
     pub fn read(scanner: &mut Scanner<'_>, dims: Dims, alphabet: &[u8]) -> Result<Self, InputError> {
         let mut cells = Vec::with_capacity(dims.cells());
         let mut row_starts = Vec::with_capacity(dims.rows);
@@ -28,7 +29,11 @@ impl CharGrid {
             row_starts.push(token.loc);
             if let Some(i) = token.text.iter().position(|b| !alphabet.contains(b)) {
                 let loc = Loc { line: token.loc.line, column: token.loc.column + i };
-                return Err(loc.error(ErrorKind::UnexpectedChar(char_at(&token.text[i..]))));
+                return Err(loc.error(unexpected(&token.text[i..])));
+            }
+            if token.text.len() < dims.cols && scanner.rest().first() == Some(&b'\t') {
+                let loc = Loc { line: token.loc.line, column: token.loc.column + token.text.len() };
+                return Err(loc.error(ErrorKind::UnexpectedChar('\t')));
             }
             if token.text.len() != dims.cols {
                 let kind = ErrorKind::RowLength { expected: dims.cols, got: token.text.len() };
@@ -61,12 +66,13 @@ impl CharGrid {
     }
 }
 
-/// The character starting `bytes` (which is non-empty), decoding UTF-8 where possible.
-fn char_at(bytes: &[u8]) -> char {
+/// The error for the character starting `bytes` (which is non-empty): the UTF-8 character, or
+/// the byte when none starts there.
+fn unexpected(bytes: &[u8]) -> ErrorKind {
     let end = bytes.len().min(4);
     (1..=end)
         .find_map(|n| std::str::from_utf8(&bytes[..n]).ok().and_then(|s| s.chars().next()))
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
+        .map_or(ErrorKind::UnexpectedByte(bytes[0]), ErrorKind::UnexpectedChar)
 }
 
 #[cfg(test)]
@@ -98,6 +104,15 @@ mod tests {
     fn bad_character_is_located() {
         assert_eq!(read("..\n.Z\n", 2, 2).unwrap_err(), "line 2, column 2: unexpected character 'Z'");
         assert_eq!(read("..\n.é\n", 2, 2).unwrap_err(), "line 2, column 2: unexpected character 'é'");
+        let e = CharGrid::read(&mut Scanner::new(b"..\n.\xff\n"), Dims::new(2, 2), b".").unwrap_err();
+        assert_eq!(e.to_string(), "line 2, column 2: unexpected byte '\\xff'");
+    }
+
+    #[test]
+    fn a_tab_inside_a_row_is_named() {
+        assert_eq!(read("..\n.\t.\n", 2, 2).unwrap_err(), "line 2, column 2: unexpected tab");
+        // Rows may stand on one line, separated by any whitespace.
+        assert_eq!(read("..\t.#\n", 2, 2).unwrap().cells(), b"...#");
     }
 
     #[test]

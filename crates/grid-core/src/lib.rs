@@ -11,9 +11,8 @@
 //! - [`grid`]: reading an R × C character board over an alphabet;
 //! - [`geometry`] and [`moves`]: positions, row-major indices and on-board offsets, and move-offset
 //!   tables;
-//! - [`memory`]: vectors whose pages the kernel is asked to make huge (tables read at random) or to
-//!   map at once (arrays about to be written all over);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
+//! - [`picture`]: board pictures with a row and a column ruler;
 //! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
 //!   game's [`play::PlayGame`];
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
@@ -31,8 +30,8 @@ pub mod cli;
 pub mod error;
 pub mod geometry;
 pub mod grid;
-pub mod memory;
 pub mod moves;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod scanner;

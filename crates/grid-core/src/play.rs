@@ -17,6 +17,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::error::printable;
 use crate::report::Eval;
 
 /// One legal move of a position, with what it is worth to its mover and where it leads.
@@ -46,6 +47,11 @@ pub trait PlayGame {
 
     /// The two sides' names, as `--as` accepts them (e.g. `["red", "black"]`).
     fn sides(&self) -> [&'static str; 2];
+
+    /// The side `name` stands for (`--as NAME`), any case: by default one of [`PlayGame::sides`].
+    fn side_named(&self, name: &str) -> Option<usize> {
+        self.sides().iter().position(|s| s.eq_ignore_ascii_case(name.trim()))
+    }
 
     /// The side to move in `position` (0 or 1).
     fn to_move(&self, position: &Self::Position) -> usize;
@@ -109,6 +115,15 @@ pub enum Input {
     Script,
 }
 
+/// Whether the values of the legal moves are shown before each of the person's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hints {
+    /// Shown before each of the person's moves (`--hints`).
+    Shown,
+    /// Shown only when the person types `hint`.
+    OnRequest,
+}
+
 /// How a session ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SessionEnd {
@@ -123,7 +138,7 @@ pub fn play<G: PlayGame>(
     game: &mut G,
     start: G::Position,
     person: usize,
-    hints: bool,
+    hints: Hints,
     input: &mut impl BufRead,
     mode: Input,
     out: &mut impl Write,
@@ -138,6 +153,7 @@ pub fn play<G: PlayGame>(
     // The positions so far, with the move that led to each (none for the start).
     let mut history: Vec<(Option<String>, G::Position)> = vec![(None, start)];
     let mut shown = false;
+    let mut line = Vec::new();
     loop {
         let position = history.last().expect("history starts with the start").1.clone();
         if !shown {
@@ -156,18 +172,21 @@ pub fn play<G: PlayGame>(
             shown = false;
             continue;
         }
-        if hints {
+        if hints == Hints::Shown {
             write_hints(out, &game.hints(&position).map_err(io::Error::other)?)?;
         }
         write!(out, "{}> ", sides[mover])?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
             writeln!(out)?;
             writeln!(out, "Input ended: game abandoned.")?;
             return Ok(SessionEnd::Abandoned);
         }
-        let text = line.trim();
+        // Whatever its bytes, a line is read as text: bytes that are not UTF-8 and control
+        // characters are shown escaped (`\xff`), and such a line is just not a move.
+        let text = printable(line.trim_ascii());
+        let text = text.as_str();
         if mode == Input::Script {
             writeln!(out, "{text}")?;
         }
@@ -296,8 +315,16 @@ mod tests {
 
     fn session(start: u32, person: usize, script: &str) -> (SessionEnd, String) {
         let mut out = Vec::new();
-        let end = play(&mut Nim, (start, 0), person, false, &mut script.as_bytes(), Input::Script, &mut out)
-            .unwrap();
+        let end = play(
+            &mut Nim,
+            (start, 0),
+            person,
+            Hints::OnRequest,
+            &mut script.as_bytes(),
+            Input::Script,
+            &mut out,
+        )
+        .unwrap();
         (end, String::from_utf8(out).unwrap())
     }
 
@@ -320,6 +347,18 @@ mod tests {
         assert!(text.contains("Moves: 1 or 2"), "{text}");
         assert!(text.contains("  2  win in 3"), "{text}");
         assert!(text.contains("Nothing to undo."), "{text}");
+        assert!(text.contains("Game abandoned."), "{text}");
+    }
+
+    #[test]
+    fn a_line_that_is_not_text_is_not_a_move() {
+        let mut out = Vec::new();
+        let script: &[u8] = b"\xff\x1b[2J\nquit\n";
+        let end =
+            play(&mut Nim, (5, 0), 0, Hints::OnRequest, &mut &script[..], Input::Script, &mut out).unwrap();
+        assert_eq!(end, SessionEnd::Abandoned);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("`\\xff\\u{1b}[2J` is not a legal move here"), "{text}");
         assert!(text.contains("Game abandoned."), "{text}");
     }
 

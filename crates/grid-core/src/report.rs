@@ -233,10 +233,23 @@ pub struct CellParseError(pub String);
 impl FromStr for Cell {
     type Err = CellParseError;
 
-    /// Reads `row,column` (both ≥ 1).
+    /// Reads a cell in any of the spellings a person types: `2,5`, `2 5`, `(2,5)` (spaces around
+    /// the numbers are fine; both numbers at least 1).
     fn from_str(text: &str) -> Result<Cell, CellParseError> {
         let bad = || CellParseError(crate::error::printable(text.as_bytes()));
-        let (row, column) = text.trim().split_once(',').ok_or_else(bad)?;
+        let text = text.trim();
+        let inner = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(text);
+        let (row, column) = match inner.split_once(',') {
+            Some(pair) => pair,
+            None => {
+                let mut words = inner.split_whitespace();
+                let pair = (words.next().ok_or_else(bad)?, words.next().ok_or_else(bad)?);
+                if words.next().is_some() {
+                    return Err(bad());
+                }
+                pair
+            }
+        };
         let row: usize = row.trim().parse().map_err(|_| bad())?;
         let column: usize = column.trim().parse().map_err(|_| bad())?;
         if row == 0 || column == 0 {
@@ -340,6 +353,12 @@ mod tests {
         assert!("0,1".parse::<Cell>().is_err());
         assert!("3".parse::<Cell>().is_err());
         assert!("a,b".parse::<Cell>().is_err());
+        for spelling in ["2,5", "2 5", "(2,5)", " ( 2 , 5 ) ", "2, 5"] {
+            assert_eq!(spelling.parse::<Cell>(), Ok(Cell { row: 2, column: 5 }), "{spelling}");
+        }
+        for bad in ["2 5 1", "(2,5", "2,5)", "2;5", "", "()"] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -151,6 +151,11 @@ impl<'a> Scanner<'a> {
         start + rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len())
     }
 
+    /// The input after the current place (after the last token read; whitespace not yet skipped).
+    pub fn rest(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.pos = self.skip_whitespace_from(self.pos);

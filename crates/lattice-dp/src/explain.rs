@@ -10,8 +10,10 @@ use crate::board::Board;
 pub fn explain(board: &Board, value: i64, moves: &[(usize, usize)]) -> String {
     let (n, m) = (board.rows(), board.cols());
     let mut text = String::new();
-    let _ =
-        writeln!(text, "board {n}x{m}, value {value} (first player's total minus second's, optimal play)");
+    let _ = writeln!(
+        text,
+        "Position 1 ({n}×{m}), first to move: value {value} (first player's total minus second's, optimal play)"
+    );
     let _ = writeln!(text, "optimal game (cells as row,column, counted from 1, row 1 at the top):");
     let _ = writeln!(
         text,
@@ -36,7 +38,7 @@ pub fn explain(board: &Board, value: i64, moves: &[(usize, usize)]) -> String {
         );
     }
     let _ = writeln!(text, "final board (F = taken by the first player, S = by the second):");
-    text.push_str(&draw_board(&owner, m));
+    text.push_str(&draw_board(board, &owner));
     let _ = writeln!(text, "first {} - second {} = {}", totals[0], totals[1], totals[0] - totals[1]);
     text
 }
@@ -68,14 +70,15 @@ impl Mark {
     }
 }
 
-/// The board drawing of `--explain` and `play`: one line per row, `  F S .`, `m` cells a row.
-pub fn draw_board(marks: &[Mark], m: usize) -> String {
-    let mut text = String::new();
-    for row in marks.chunks(m) {
-        let row: Vec<&str> = row.iter().map(|mark| mark.as_str()).collect();
-        let _ = writeln!(text, "  {}", row.join(" "));
-    }
-    text
+/// The board drawing of `--explain`, `query --explain` and `play`, with a row and a column
+/// ruler: a free cell shows its two values `A/B` (worth A to the first player, B to the second),
+/// a taken one who took it (`F`, `S`, or `x` for taken before the game).
+pub fn draw_board(board: &Board, marks: &[Mark]) -> String {
+    let m = board.cols();
+    grid_core::picture::draw(board.rows(), m, |row, col| match marks[row * m + col] {
+        Mark::Free => format!("{}/{}", board.first_value(row, col), board.second_value(row, col)),
+        mark => mark.as_str().to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -89,7 +92,7 @@ mod tests {
         assert!(text.contains("value 2"), "{text}");
         assert!(text.contains("first   1,1"), "{text}");
         assert!(text.contains("second  1,2"), "{text}");
-        assert!(text.contains("\n  F S\n"), "{text}");
+        assert!(text.contains("\n  1 2\n1 F S\n"), "{text}");
         assert!(text.ends_with("first 5 - second 3 = 2\n"), "{text}");
     }
 }

@@ -1,43 +1,59 @@
-//! `lattice-dp [--json | --explain] [FILE]`, `lattice-dp query [FILE]`, `lattice-dp play FILE`.
+//! `lattice-dp`: the staircase cell-taking game, on the shared command line of
+//! [`grid_core::cli::driver`], with its own options (memory, value width, progress, checkpoints,
+//! MPI) and its own subcommand `plan`.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
-use grid_core::cli::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use clap::Subcommand;
+use grid_core::cli::args::{Format, InputArgs};
+use grid_core::cli::driver::{self, Invocation, PlayRequest, Source, Texts};
 use grid_core::cli::memory::MemoryArgs;
-use grid_core::cli::play::{Input, play};
 use grid_core::cli::{self, Failure, write_json_line};
 use lattice_dp::explain::explain;
 use lattice_dp::play::LatticePlay;
 use lattice_dp::progress::LayerBar;
-use lattice_dp::query::{self, Position, SIDES};
+use lattice_dp::query::{self, Position};
 use lattice_dp::solve::checkpoint::Checkpoints;
 use lattice_dp::{Mode, Options, Plan, SolveError, ValueWidth, parse_board, parse_positions, solve_with};
 
-/// Exact value of the staircase cell-taking game (Young-diagram minimax) on an n x m board.
-///
-/// Two players alternately take a cell, the first player first, until the board is full; a cell
-/// may be taken once every cell above it and left of it is taken. Each maximises (own total − other's
-/// total).
-///
-/// Input: `n m`, then n rows of m values A (worth it to the first player), then n rows of m values B
-/// (to the second player); n, m >= 1, n + m <= 40, n*m <= 400, values 0..=10^9.
-///
-/// Answer: the first player's total minus the second's under optimal play. `--json`: one line
-/// {"game", "board", "to_move", "score", "taken", "pv", "moves"} (docs/REPORT.md); `--explain`: one
-/// optimal game move by move. Cells are `row,column`, 1-based, row 1 at the top.
-#[derive(Debug, Parser)]
-#[command(name = "lattice-dp", version)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    format: FormatArgs,
-    #[command(flatten)]
-    input: InputArgs,
+const TEXTS: Texts = Texts {
+    name: "lattice-dp",
+    version: env!("CARGO_PKG_VERSION"),
+    about: "Exact value of the staircase cell-taking game (Young-diagram minimax) on an n x m board: two \
+            players alternately take a cell, the first player first, until the board is full; a cell may \
+            be taken once every cell above it and left of it is taken; each maximises (own total - other's).",
+    input: "\
+`n m`, then n rows of m values A (worth it to the first player), then n rows of m
+values B (to the second player); n, m >= 1, n + m <= 40, n*m <= 400, values 0..=10^9.",
+    answers: "\
+the first player's total minus the second's under optimal play. --explain: one optimal
+game move by move, the board drawn with each free cell's values A/B; --json: one line {\"game\",
+\"board\", \"to_move\", \"score\", \"taken\", \"pv\", \"moves\"} (docs/REPORT.md). Cells are `row,column`,
+1-based, row 1 at the top.",
+    query_input: "\
+the default input, then optionally a line `taken l1 ... ln`: the row lengths of the
+taken cells (top row first, non-increasing, each at most m; default: nothing taken); several
+positions may follow each other. The side to move is `first` when the number of taken cells is
+even, else `second`.",
+    query_output: "\
+per position, `Position N (n×m), SIDE to move: score S`, S the best (mover's
+future gain - opponent's future gain), then every takeable cell `row,column` (1-based) with the
+score it leads to for the mover: its gain minus the score of the position after it. --explain
+draws the board first; --json: one JSON object per position (docs/REPORT.md).",
+    play: "\
+the first position of FILE (query format) against the solver.
+Sides: `first` or `second` (--as; default: the side to move). Type a cell as `row,column` (1-based, e.g. `1,1`; also
+`1 1` or `(1,1)`), or hint, undo, quit, help. The board shows each free cell's values A/B, and F
+(taken by first), S (by second) or x (taken before the game) on the others. The solver takes the
+cell with the highest score; each turn costs one solve of the cells still free.",
+};
+
+/// The default mode's own options: the sweep, its checkpoints, and the MPI job.
+#[derive(Debug, clap::Args)]
+struct AnswerArgs {
     #[command(flatten)]
     solve: SolveArgs,
     #[command(flatten)]
@@ -48,6 +64,26 @@ struct Cli {
     /// shared among the ranks of its host). Needs a build with `--features mpi`.
     #[arg(long)]
     distributed: bool,
+}
+
+/// lattice-dp's own subcommand.
+#[derive(Debug, Subcommand)]
+enum Own {
+    /// The memory and traffic of a distributed solve on P ranks, without solving.
+    ///
+    /// Prints, for the board of FILE (the default input) and P ranks: each rank's largest share of
+    /// a layer, what it holds of a next layer with the rows it receives, the states it receives in
+    /// all and its peak bytes; the states exchanged per layer and in all; and whether each rank's
+    /// peak fits --memory-limit.
+    Plan {
+        /// The number of ranks.
+        #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..=4096))]
+        ranks: u16,
+        #[command(flatten)]
+        solve: SolveArgs,
+        #[command(flatten)]
+        input: InputArgs,
+    },
 }
 
 /// How the sweep runs: its memory, its value width, its progress.
@@ -63,12 +99,12 @@ struct SolveArgs {
     /// (packed: less memory, a little slower)]. A width too narrow for the board (4 bytes hold a
     /// bound below 2^31, 5 bytes below 2^39) is refused before solving, with the smallest width
     /// that holds it.
-    #[arg(long, value_name = "N", global = true, value_parser = ["4", "5", "8"])]
+    #[arg(long, value_name = "N", value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
     /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal;
     /// with --distributed, each rank then also reports its peak resident memory and traffic
     /// against its plan.
-    #[arg(long, global = true)]
+    #[arg(long)]
     progress: bool,
 }
 
@@ -145,7 +181,7 @@ mod distributed {
     /// Runs this rank: rank 0 reports like a single process, the others only by exit status.
     #[cfg(feature = "mpi")]
     pub fn main(
-        input: InputArgs,
+        input: &Source,
         args: &SolveArgs,
         checkpoints: Option<&Checkpoints>,
         format: Format,
@@ -164,7 +200,7 @@ mod distributed {
 
     /// Without the `mpi` feature: a usage error.
     #[cfg(not(feature = "mpi"))]
-    pub fn main(_: InputArgs, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> ExitCode {
+    pub fn main(_: &Source, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> ExitCode {
         usage_error(
             "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
         )
@@ -175,7 +211,7 @@ mod distributed {
     #[cfg(feature = "mpi")]
     fn answer(
         ranks: &mut lattice_dp::mpi::MpiRanks,
-        input: InputArgs,
+        input: &Source,
         args: &SolveArgs,
         checkpoints: Option<&Checkpoints>,
         format: Format,
@@ -183,7 +219,7 @@ mod distributed {
     ) -> Result<(), Failure> {
         use lattice_dp::solve::exchange::Exchange;
         let me = ranks.rank();
-        let read = if me == 0 { cli::read(input.file.as_deref(), USAGE) } else { Ok(Vec::new()) };
+        let read = if me == 0 { input.read() } else { Ok(Vec::new()) };
         if ranks.max(i64::from(read.is_err())) > 0 {
             return Err(read.err().unwrap_or_else(|| Failure::Usage(String::new())));
         }
@@ -300,85 +336,34 @@ fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
     }
 }
 
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// The score of any position and the score of every move, best first.
-    ///
-    /// Input: the default input, then optionally a line `taken l1 ... ln`: the row lengths of the
-    /// taken cells (top row first, non-increasing, each at most m; default: nothing taken); several
-    /// positions may follow each other. The side to move is `first` when the number of taken cells
-    /// is even, else `second`.
-    ///
-    /// Output, per position: `score S`, the best (mover's future gain − opponent's future gain),
-    /// then every takeable cell `row,column` (1-based) with the score it leads to for the mover:
-    /// its gain minus the score of the position after it. `--json`: one JSON object per position
-    /// (docs/REPORT.md).
-    Query {
-        #[command(flatten)]
-        input: InputArgs,
-    },
-    /// The memory and traffic of a distributed solve on P ranks, without solving.
-    ///
-    /// Prints, for the board of FILE (the default input) and P ranks: each rank's largest share of
-    /// a layer, what it holds of a next layer with the rows it receives, the states it receives in
-    /// all and its peak bytes; the states exchanged per layer and in all; and whether each rank's
-    /// peak fits --memory-limit.
-    Plan {
-        /// The number of ranks.
-        #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..=4096))]
-        ranks: u16,
-        #[command(flatten)]
-        input: InputArgs,
-    },
-    /// Play against the solver from the first position of FILE (query format).
-    ///
-    /// Sides: `first` or `second` (`--as`; default: the side to move). Type a cell as `row,column`
-    /// (1-based, e.g. `1,1`), or hint, undo, quit, help. The board shows F (taken by first), S (by
-    /// second), x (taken before the game) and . (free). The solver takes the cell with the highest
-    /// score; each turn costs one solve of the cells still free.
-    Play {
-        #[command(flatten)]
-        input: InputArgs,
-        #[command(flatten)]
-        play: PlayArgs,
-    },
-}
-
-const USAGE: &str = "usage: lattice-dp [--json | --explain] [FILE]   (reads standard input when no FILE)";
-const QUERY_USAGE: &str = "usage: lattice-dp query [--json] [FILE]   (reads standard input when no FILE)";
-const PLAY_USAGE: &str = "usage: lattice-dp play FILE [--as first|second] [--hints]";
-
-const PLAN_USAGE: &str = "usage: lattice-dp plan --ranks P [FILE]   (reads standard input when no FILE)";
+const PLAN_USAGE: &str = "usage: lattice-dp plan --ranks P [OPTIONS] [FILE]";
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let format = cli.format.format();
-    let checkpoints = match cli.checkpoints.checkpoints() {
-        Ok(checkpoints) => checkpoints,
-        Err(e) => return cli::report(Err(e), &mut std::io::stderr().lock()),
-    };
-    if cli.command.is_some() && checkpoints.is_some() {
-        return usage_error("checkpoints are of the default mode's sweep: lattice-dp --checkpoint DIR FILE");
-    }
-    if checkpoints.is_some() && format != Format::Plain {
-        return usage_error(
-            "checkpoints keep the values of a layer, not the optimal game: no --json or --explain",
-        );
-    }
-    if cli.distributed {
-        if cli.command.is_some() {
-            return usage_error(
-                "--distributed runs the default mode only: mpirun -np P lattice-dp --distributed FILE",
-            );
+    match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
+        Invocation::Answer(request) => {
+            let args = request.own;
+            let checkpoints = match args.checkpoints.checkpoints() {
+                Ok(checkpoints) => checkpoints,
+                Err(e) => return cli::report(Err(e), &mut std::io::stderr().lock()),
+            };
+            if checkpoints.is_some() && request.format != Format::Plain {
+                return usage_error(
+                    "checkpoints keep the values of a layer, not the optimal game: no --json or --explain",
+                );
+            }
+            if args.distributed {
+                return distributed::main(&request.input, &args.solve, checkpoints.as_ref(), request.format);
+            }
+            cli::run(|out| answer(&request.input, &args.solve, checkpoints.as_ref(), request.format, out))
         }
-        return distributed::main(cli.input, &cli.solve, checkpoints.as_ref(), format);
+        Invocation::Query(request) => {
+            cli::run(|out| run_query(&request.input, &request.own, request.format, out))
+        }
+        Invocation::Play(request) => cli::run(|out| run_play(&request, out)),
+        Invocation::Own(Own::Plan { ranks, solve, input }) => {
+            cli::run(|out| run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), &solve, out))
+        }
     }
-    cli::run(|out| match cli.command {
-        None => answer(cli.input, &cli.solve, checkpoints.as_ref(), format, out),
-        Some(Command::Query { input }) => run_query(input, &cli.solve, format, out),
-        Some(Command::Play { input, play }) => run_play(input, play, &cli.solve, format, out),
-        Some(Command::Plan { ranks, input }) => run_plan(input, usize::from(ranks), &cli.solve, format, out),
-    })
 }
 
 /// Reports a usage error (exit status 2).
@@ -387,19 +372,8 @@ fn usage_error(message: &str) -> ExitCode {
 }
 
 /// `plan --ranks P`: the distributed plan of the board, without solving.
-fn run_plan(
-    input: InputArgs,
-    ranks: usize,
-    args: &SolveArgs,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    if format != Format::Plain {
-        return Err(Failure::Usage(format!(
-            "error: plan prints a table, neither --json nor --explain\n{PLAN_USAGE}"
-        )));
-    }
-    let input = cli::read(input.file.as_deref(), PLAN_USAGE)?;
+fn run_plan(input: &Source, ranks: usize, args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let input = input.read()?;
     let board = parse_board(&input)?;
     let (n, m) = (board.rows(), board.cols());
     lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
@@ -412,13 +386,13 @@ fn run_plan(
 
 /// The default mode: the start position's value (the judge's answer), explained, or as a report.
 fn answer(
-    input: InputArgs,
+    input: &Source,
     args: &SolveArgs,
     checkpoints: Option<&Checkpoints>,
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let input = cli::read(input.file.as_deref(), USAGE)?;
+    let input = input.read()?;
     let board = parse_board(&input)?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
     let stop = interrupt::flag();
@@ -467,13 +441,8 @@ fn write_answer(
 }
 
 /// `query`: every position of the input, as text or JSON Lines.
-fn run_query(
-    input: InputArgs,
-    args: &SolveArgs,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let input = cli::read(input.file.as_deref(), QUERY_USAGE)?;
+fn run_query(input: &Source, args: &SolveArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let input = input.read()?;
     let positions = parse_positions(&input)?;
     let limit = args.memory_limit();
     for position in &positions {
@@ -490,10 +459,14 @@ fn run_query(
         let mut bar = LayerBar::for_stderr(args.progress);
         let report = query::query(position, i + 1, &mut |p| bar.update(p));
         bar.finish();
-        if format == Format::Json {
-            write_json_line(out, &report)?;
-        } else {
-            query::write_text(out, position, &report)?;
+        match format {
+            Format::Json => write_json_line(out, &report)?,
+            Format::Plain => query::write_text(out, position, &report)?,
+            Format::Explain => {
+                let marks = lattice_dp::play::PlayPosition::new(position.clone()).marks;
+                out.write_all(lattice_dp::explain::draw_board(position.board(), &marks).as_bytes())?;
+                query::write_text(out, position, &report)?;
+            }
         }
         out.flush()?;
     }
@@ -501,36 +474,12 @@ fn run_query(
 }
 
 /// `play`: a session against the solver from the first position of FILE.
-fn run_play(
-    input: InputArgs,
-    args: PlayArgs,
-    solve: &SolveArgs,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    if format == Format::Json {
-        return Err(Failure::Usage(format!("play has no --json output\n{PLAY_USAGE}")));
-    }
-    let file = input.file.filter(|f| f.as_os_str() != "-").ok_or_else(|| {
-        Failure::Usage(format!(
-            "{PLAY_USAGE}\nplay reads its position from FILE: standard input carries the moves"
-        ))
-    })?;
-    let input = cli::read(Some(&file), PLAY_USAGE)?;
-    let start = parse_positions(&input)?.swap_remove(0);
+fn run_play(request: &PlayRequest<SolveArgs>, out: &mut impl Write) -> Result<(), Failure> {
+    let start = request.first(parse_positions(&request.read()?)?)?;
     let board = start.board();
-    lattice_dp::solve::check_width(board, solve.width())
+    lattice_dp::solve::check_width(board, request.own.width())
         .map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
-    let person = match args.side.as_deref() {
-        None => start.side_to_move(),
-        Some(side) => SIDES.iter().position(|s| s.eq_ignore_ascii_case(side.trim())).ok_or_else(|| {
-            Failure::Usage(format!("unknown side `{side}`: play --as first or --as second"))
-        })?,
-    };
-    let stdin = std::io::stdin();
-    let mode = if stdin.is_terminal() { Input::Terminal } else { Input::Script };
     let mut game = LatticePlay::new();
     let start = game.start(start);
-    play(&mut game, start, person, args.hints, &mut stdin.lock(), mode, out)?;
-    Ok(())
+    request.play(&mut game, start, out)
 }

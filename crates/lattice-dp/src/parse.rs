@@ -25,16 +25,61 @@ pub fn read_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
              (at most {largest_m} columns with {n} rows)"
         )));
     }
-    let first = read_values(scanner, n * m, "value of A")?;
-    let second = read_values(scanner, n * m, "value of B")?;
+    let mut line = m_loc.line;
+    let first = read_values(scanner, n, m, "A", &mut line)?;
+    let second = read_values(scanner, n, m, "B", &mut line)?;
     // The sizes and values were all checked while reading.
     Board::new(n, m, first, second).map_err(|e| scanner.loc().msg(e.to_string()))
 }
 
-/// Reads `count` values in `0..=MAX_VALUE`.
-fn read_values(scanner: &mut Scanner<'_>, count: usize, what: &str) -> Result<Vec<i64>, InputError> {
-    // MAX_VALUE fits an i64.
-    (0..count).map(|_| scanner.uint(what, 0, MAX_VALUE).map(|v| v as i64)).collect()
+/// Reads `n` rows of `m` values of `player` (`A` or `B`) in `0..=MAX_VALUE`; `line` is the line
+/// of the last token read, and is kept up to date.
+///
+/// Values are whitespace-separated tokens, so rows may be laid out freely. But a line that starts
+/// with a row and holds more values than a row, though not a whole number of rows, has a value too
+/// many: it is reported where it stands, on its row, rather than as a missing value rows later.
+fn read_values(
+    scanner: &mut Scanner<'_>,
+    n: usize,
+    m: usize,
+    player: &str,
+    line: &mut usize,
+) -> Result<Vec<i64>, InputError> {
+    let what = format!("value of {player}");
+    let mut values = Vec::with_capacity(n * m);
+    // The index of the first value too many on the current line, if it has one.
+    let mut extra = None;
+    for i in 0..n * m {
+        let (value, loc) = scanner.uint_at(&what, 0, MAX_VALUE)?;
+        if loc.line > *line {
+            *line = loc.line;
+            extra = None;
+            if i % m == 0 {
+                let on_line = 1 + tokens_to_line_end(scanner.rest());
+                if on_line > m && on_line % m != 0 {
+                    extra = Some(i + on_line / m * m);
+                }
+            }
+        }
+        if extra == Some(i) {
+            let row = i / m;
+            return Err(loc.msg(format!("row {row} of {player} has more than {m} values")));
+        }
+        // MAX_VALUE fits an i64.
+        values.push(value as i64);
+    }
+    if let (Some(i), Some(next)) = (extra, scanner.peek()) {
+        if i == n * m && next.loc.line == *line {
+            return Err(next.loc.msg(format!("row {n} of {player} has more than {m} values")));
+        }
+    }
+    Ok(values)
+}
+
+/// The number of tokens in `rest` before its first line feed.
+fn tokens_to_line_end(rest: &[u8]) -> usize {
+    let line = rest.split(|&b| b == b'\n').next().unwrap_or_default();
+    line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).count()
 }
 
 #[cfg(test)]
@@ -64,5 +109,18 @@ mod tests {
             "line 2, column 1: value of A 1000000001 out of range 0..=1000000000"
         );
         assert_eq!(error("1 1\n1 2 3"), "line 2, column 5: unexpected trailing input '3'");
+    }
+
+    #[test]
+    fn a_row_on_a_line_of_its_own_is_read_as_a_line() {
+        // An extra value at the end of a row is reported on that row, not rows later.
+        assert_eq!(
+            error("2 3\n2 7 3 4\n9 1 2\n3 7 2\n2 3 1\n"),
+            "line 2, column 7: row 1 of A has more than 3 values"
+        );
+        assert_eq!(error("1 2\n4 5 6\n7 8\n"), "line 2, column 5: row 1 of A has more than 2 values");
+        // Rows laid out freely are still read by tokens.
+        assert!(parse_board(b"2 3 2 7 3 9 1 2 3 7 2 2 3 1").is_ok());
+        assert!(parse_board(b"2 3\n2 7 3 9 1 2\n3 7 2 2 3 1\n").is_ok());
     }
 }

@@ -63,7 +63,7 @@ impl PlayGame for LatticePlay {
     }
 
     fn draw(&self, p: &PlayPosition) -> String {
-        let mut text = draw_board(&p.marks, p.position.board().cols());
+        let mut text = draw_board(p.position.board(), &p.marks);
         let [first, second] = p.totals;
         let turn = if p.position.is_over() {
             "board full".to_string()

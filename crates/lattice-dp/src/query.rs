@@ -314,17 +314,18 @@ pub fn write_text(
 ) -> std::io::Result<()> {
     let board = &position.board;
     let mut head = format!(
-        "position {}: {}x{} board, {} cells taken",
+        "Position {} ({}×{}), {} to move: {}; {} cells taken",
         report.board,
         board.rows(),
         board.cols(),
+        report.to_move,
+        report.eval,
         position.taken_cells()
     );
     if position.taken_cells() > 0 {
         let rows: Vec<String> = position.taken.iter().map(usize::to_string).collect();
         let _ = write!(head, " (rows {})", rows.join(" "));
     }
-    let _ = write!(head, ", {} to move: {}", report.to_move, report.eval);
     writeln!(out, "{head}")?;
     if report.moves.is_empty() {
         writeln!(out, "  (the board is full: no move)")

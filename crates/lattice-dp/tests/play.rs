@@ -1,6 +1,6 @@
 //! `play`: scripted sessions through the library (byte-slice input) and through the binary.
 
-use grid_core::cli::play::{GameResult, Input, SessionEnd, play};
+use grid_core::cli::play::{GameResult, Hints, Input, SessionEnd, play};
 use lattice_dp::Board;
 use lattice_dp::play::{LatticePlay, PlayPosition};
 use lattice_dp::query::{self, Position};
@@ -17,7 +17,9 @@ fn session(start: Position, person: usize, script: &str) -> (SessionEnd, String)
     let mut out = Vec::new();
     let mut game = LatticePlay::new();
     let start = PlayPosition::new(start);
-    let end = play(&mut game, start, person, false, &mut script.as_bytes(), Input::Script, &mut out).unwrap();
+    let end =
+        play(&mut game, start, person, Hints::OnRequest, &mut script.as_bytes(), Input::Script, &mut out)
+            .unwrap();
     (end, String::from_utf8(out).unwrap())
 }
 
@@ -130,8 +132,11 @@ fn illegal_and_malformed_moves_get_a_reason_and_a_new_prompt() {
     assert!(text.contains("first> foo\n`foo` is not a cell"), "{text}");
     assert!(text.contains("first> 1,1,1\n`1,1,1` is not a cell"), "{text}");
     assert!(text.contains("first> 9,9\n`9,9` is not a legal move here"), "{text}");
-    // `1 1` is read as `1,1`.
-    assert!(text.contains("  F . .\n  . . .\nfirst 11 - second 0, second to move"), "{text}");
+    // `1 1` is read as `1,1`; the free cells show their values A/B under the rulers.
+    assert!(
+        text.contains("      1     2     3\n1     F 48/60 85/16\n2 21/69 58/25 95/78\nfirst 11 - second 0, second to move"),
+        "{text}"
+    );
     assert!(text.contains("Game abandoned."), "{text}");
     assert_eq!(text.matches("first> ").count(), 7, "{text}");
 }
@@ -141,7 +146,10 @@ fn hints_undo_and_a_drawing_with_earlier_cells() {
     let start = Position::new(board(2, 3, 1), vec![2, 1]).unwrap();
     let (end, text) = session(start, 1, "hint\n2,2\nundo\n1,3\n2,3\n");
     assert!(matches!(end, SessionEnd::Finished(_)), "{text}");
-    assert!(text.contains("  x x .\n  x . .\nfirst 0 - second 0, second to move"), "{text}");
+    assert!(
+        text.contains("1     x     x 85/16\n2     x 58/25 95/78\nfirst 0 - second 0, second to move"),
+        "{text}"
+    );
     assert!(text.contains("Legal moves, best first (value for the mover):\n  1,3  score"), "{text}");
     assert!(text.contains("the board is full: first"), "{text}");
 }
@@ -165,9 +173,10 @@ fn the_binary_plays_a_scripted_game() {
         "{text}"
     );
     for (args, words) in [
-        (&["play"][..], "play reads its position from FILE"),
-        (&["play", file, "--as", "third"][..], "unknown side `third`"),
-        (&["play", file, "--json"][..], "play has no --json output"),
+        (&["play"][..], "the following required arguments were not provided"),
+        (&["play", "-"][..], "give its position as a FILE, not `-`"),
+        (&["play", file, "--as", "third"][..], "error: --as third: the sides are first and second"),
+        (&["play", file, "--json"][..], "error: unexpected argument '--json'"),
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");

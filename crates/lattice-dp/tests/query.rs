@@ -276,7 +276,7 @@ fn every_json_line_of_the_binary_follows_the_model() {
         }
     }
     for input in files(&testdata().join("queries"), "in") {
-        for args in [&["query", "--json"][..], &["--json", "query"][..]] {
+        for args in [&["query", "--json"][..], &["query", "--json", "-"][..]] {
             let output = run(args, &std::fs::read(&input).unwrap());
             assert!(output.status.success(), "{}", input.display());
             for line in String::from_utf8(output.stdout).unwrap().lines() {
@@ -312,11 +312,12 @@ fn text_report_of_several_positions() {
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "position 1: 2x3 board, 3 cells taken (rows 2 1), second to move: score 2\n  1,3  score 2\n  \
-         2,2  score 1\nposition 2: 2x3 board, 0 cells taken, first to move: score 2\n  1,1  score 2\n"
+        "Position 1 (2×3), second to move: score 2; 3 cells taken (rows 2 1)\n  1,3  score 2\n  \
+         2,2  score 1\nPosition 2 (2×3), first to move: score 2; 0 cells taken\n  1,1  score 2\n"
     );
     let full = run(&["query"], format!("{SAMPLE}taken 3 3\n").as_bytes());
-    assert!(String::from_utf8(full.stdout).unwrap().ends_with("score 0\n  (the board is full: no move)\n"));
+    let full = String::from_utf8(full.stdout).unwrap();
+    assert!(full.ends_with("score 0; 6 cells taken (rows 3 3)\n  (the board is full: no move)\n"), "{full}");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use grid_core::Pos;
+use grid_core::{Cell, Pos};
 
 use crate::analysis::{Analysis, FirstMove, LineEnd, Move, Piece, Position, ending_reason};
 use crate::board::Board;
@@ -13,7 +13,8 @@ use crate::space::Side;
 pub fn explain(number: usize, board: &Board, analysis: &Analysis) -> String {
     let mut out = String::new();
     let dims = board.dims();
-    let _ = writeln!(out, "Board {number} ({}×{}), Red to move:", dims.rows, dims.cols);
+    let _ =
+        writeln!(out, "Position {number} ({}×{}), red to move: {}", dims.rows, dims.cols, analysis.outcome);
     let start = Position { black: board.black(), reds: board.reds() };
     draw(&mut out, board, start);
     let _ = writeln!(out, "Result: {} ({})", analysis.outcome, describe_outcome(analysis.outcome));
@@ -24,7 +25,7 @@ pub fn explain(number: usize, board: &Board, analysis: &Analysis) -> String {
 
 /// The legend of the board drawings.
 pub const LEGEND: &str = "Legend: A, B = red pieces, X = black pawn, * = black pawn on a red piece, \
-# = obstacle; squares are (row, column), row 1 at the top.";
+# = obstacle; a cell is row,column (the rulers), row 1 at the top; a move is FROM-TO, as play takes it.";
 
 fn describe_outcome(outcome: Outcome) -> String {
     match outcome {
@@ -95,19 +96,14 @@ fn write_line(out: &mut String, board: &Board, analysis: &Analysis) {
     };
 }
 
-/// `A (3,1) → (2,1)`, 1-based.
+/// `3,1-2,1 (A)`: the move as `play` takes it (1-based `row,column` cells), then the piece.
 pub fn move_text(mv: Move) -> String {
     let piece = match mv.piece {
         Piece::A => "A",
         Piece::B => "B",
         Piece::X => "X",
     };
-    format!("{piece} {} → {}", square(mv.from), square(mv.to))
-}
-
-/// `(row,column)`, 1-based.
-fn square(pos: Pos) -> String {
-    format!("({},{})", pos.row + 1, pos.col + 1)
+    format!("{}-{} ({piece})", Cell::of(mv.from), Cell::of(mv.to))
 }
 
 /// The drawing of a query position: `Red to move:` (or Black) and the board, as in [`explain`].
@@ -122,22 +118,23 @@ pub fn draw_position(position: &crate::position::Position) -> String {
     out
 }
 
-/// Draws the board with the pieces of `position`, indented.
+/// Draws the board with the pieces of `position` under a row and a column ruler, indented.
 pub(crate) fn draw(out: &mut String, board: &Board, position: Position) {
-    for row in 0..board.dims().rows {
-        out.push_str("       ");
-        for col in 0..board.dims().cols {
-            let pos = Pos::new(row, col);
-            let red = position.reds.iter().position(|&r| r == pos);
-            out.push(match (position.black == pos, red) {
-                (true, Some(_)) => '*',
-                (true, None) => 'X',
-                (false, Some(0)) => 'A',
-                (false, Some(_)) => 'B',
-                (false, None) if board.is_open(pos) => '.',
-                (false, None) => '#',
-            });
-        }
-        out.push('\n');
+    let dims = board.dims();
+    let picture = grid_core::picture::draw(dims.rows, dims.cols, |row, col| {
+        let pos = Pos::new(row, col);
+        let red = position.reds.iter().position(|&r| r == pos);
+        let symbol = match (position.black == pos, red) {
+            (true, Some(_)) => "*",
+            (true, None) => "X",
+            (false, Some(0)) => "A",
+            (false, Some(_)) => "B",
+            (false, None) if board.is_open(pos) => ".",
+            (false, None) => "#",
+        };
+        symbol.to_string()
+    });
+    for line in picture.lines() {
+        let _ = writeln!(out, "    {line}");
     }
 }

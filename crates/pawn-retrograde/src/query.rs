@@ -69,7 +69,8 @@ impl fmt::Display for Notation {
 impl std::str::FromStr for Notation {
     type Err = String;
 
-    /// Reads `r,c-r,c`; spaces and parentheses are ignored (`(5,1) - (4,1)` is fine).
+    /// Reads `FROM-TO`, each cell in any spelling [`Cell`] reads (`5,1-4,1`, `(5,1) - (4,1)`,
+    /// `5 1-4 1`).
     fn from_str(text: &str) -> Result<Notation, String> {
         let bad = || {
             format!(
@@ -77,9 +78,7 @@ impl std::str::FromStr for Notation {
                 grid_core::error::printable(text.as_bytes())
             )
         };
-        let compact: String =
-            text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')')).collect();
-        let (from, to) = compact.split_once('-').ok_or_else(bad)?;
+        let (from, to) = text.split_once('-').ok_or_else(bad)?;
         let from: Cell = from.parse().map_err(|_| bad())?;
         let to: Cell = to.parse().map_err(|_| bad())?;
         Ok(Notation { from: from.pos().ok_or_else(bad)?, to: to.pos().ok_or_else(bad)? })
@@ -224,7 +223,7 @@ pub fn write_text(out: &mut impl Write, number: usize, query: &Query) -> io::Res
     let e = &query.evaluation;
     writeln!(
         out,
-        "Position {number} ({}×{}), {} to move: {} ({})",
+        "Position {number} ({}×{}), {} to move: {} (answer {})",
         query.dims.rows,
         query.dims.cols,
         side_word(e.to_move),

@@ -2,7 +2,7 @@
 //! against best defence, never loses a won or drawn position against random moves, and refuses
 //! illegal or malformed moves with a message and a new prompt.
 
-use grid_core::cli::play::{Input, PlayGame, SessionEnd, play};
+use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::report::{Eval, Value};
 use pawn_retrograde::play::{Game, side_index};
 use pawn_retrograde::query::Position;
@@ -52,7 +52,8 @@ fn script(
 /// Runs a session and returns how it ended, its transcript and the number of moves in it.
 fn session(game: &mut Game, start: State, person: usize, script: &str) -> (SessionEnd, String, usize) {
     let mut out = Vec::new();
-    let end = play(game, start, person, false, &mut script.as_bytes(), Input::Script, &mut out).unwrap();
+    let end =
+        play(game, start, person, Hints::OnRequest, &mut script.as_bytes(), Input::Script, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let moves = text
         .lines()
@@ -148,6 +149,6 @@ fn illegal_and_malformed_moves_are_refused_with_a_new_prompt() {
 fn the_board_is_drawn_as_explain_draws_it() {
     let position = parse_queries(b"q 1\n3 3 red\n...\n.X.\nO.O\n").unwrap().remove(0);
     let (game, start) = Game::new(&position);
-    assert_eq!(game.draw(&start), "       ...\n       .X.\n       A.B\nRed to move.\n");
+    assert_eq!(game.draw(&start), "      1 2 3\n    1 . . .\n    2 . X .\n    3 A . B\nRed to move.\n");
     assert_eq!(game.sides(), ["red", "black"]);
 }

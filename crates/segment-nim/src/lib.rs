@@ -32,18 +32,17 @@
 //!
 //! # Input, output, errors
 //! The input is `t`, then per board `n w c`, the white and the black positions (token based; at
-//! most 10^7 pawns per input, `n` ≤ 10^18). Boards are streamed: each is read, solved and written
-//! before the next is read, so on an error in board `i` the boards before it are already written
-//! and nothing is written for board `i`; the error is `line L, column C: message`. `--explain`
-//! writes a text report per board; `--json` writes one JSON object per line (JSON Lines, which
-//! streams like the letters do) in the report model of `grid_core::report` (docs/REPORT.md): the
+//! most 10^7 pawns per input, `n` ≤ 10^18). Boards are read one at a time (one board held in
+//! memory); the answers are written once the whole input is read, so an input with an error gets
+//! nothing on the output, only the error `line L, column C: message`. `--explain` writes a text
+//! report per board; `--json` writes one JSON object per line (JSON Lines) in the report model of `grid_core::report` (docs/REPORT.md): the
 //! start position with white to move, every move's value, and the `--explain` analysis.
 //!
 //! # `query` and `play`
 //! `run_query` (feature `cli`) reads positions in the same format, where the header `n w c` may be followed by
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
-//! legal move's value (win/lose/draw, no remoteness: the method does not give one), streamed board
-//! by board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
+//! legal move's value (win/lose/draw, no remoteness: the method does not give one), board by
+//! board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
 //! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`query`] explains how
 //! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
@@ -123,11 +122,11 @@ pub enum Mode {
     Json,
 }
 
-/// Why [`run`] stopped.
+/// Why [`run`] or [`run_query`] stopped.
 #[cfg(feature = "cli")]
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// The input is malformed; boards before the bad one have been written.
+    /// The input is malformed; nothing has been written.
     #[error("{0}")]
     Input(#[from] InputError),
     /// Writing the output failed.
@@ -135,10 +134,12 @@ pub enum RunError {
     Output(#[from] io::Error),
 }
 
-/// Reads every board of `input`, solving and writing each before reading the next (feature `cli`:
-/// the JSON Lines printing needs `serde_json`).
+/// Reads every board of `input` and writes each one's answer (feature `cli`: the JSON Lines
+/// printing needs `serde_json`). The answers wait until the whole input is read, so nothing is
+/// written for an input with an error.
 #[cfg(feature = "cli")]
 pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunError> {
+    let mut answers = Vec::new();
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();
     let mut number = 0;
@@ -146,34 +147,46 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
         number += 1;
         match mode {
             Mode::Answers => {
-                out.write_all(&[solve(&board, Colour::White).answer().letter(), b'\n'])?;
+                answers.extend_from_slice(&[solve(&board, Colour::White).answer().letter(), b'\n']);
             }
-            Mode::Explain => render::text(out, &report::report(&board, number))?,
-            Mode::Json => render::json(out, &board, number)?,
+            Mode::Explain => render::text(&mut answers, &report::report(&board, number))?,
+            Mode::Json => render::json(&mut answers, &board, number)?,
         }
     }
-    Ok(())
+    Ok(out.write_all(&answers)?)
 }
 
 /// `query`: reads every position of `input` (the default format; the header `n w c` of a board
 /// may be followed by `white` or `black`, the side to move, default white) and writes each one's
-/// report before reading the next: text, or one JSON object per line with `json` (feature `cli`).
+/// report: text, the circle drawn before it ([`Format::Explain`](grid_core::cli::args::Format)),
+/// or one JSON object per line (feature `cli`). Nothing is written for an input with an error.
 #[cfg(feature = "cli")]
-pub fn run_query(input: &[u8], json: bool, out: &mut impl Write) -> Result<(), RunError> {
+pub fn run_query(
+    input: &[u8],
+    format: grid_core::cli::args::Format,
+    out: &mut impl Write,
+) -> Result<(), RunError> {
+    use grid_core::cli::args::Format;
+    let mut reports = Vec::new();
     let mut reader = BoardReader::new(input)?;
     let mut board = Board::default();
     let mut number = 0;
     while let Some(mover) = reader.read_query_into(&mut board)? {
         number += 1;
         let q = query::query(&board, mover);
-        if json {
-            grid_core::cli::write_json_line(out, &q.report(number, q.fields(&board)))?;
-        } else {
-            if number > 1 {
-                writeln!(out)?;
-            }
-            q.write_text(out, &board, number)?;
+        if format == Format::Json {
+            grid_core::cli::write_json_line(&mut reports, &q.report(number, q.fields(&board)))?;
+            continue;
         }
+        if number > 1 {
+            writeln!(reports)?;
+        }
+        if format == Format::Explain {
+            if let Some(circle) = play::circle(&board) {
+                writeln!(reports, "W white, B black, . empty\n{circle}")?;
+            }
+        }
+        q.write_text(&mut reports, &board, number)?;
     }
-    Ok(())
+    Ok(out.write_all(&reports)?)
 }

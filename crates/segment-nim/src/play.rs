@@ -84,8 +84,9 @@ pub fn destination(board: &Board, mover: Colour, slide: &Slide) -> Option<(usize
     (slide.distance <= room).then_some((index, to))
 }
 
-/// A drawing of the circle for small boards: one character per field from field 1 (`W` white,
-/// `B` black, `.` empty), in groups of ten.
+/// A drawing of the circle for boards of at most 200 fields: one character per field (`W` white,
+/// `B` black, `.` empty), ten fields a line under a ruler (a field's number is its line's number
+/// plus its column's).
 pub fn circle(board: &Board) -> Option<String> {
     const MAX_DRAWN: u64 = 200;
     if board.n() > MAX_DRAWN {
@@ -95,8 +96,15 @@ pub fn circle(board: &Board) -> Option<String> {
     for i in 0..board.len() {
         cells[board.position(i) as usize - 1] = if board.colour(i) == Colour::White { 'W' } else { 'B' };
     }
-    let groups: Vec<String> = cells.chunks(10).map(|c| c.iter().collect()).collect();
-    Some(groups.join(" "))
+    // Ten fields a line; the ruler: field = the line's number + the column's.
+    let columns = cells.len().min(10);
+    let mut text: String = (1..=columns).map(|c| format!(" +{c:<2}")).collect();
+    text = format!("field{}\n", text.trim_end());
+    for (line, chunk) in cells.chunks(10).enumerate() {
+        let row: String = chunk.iter().map(|c| format!("  {c} ")).collect();
+        text += &format!("{:>5}{}\n", line * 10, row.trim_end());
+    }
+    Some(text)
 }
 
 /// The sliding-pawn game for `grid_core::cli::play`.
@@ -120,15 +128,13 @@ impl PlayGame for Game {
     fn draw(&self, position: &PlayPosition) -> String {
         let board = position.board();
         let mut text = format!(
-            "n = {}, {} white, {} black\n",
+            "{} fields, {} white, {} black\n",
             board.n(),
             board.count(Colour::White),
             board.count(Colour::Black)
         );
         match circle(&board) {
-            Some(circle) => {
-                text += &format!("fields 1..{} (W white, B black, . empty): {circle}\n", board.n())
-            }
+            Some(circle) => text += &format!("W white, B black, . empty\n{circle}"),
             None => {
                 for colour in [Colour::White, Colour::Black] {
                     let fields: Vec<String> =

@@ -72,6 +72,21 @@ pub struct Slide {
     pub distance: u64,
 }
 
+impl crate::winning::Move {
+    /// This move as a slide: clockwise when the fields it crosses that way are empty, else
+    /// counter-clockwise (`from` must be a pawn's field of `board`).
+    pub fn slide(self, board: &Board) -> Slide {
+        let cw = board.clockwise(self.from, self.to);
+        let pawn = (0..board.len()).find(|&i| board.position(i) == self.from);
+        let clockwise = pawn.is_some_and(|i| cw <= board.empty_after(i));
+        if clockwise {
+            Slide { pawn: self.from, direction: Direction::Cw, distance: cw }
+        } else {
+            Slide { pawn: self.from, direction: Direction::Ccw, distance: board.n() - cw }
+        }
+    }
+}
+
 impl fmt::Display for Slide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {}", self.pawn, self.direction.name(), self.distance)
@@ -628,13 +643,13 @@ impl Query {
         let fields = self.fields(board);
         writeln!(
             out,
-            "board {number}: n = {}, {} white, {} black, {} to move: {} (answer {}), {} legal moves",
+            "Position {number} ({} fields), {} to move: {} (answer {}); {} white, {} black, {} legal moves",
             fields.n,
-            fields.white,
-            fields.black,
             self.mover.name(),
             value_of(self.outcome),
             fields.answer.letter() as char,
+            fields.white,
+            fields.black,
             self.legal_moves
         )?;
         grid_core::report::write_move_lines(out, &self.move_reports())

@@ -26,7 +26,11 @@ pub fn json(out: &mut impl Write, board: &Board, number: u64) -> io::Result<()> 
 /// Writes `report` as text for people.
 pub fn text(out: &mut impl Write, r: &BoardReport) -> io::Result<()> {
     let letter = r.answer.letter() as char;
-    writeln!(out, "board {}: n = {}, {} white, {} black: {letter}", r.board, r.n, r.white, r.black)?;
+    writeln!(
+        out,
+        "Position {} ({} fields), white to move: {letter}; {} white, {} black",
+        r.board, r.n, r.white, r.black
+    )?;
     writeln!(out, "  decided by: {}", r.explanation)?;
     writeln!(out, "  with black to move first it would be: {}", r.answer_black_first.letter() as char)?;
     if !r.runs.is_empty() {
@@ -72,13 +76,14 @@ pub fn text(out: &mut impl Write, r: &BoardReport) -> io::Result<()> {
         writeln!(out, "  nim xor of the kept gaps: {xor}")?;
     }
     match (r.winning_move, r.winning_move_searched) {
-        (Some(mv), _) => {
-            writeln!(
+        (Some(mv), _) => match r.winning_slide {
+            Some(slide) => writeln!(
                 out,
-                "  winning move for white: {} -> {} (confirmed: black to move loses)",
+                "  winning move for white: {slide} (from field {} to {}; confirmed: black to move loses)",
                 mv.from, mv.to
-            )
-        }
+            ),
+            None => writeln!(out, "  winning move for white: {} to {}", mv.from, mv.to),
+        },
         (None, true) => writeln!(out, "  winning move for white: none confirmed (internal error)"),
         (None, false) if r.answer.letter() == b'B' => {
             writeln!(out, "  winning move for white: not searched (more than 2000 pawns)")

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Colour};
+use crate::query::Slide;
 use crate::rules::{Answer, Outcome, Rule, verdict};
 use crate::structure::{self, Observer, Run, Segment, Shape, Threat};
 use crate::winning::{Move, winning_move};
@@ -54,6 +55,9 @@ pub struct BoardReport {
     pub winning_move: Option<Move>,
     /// Whether a winning move was searched (answer `B` and at most 2000 pawns).
     pub winning_move_searched: bool,
+    /// The winning move in the notation `play` accepts (`17 cw 3`).
+    #[serde(skip)]
+    pub winning_slide: Option<Slide>,
 }
 
 /// Collects segments and threats for a report.
@@ -87,6 +91,7 @@ pub fn report(board: &Board, number: u64) -> BoardReport {
         _ => (PerColour { white: 0, black: 0 }, None),
     };
     let searched = white_first.outcome == Outcome::Win && board.len() <= MAX_PAWNS_FOR_MOVE;
+    let winning_move = if searched { winning_move(board) } else { None };
     BoardReport {
         board: number,
         n: board.n(),
@@ -101,8 +106,9 @@ pub fn report(board: &Board, number: u64) -> BoardReport {
         safe_segments,
         threats: collected.threats,
         nim_xor,
-        winning_move: if searched { winning_move(board) } else { None },
+        winning_move,
         winning_move_searched: searched,
+        winning_slide: winning_move.map(|mv| mv.slide(board)),
     }
 }
 

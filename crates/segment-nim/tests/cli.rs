@@ -53,10 +53,14 @@ fn bad_inputs_exit_2_with_a_location() {
 }
 
 #[test]
-fn boards_before_an_error_are_printed_and_the_bad_one_is_not() {
-    let out = solver(&[], "3\n6 2 2\n5 6\n2 4\n7 1 1\n3\n3\n7 1 1\n3\n4\n");
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stdout), "B\n");
+fn an_input_with_an_error_gets_nothing_on_standard_output() {
+    let input = "3\n6 2 2\n5 6\n2 4\n7 1 1\n3\n3\n7 1 1\n3\n4\n";
+    for args in [&[][..], &["--explain"], &["--json"], &["query"]] {
+        let out = solver(args, input);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+    }
+    let out = solver(&[], input);
     assert!(text(&out.stderr).contains("line 7, column 1"));
 }
 
@@ -75,17 +79,17 @@ fn explain_shows_the_structure_and_a_confirmed_move() {
     assert!(out.status.success());
     let report = text(&out.stdout);
     for needle in [
-        "board 1: n = 9, 2 white, 3 black: C",
+        "Position 1 (9 fields), white to move: C; 2 white, 3 black",
         "runs (4, clockwise)",
         "segments (",
         "safe segments: white 0, black 0",
         "threats of white: none",
         "nim xor of the kept gaps: 1",
         "decided by: rule 5",
-        "board 3: n = 7, 1 white, 1 black: R",
+        "Position 3 (7 fields), white to move: R; 1 white, 1 black",
         "rule 1",
         "winning move for white: ",
-        "(confirmed: black to move loses)",
+        "confirmed: black to move loses)",
     ] {
         assert!(report.contains(needle), "missing {needle:?} in\n{report}");
     }

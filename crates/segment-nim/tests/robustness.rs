@@ -13,6 +13,7 @@
 use std::process::Output;
 
 use damaged_input::{Corpus, check_exit_streaming, check_within_input};
+use grid_core::cli::args::Format;
 use proptest::prelude::*;
 use segment_nim::{Mode, RunError, run, run_query};
 
@@ -88,9 +89,9 @@ fn run_library(input: &[u8]) -> Result<(), String> {
 /// `query` on `input`, text and JSON; returns the error message on bad input.
 fn run_query_library(input: &[u8]) -> Result<(), String> {
     let mut errors = Vec::new();
-    for json in [false, true] {
+    for format in [Format::Plain, Format::Json] {
         let mut out = Vec::new();
-        match run_query(input, json, &mut out) {
+        match run_query(input, format, &mut out) {
             Ok(()) => errors.push(None),
             Err(RunError::Input(e)) => errors.push(Some(e.to_string())),
             Err(RunError::Output(e)) => panic!("writing to a Vec failed: {e}"),

@@ -14,19 +14,23 @@
 //! or a problem to report) is read by the general reader, which keeps each chunk's pairs of ids
 //! until all of them are known and numbered.
 
+use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use grid_core::InputError;
 use rayon::prelude::*;
 
-use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, swar_line_separated};
-use super::text::{
+use super::chunks::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
     nth_data_line, par_chunks, par_chunks_with,
 };
+use super::swar::swar_line_separated;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks};
+use crate::graph::{
+    BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks, Vertices, build_blocked, build_pairs,
+};
 
 /// The first bytes of comment lines.
 const COMMENTS: &[u8] = b"#%";
@@ -47,6 +51,16 @@ const _: () = assert!(DIRECT_ID_LIMIT <= crate::graph::MAX_VERTICES);
 const SAMPLE_BYTES: usize = 1 << 18;
 
 /// Reads an edge list.
+/// Writes `graph` as an edge list with its ids `0..N`, a comment line first.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    let (n, m) = (graph.vertex_count(), graph.edge_count());
+    writeln!(out, "# Undirected graph: {n} nodes, {m} edges\n# FromNodeId\tToNodeId")?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{u}\t{v}")?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     read(input)?.build()
@@ -64,7 +78,11 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
 /// ids up to a few times the number of vertices): each chunk's edges are filed by block as soon
 /// as they are read, as the Library Checker reader does (`lc.rs`), the graph is built on the
 /// vertices `0..=largest id`; the ids that are in no edge are dropped on the way
-/// ([`Graph::from_blocked_renumbered`]), which numbers the others as [`parse_renumbered`] does.
+/// ([`Vertices::Ranked`]), which numbers the others as [`parse_renumbered`] does.
+///
+/// An edge list has no header, so the blocks are sized from the input's first 256 KiB
+/// ([`estimate`]) and made to cover the bound ([`EdgeBlocks::covering`]); each chunk files only
+/// up to its last block with entries.
 ///
 /// `None` for anything else (a problem, a larger id, too many edges or ids): then
 /// [`parse_renumbered`] reads the input and reports what is wrong.
@@ -112,11 +130,12 @@ fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
     // Within the builder's limits: n <= DIRECT_ID_LIMIT vertices, MAX_INPUT_EDGES edges.
     Some(TextRead::to_build(move || {
         let (graph, repeats, ids) = if ids.count() == n {
-            let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(builder_limit)?;
+            let (graph, repeats) =
+                build_blocked(Vertices::Count(n), &blocks, filed).map_err(builder_limit)?;
             (graph, repeats, VertexIds::From(0))
         } else {
             let (graph, repeats) =
-                Graph::from_blocked_renumbered(&ids, &blocks, filed).map_err(builder_limit)?;
+                build_blocked(Vertices::Ranked(&ids), &blocks, filed).map_err(builder_limit)?;
             (graph, repeats, VertexIds::Listed(ids.ids()))
         };
         Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
@@ -217,7 +236,7 @@ fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
         .locate(input)
     })?;
     drop((lists, loops));
-    let (graph, repeats) = Graph::from_pair_chunks(n, pairs).map_err(builder_limit)?;
+    let (graph, repeats) = build_pairs(n, pairs).map_err(builder_limit)?;
     Ok(ParsedGraph { graph, ids, self_loops, repeats: repeats as u64 })
 }
 

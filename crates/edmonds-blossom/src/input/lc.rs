@@ -7,24 +7,20 @@
 //! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
 //! ([`swar_line`]) into a per-thread list of pairs while counting the entries of each vertex
 //! block, then files the chunk's entries by block in one exactly sized array
-//! ([`EdgeBlocks::file`]); the CSR is built from the blocks ([`Graph::from_blocked`]). It only recognises well-formed input; on anything
-//! else (a stray token, a loop, a number out of range, the wrong count, even a harmless
+//! ([`EdgeBlocks::file`]); the CSR is built from the blocks ([`build_blocked`]). It only
+//! recognises well-formed input; on anything else (a stray token, a loop, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::{ErrorKind, InputError, Mark, Scanner};
 
-use super::text::{Problem, filing_chunks, par_chunks_with};
-use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
-
-/// Largest `N` accepted.
-pub const MAX_INPUT_VERTICES: usize = 10_000_000;
-
-/// Largest `M` accepted.
-pub const MAX_INPUT_EDGES: usize = 50_000_000;
+use super::chunks::{Problem, filing_chunks, par_chunks_with};
+use super::swar::swar_line;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, ParsedGraph, TextRead, VertexIds, builder_limit};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertices, build_blocked};
 
 /// The entries of the edges read, per chunk ordered by vertex block ([`EdgeBlocks::file`]).
 type Buckets = Vec<BlockedEntries>;
@@ -58,7 +54,7 @@ fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, Inpu
 /// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
 /// fail on any input; an error would be reported at the header.
 fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
-    Graph::from_blocked(n, blocks, buckets).map(|(graph, _)| graph).map_err(builder_limit)
+    build_blocked(Vertices::Count(n), blocks, buckets).map(|(graph, _)| graph).map_err(builder_limit)
 }
 
 /// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
@@ -150,98 +146,18 @@ fn read_edges(
     }
 }
 
-/// The line `u v\n` at the start of `window`, both numbers of 1 to 7 digits and single spaces:
-/// `u`, `v` and the line's length with its `\n`, or `None` for any other shape (the caller then
-/// reads the line a token at a time).
-#[inline(always)]
-pub(super) fn swar_line(window: &[u8; 16]) -> Option<(u32, u32, usize)> {
-    swar_line_separated(window, |b| b == b' ')
-}
-
-/// As [`swar_line`], the two numbers separated by one byte that `separator` accepts.
-///
-/// The line's end is found first, from the newline alone: the caller's next line starts there,
-/// and finding it is the only work each line waits for (the digits of consecutive lines are then
-/// read in parallel by the processor). The text loop on one thread went from 0.49 to 0.43 s on
-/// rmat-22's 649 MB.
-#[inline(always)]
-pub(super) fn swar_line_separated(
-    window: &[u8; 16],
-    separator: impl Fn(u8) -> bool,
-) -> Option<(u32, u32, usize)> {
-    let low = u64::from_le_bytes(window[..8].try_into().ok()?);
-    let high = u64::from_le_bytes(window[8..].try_into().ok()?);
-    let newline = first_newline(low, high);
-    let (u, u_digits) = swar_digits(low)?;
-    if !separator(window[u_digits]) {
-        return None;
-    }
-    // `v` starts at byte 2 to 8: its eight bytes are within the window.
-    let start = u_digits + 1;
-    let (v, v_digits) = swar_digits(u64::from_le_bytes(window[start..start + 8].try_into().ok()?))?;
-    // Its digits end at the first newline (16, none in the window, is never an end).
-    if start + v_digits != newline {
-        return None;
-    }
-    Some((u, v, newline + 1))
-}
-
-/// Where the first `\n` of the sixteen bytes `low` then `high` (little-endian words) is; 16 if
-/// there is none.
-#[inline(always)]
-fn first_newline(low: u64, high: u64) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte of `x` is zero where the word has a newline. The usual zero-byte test: a borrow
-    // only starts at a zero byte, so the lowest flagged byte is exact.
-    let newlines = |word: u64| {
-        let x = word ^ (u64::from(b'\n') * ONES);
-        x.wrapping_sub(ONES) & !x & HIGH
-    };
-    let flags = u128::from(newlines(high)) << 64 | u128::from(newlines(low));
-    (flags.trailing_zeros() / 8) as usize
-}
-
-/// The number of 1 to 7 digits at `bytes[at..]` and the offset just after it, read as one
-/// 8-byte word (SWAR: SIMD within a register); `None` if the token does not start with a digit
-/// or has 8 digits or more, or fewer than 8 bytes are left (the caller then reads it a byte at a
-/// time).
-#[cfg(test)]
-fn swar_number(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
-    let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
-    swar_digits(word).map(|(value, digits)| (value, at + digits))
-}
-
-/// The number of 1 to 7 digits at the start of the little-endian `word` and how many digits it
-/// has; `None` if `word` does not start with a digit or holds 8 digits.
-#[inline(always)]
-pub(super) fn swar_digits(word: u64) -> Option<(u32, usize)> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Digits become 0..=9; a byte is not a digit exactly when this is above 9. Adding 0x76
-    // sets the high bit of a byte above 9; a carry out of a byte can only come from a
-    // non-digit and only spoils the bytes after it, so the lowest flagged byte is exact.
-    let x = word ^ (0x30 * ONES);
-    let non_digits = (x.wrapping_add(0x76 * ONES) | x) & HIGH;
-    let digits = (non_digits.trailing_zeros() / 8) as usize;
-    if digits == 0 || digits == 8 {
-        return None;
-    }
-    // The digits moved to the top bytes (zeros below: leading zeros), then combined pairwise:
-    // bytes, then pairs, then quadruples (the usual eight-digit multiply-add ladder).
-    let v = x << (8 * (8 - digits));
-    let v = (v * 10 + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
-    let v = (v * 100 + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
-    let v = (v * 10_000 + (v >> 32)) & 0xFFFF_FFFF;
-    Some((v as u32, digits))
-}
-
 /// The sequential reader: the reference behaviour, and the one that reports errors.
 fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
     let mut scanner = Scanner::new(input);
     let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
     let n = n as usize;
     let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
+    // The header is a line of its own: a value more on it is reported there, not edges later.
+    let header_line = scanner.loc_at(n_at).line;
+    if let Some(extra) = scanner.peek().filter(|t| t.loc.line == header_line) {
+        let found = grid_core::error::shorten(extra.text);
+        return Err(extra.loc.msg(format!("the header is `N M`: unexpected '{found}' after the number of edges")));
+    }
     // An edge line takes at least 4 bytes ("u v\n").
     let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
     let max_vertex = (n - 1) as u64;
@@ -281,6 +197,15 @@ fn name_missing_edge(e: InputError, i: usize, m: usize) -> InputError {
         }
         _ => e,
     }
+}
+
+/// Writes `graph` as `N M` and one `u v` line per edge.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{u} {v}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -327,83 +252,6 @@ mod tests {
     }
 
     #[test]
-    fn eight_byte_numbers() {
-        // Padded so that 8 bytes are readable after each start.
-        let read = |text: &str| swar_number(format!("{text}        ").as_bytes(), 0);
-        assert_eq!(read("0 "), Some((0, 1)));
-        assert_eq!(read("7\n"), Some((7, 1)));
-        assert_eq!(read("1234567 "), Some((1_234_567, 7)));
-        assert_eq!(read("9999999\n"), Some((9_999_999, 7)));
-        assert_eq!(read("0000042 "), Some((42, 7)));
-        assert_eq!(read("105x"), Some((105, 3)));
-        assert_eq!(read("12345678"), None);
-        assert_eq!(read(" 1"), None);
-        assert_eq!(read("x1"), None);
-        assert_eq!(swar_number(b"12 4\n", 0), None);
-        for value in [1u32, 10, 99, 100, 4_194_303, 5_000_000] {
-            for pad in [b' ', b'\n', b'\r', b'/', b':', 0xff, 0x8a, 0] {
-                let mut text = value.to_string().into_bytes();
-                text.push(pad);
-                text.resize(16, pad);
-                assert_eq!(swar_number(&text, 0), Some((value, value.to_string().len())), "{value} {pad}");
-            }
-        }
-    }
-
-    #[test]
-    fn sixteen_byte_lines() {
-        let read = |text: &[u8]| {
-            let mut window = [b'#'; 16];
-            window[..text.len()].copy_from_slice(text);
-            swar_line(&window)
-        };
-        assert_eq!(read(b"0 1\n"), Some((0, 1, 4)));
-        assert_eq!(read(b"1234567 7654321\n"), Some((1_234_567, 7_654_321, 16)));
-        assert_eq!(read(b"9 0000042\n"), Some((9, 42, 10)));
-        assert_eq!(read(b"1234567 1\n"), Some((1_234_567, 1, 10)));
-        // The line ends at the first newline; the next line may follow in the window.
-        assert_eq!(read(b"1 2\n3 4\n"), Some((1, 2, 4)));
-        for bad in [
-            &b"1\n2 3\n"[..],
-            b"1 2",
-            b"1234567 7654321#",
-            &b"1  2\n"[..],
-            b"1\t2\n",
-            b"1 2 \n",
-            b"1 2\r\n",
-            b"12345678 1\n",
-            b"1 12345678\n",
-            b" 1 2\n",
-            b"1 x\n",
-        ] {
-            assert_eq!(read(bad), None, "{}", String::from_utf8_lossy(bad));
-        }
-        // Every split of two numbers of 1 to 7 digits.
-        for (a, b) in [(5u32, 7_777_777u32), (4_194_303, 0), (10, 100_000), (9_999_999, 9_999_999)] {
-            let line = format!("{a} {b}\n");
-            assert_eq!(read(line.as_bytes()), Some((a, b, line.len())), "{line}");
-        }
-    }
-
-    #[test]
-    fn first_newline_of_sixteen_bytes() {
-        for at in 0..16 {
-            let mut window = [b'7'; 16];
-            window[at] = b'\n';
-            // A later newline, or bytes one above and below a newline's, change nothing.
-            window[(at + 5).min(15)] = b'\n';
-            if at > 0 {
-                window[at - 1] = b'\n' + 1;
-            }
-            let low = u64::from_le_bytes(window[..8].try_into().unwrap());
-            let high = u64::from_le_bytes(window[8..].try_into().unwrap());
-            assert_eq!(first_newline(low, high), at);
-        }
-        let plain = u64::from_le_bytes(*b"\t\x0b 12345");
-        assert_eq!(first_newline(plain, plain), 16);
-    }
-
-    #[test]
     fn errors_are_located() {
         assert_eq!(error("3 1\n0 3\n"), "line 2, column 3: vertex 3 out of range 0..=2");
         assert_eq!(error("3 1\n2 2\n"), "line 2, column 1: self-loop at vertex 2");
@@ -418,5 +266,11 @@ mod tests {
             error("3 1\n0 99999999999999999999\n"),
             "line 2, column 3: vertex 99999999999999999999 out of range 0..=2"
         );
+        // A value more on the header line is reported there, not edges later.
+        assert_eq!(
+            error("4 2 1\n0 1\n2 3\n"),
+            "line 1, column 5: the header is `N M`: unexpected '1' after the number of edges"
+        );
+        assert_eq!(error("4 3 5\n0 1\n1 2\n2 3\n"), "line 1, column 5: the header is `N M`: unexpected '5' after the number of edges");
     }
 }

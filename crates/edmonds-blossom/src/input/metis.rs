@@ -10,20 +10,23 @@
 //! the graph is built, every one of those must be in the line's list, as it is when the file
 //! lists every edge from both ends ([`Lower::missing`]); the ones that are not are added.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::error::shorten;
 use grid_core::{InputError, Loc, Scanner};
 use rayon::prelude::*;
 
-use super::lc::swar_digits;
-use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
-use super::text::{
+use super::chunks::{
     LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
     par_chunks_with, scan_line,
 };
+use super::swar::swar_digits;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError};
+use crate::graph::{
+    BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertices, build_blocked, build_pairs,
+};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
@@ -96,6 +99,43 @@ impl Scratch {
 }
 
 /// Reads a METIS graph file.
+/// The graph with the edges `(c[2i], c[2i + 1])` of every chunk `c` of `pairs` added (each
+/// below the vertex count, no loop; repeats of edges already there are dropped); returns it
+/// with the number of repeats dropped. Rebuilds the whole graph: for a few edges found late.
+fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, usize), GraphError> {
+    let n = graph.vertex_count();
+    let vertices: Vec<u32> = (0..n as u32).collect();
+    let own: Vec<Vec<u32>> = vertices
+        .par_chunks(1 << 16)
+        .map(|part| {
+            let mut flat = Vec::new();
+            for &u in part {
+                for &v in graph.neighbours(u as usize).iter().filter(|&&v| v > u) {
+                    flat.extend([u, v]);
+                }
+            }
+            flat
+        })
+        .collect();
+    drop(graph);
+    pairs.extend(own);
+    build_pairs(n, pairs)
+}
+
+/// Writes `graph` as `N M` and each vertex's neighbours (1-based) on its line.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
+    for u in 0..graph.vertex_count() {
+        let mut separator = "";
+        for &v in graph.neighbours(u) {
+            write!(out, "{separator}{}", v + 1)?;
+            separator = " ";
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     read(input)?.build()
@@ -220,7 +260,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         let built = |result: Result<(Graph, usize), GraphError>| {
             result.map(|(graph, _)| graph).map_err(builder_limit)
         };
-        let graph = built(Graph::from_blocked(n, &blocks, filed))?;
+        let graph = built(build_blocked(Vertices::Count(n), &blocks, filed))?;
         // The edges listed from their larger end only, added to the graph.
         let missing: Vec<Vec<u32>> = lower
             .par_iter()
@@ -228,7 +268,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
             .map(|(lower, &first)| lower.missing(&graph, first))
             .filter(|pairs| !pairs.is_empty())
             .collect();
-        let graph = if missing.is_empty() { graph } else { built(graph.with_pairs_added(missing))? };
+        let graph = if missing.is_empty() { graph } else { built(with_pairs_added(graph, missing))? };
         Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
     }))
 }

@@ -5,23 +5,35 @@
 //! ignored, a general matrix gives the pattern of `A + Aᵀ`, and diagonal entries (self-loops) and
 //! repeated edges are dropped and counted.
 
+use std::io::{self, Write};
 use std::ops::Range;
 
 use grid_core::error::shorten;
 use grid_core::{ErrorKind, InputError, Scanner};
 
-use super::lc::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, swar_line};
-use super::text::{
+use super::chunks::{
     LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
+use super::swar::swar_line;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertices, build_blocked};
 
 /// The first byte of comment lines.
 const COMMENTS: &[u8] = b"%";
 
 /// Reads a Matrix Market file.
+/// Writes `graph` as a symmetric pattern matrix, its lower triangle.
+pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+    let (n, m) = (graph.vertex_count(), graph.edge_count());
+    writeln!(out, "%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {m}")?;
+    for (u, v) in graph.edges() {
+        writeln!(out, "{} {}", v + 1, u + 1)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 fn parse(input: &[u8]) -> Result<ParsedGraph, InputError> {
     read(input)?.build()
@@ -120,7 +132,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     }
     // `n` and `nnz` are within the builder's limits (`read_size`).
     Ok(TextRead::to_build(move || {
-        let (graph, repeats) = Graph::from_blocked(n, &blocks, filed).map_err(builder_limit)?;
+        let (graph, repeats) = build_blocked(Vertices::Count(n), &blocks, filed).map_err(builder_limit)?;
         Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats: repeats as u64 })
     }))
 }
@@ -162,6 +174,7 @@ fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize), InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::Graph;
 
     fn error(input: &str) -> String {
         parse(input.as_bytes()).unwrap_err().to_string()

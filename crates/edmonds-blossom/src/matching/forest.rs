@@ -82,8 +82,8 @@
 
 use rayon::prelude::*;
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 
 /// The label of a vertex in the current search, as decoded from its state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

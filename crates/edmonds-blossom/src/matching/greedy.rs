@@ -13,9 +13,9 @@
 //! would cost more than all the searches, so a first-fit pass (each free vertex takes its first free
 //! neighbour) is used instead; it reads only the start of most adjacency lists.
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
-use grid_core::memory::vec_with_huge_pages;
+use crate::graph::NO_VERTEX;
+use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;
@@ -204,7 +204,7 @@ struct KarpSipser<'g> {
 
 impl<'g> KarpSipser<'g> {
     fn new(graph: &'g Graph) -> Self {
-        // Read at random: see grid_core::memory.
+        // Read at random: see crate::memory.
         let mut slots: Vec<Slot> = vec_with_huge_pages(graph.vertex_count());
         slots.par_extend(graph.list_starts().par_windows(2).map(|list| Slot {
             free_degree: list[1] - list[0],

@@ -15,9 +15,9 @@
 //! only a few levels deep, a planar one dozens) and whose ball ids are *scattered* (far from their
 //! centre's id on average).
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
-use grid_core::memory::vec_with_huge_pages;
+use crate::graph::NO_VERTEX;
+use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
 use crate::prefetch::prefetch;

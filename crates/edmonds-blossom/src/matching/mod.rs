@@ -1,10 +1,31 @@
 //! Maximum-cardinality matching: a greedy start, then one blossom search per remaining free vertex
 //! while the augmenting paths are short, then one alternating forest grown from all the free
-//! vertices left.
+//! vertices left; with the Gallai–Edmonds [`decomposition`], the Tutte–Berge [`certificate`] and
+//! what the `matching` answers print ([`report`]).
+//!
+//! The pipeline of [`maximum_matching_timed`]: first, a large graph with geometry whose ids are
+//! scattered is renumbered in breadth-first order (`locality.rs`: sampled breadth-first balls
+//! decide; the engine matches the renumbered copy and maps the mates back, so callers only ever
+//! see their own ids); then a Karp–Sipser greedy start (`greedy.rs`, one branch-free pass per
+//! matched vertex, its slots in huge pages and its next loads prefetched, since it is bound by
+//! dependent cache misses on large graphs), then single-root alternating searches (`forest.rs`),
+//! handing over to one shared forest grown from every free vertex once the successful searches
+//! have labelled `2V` vertices or one search labels more than `V/16` (that search is abandoned).
+//! A graph whose ids already follow its geometry (the sample says Local, e.g. a row-major grid;
+//! up to 2^22 vertices) instead starts with Karp–Sipser in index order (two plain arrays, no
+//! prefetching) and a pass of depth-first searches, which head for the few free vertices that
+//! sweep leaves at its end; the forest takes the greedy mate array over, and on that path its
+//! workspace is written on the other core during the greedy pass. [`MatchingTimings`] has the
+//! time of each phase (`matching --timings` prints them). The benchmark graphs (R-MAT, random
+//! geometric, Delaunay-like planar, holed grids, at 10^6 and 10^7 vertices) are the `gen:` cases
+//! of `testdata/edmonds-blossom/cases.manifest`.
 
+pub mod certificate;
+pub mod decomposition;
 pub(crate) mod forest;
 mod greedy;
 mod locality;
+pub mod report;
 #[cfg(test)]
 mod stage_tests;
 
@@ -12,8 +33,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use forest::{AlternatingForest, Growth, Label, ScanOrder, Workspace};
 use greedy::GreedyOrder;
 use locality::{Layout, Renumbered};
@@ -245,7 +266,7 @@ const MAX_LOCAL_START_VERTICES: usize = 1 << 22;
 
 /// How many vertices, in units of `V`, the successful single-root searches may label in all before
 /// the shared forest takes over. Failed searches are not counted: retiring pays for them. With 2,
-/// graphs whose paths stay short (random sparse graphs, the king-move boards, grids with diagonals)
+/// graphs whose paths stay short (random sparse graphs, grids with diagonal and knight moves)
 /// never reach the shared forest, while on bipartite grids, whose last paths are long, the switch
 /// comes after the short paths are done.
 const SINGLE_SEARCH_BUDGET: usize = 2;

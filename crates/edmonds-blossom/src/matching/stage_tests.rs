@@ -14,7 +14,8 @@ use super::{
     search_limit,
 };
 use crate::graph::Graph;
-use crate::{NO_VERTEX, gallai_edmonds, verify};
+use crate::graph::NO_VERTEX;
+use crate::{gallai_edmonds, verify};
 
 /// Which searches run after the start matching.
 #[derive(Debug, Clone, Copy)]
@@ -121,8 +122,8 @@ fn check_all_stages(graph: &Graph) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The 4-neighbour graph of an `rows × cols` board (bipartite), without the blocked cells.
-fn board_graph(rows: usize, cols: usize, blocked: &[bool], diagonals: &[bool]) -> Graph {
+/// The 4-neighbour graph of a `rows × cols` grid (bipartite), without the blocked cells.
+fn grid_graph(rows: usize, cols: usize, blocked: &[bool], diagonals: &[bool]) -> Graph {
     let cell = |r: usize, c: usize| (r * cols + c) as u32;
     let mut edges = Vec::new();
     for r in 0..rows {
@@ -137,7 +138,7 @@ fn board_graph(rows: usize, cols: usize, blocked: &[bool], diagonals: &[bool]) -
             if r + 1 < rows && free(r + 1, c) {
                 edges.push((cell(r, c), cell(r + 1, c)));
             }
-            // An optional diagonal makes the board non-bipartite (odd cycles, blossoms).
+            // An optional diagonal makes the grid non-bipartite (odd cycles, blossoms).
             if r + 1 < rows && c + 1 < cols && diagonals[r * cols + c] && free(r + 1, c + 1) {
                 edges.push((cell(r, c), cell(r + 1, c + 1)));
             }
@@ -146,9 +147,9 @@ fn board_graph(rows: usize, cols: usize, blocked: &[bool], diagonals: &[bool]) -
     Graph::from_edges(rows * cols, &edges).unwrap()
 }
 
-/// A board of up to 24 × 24 cells: blocked with probability `block` percent, and with a diagonal
+/// A grid of up to 24 × 24 cells: blocked with probability `block` percent, and with a diagonal
 /// in each unit square with probability `diagonal` percent.
-fn board() -> impl Strategy<Value = Graph> {
+fn holed_grid() -> impl Strategy<Value = Graph> {
     (2usize..=24, 2usize..=24, 0u32..30, prop_oneof![Just(0u32), 0u32..40]).prop_flat_map(
         |(rows, cols, block, diagonal)| {
             let cells = rows * cols;
@@ -156,7 +157,7 @@ fn board() -> impl Strategy<Value = Graph> {
                 .prop_map(move |(block_rolls, diagonal_rolls)| {
                     let blocked: Vec<bool> = block_rolls.iter().map(|&x| x < block).collect();
                     let diagonals: Vec<bool> = diagonal_rolls.iter().map(|&x| x < diagonal).collect();
-                    board_graph(rows, cols, &blocked, &diagonals)
+                    grid_graph(rows, cols, &blocked, &diagonals)
                 })
         },
     )
@@ -176,7 +177,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
-    fn stages_agree_on_boards(graph in board()) {
+    fn stages_agree_on_holed_grids(graph in holed_grid()) {
         check_all_stages(&graph)?;
     }
 

@@ -1,12 +1,5 @@
-//! The command-line options every solver binary shares, as clap argument groups to `flatten`.
-//!
-//! ```text
-//! <binary> [--json | --explain] [FILE]            the default (judge) answers
-//! <binary> query [--json] [FILE]                  every position's value and every move's value
-//! <binary> play [FILE] [--as SIDE] [--hints]      a person against the perfect opponent
-//! ```
-//!
-//! `--json` and `--explain` are `global`: they may stand before or after a subcommand.
+//! The command-line options every solver binary shares, as clap argument groups that the
+//! [`driver`](super::driver) flattens into its modes.
 
 use std::path::PathBuf;
 
@@ -26,10 +19,10 @@ pub struct InputArgs {
 pub struct FormatArgs {
     /// Print one JSON object per board, case or query (JSON Lines; the fields are in
     /// docs/REPORT.md).
-    #[arg(long, global = true, conflicts_with = "explain")]
+    #[arg(long, conflicts_with = "explain")]
     pub json: bool,
-    /// Explain each answer for people: the reasoning or the optimal play.
-    #[arg(long, global = true)]
+    /// Explain each answer for people: the board drawn, the reasoning or the optimal play.
+    #[arg(long)]
     pub explain: bool,
 }
 
@@ -60,6 +53,9 @@ impl FormatArgs {
 /// The options of `play`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlayArgs {
+    /// The file holding the start position (required: standard input carries the moves).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
     /// The side you play (the game's own names, see `--help` of the binary); default: the side
     /// to move in the position.
     #[arg(long = "as", value_name = "SIDE")]

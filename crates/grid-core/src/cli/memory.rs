@@ -3,13 +3,13 @@
 
 use clap::Args;
 
-/// `--memory-limit BYTES`, global (before or after a subcommand).
+/// `--memory-limit BYTES`.
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct MemoryArgs {
     /// Refuse, before allocating, a solve that needs more than BYTES (suffixes K, M, G, T: powers of
     /// 1024) [default: MemAvailable of /proc/meminfo, or the address-space limit (ulimit -v) less
     /// 64 MiB when that is lower].
-    #[arg(long = "memory-limit", value_name = "BYTES", global = true, value_parser = parse_bytes)]
+    #[arg(long = "memory-limit", value_name = "BYTES", value_parser = parse_bytes)]
     pub bytes: Option<u64>,
 }
 

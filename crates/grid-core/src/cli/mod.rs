@@ -11,6 +11,7 @@
 //! byte of the input is never copied to the terminal.
 
 pub mod args;
+pub mod driver;
 pub mod memory;
 
 /// The `play` loop lives in [`crate::play`] (no CLI dependency, so libraries implement
@@ -26,9 +27,9 @@ use serde::Serialize;
 use crate::error::{InputError, printable};
 use crate::source::{EXIT_INPUT, EXIT_INTERNAL, SourceError, read_input};
 
-/// What a binary prints when it is run with no FILE and standard input is a terminal (after its
+/// What a binary prints when it is run with no FILE and standard input is a terminal (before its
 /// usage line); the same words for every binary.
-pub const NO_INPUT: &str = "no input: name a FILE, pipe the input on standard input, or give `-` to type or paste it (end with Ctrl-D)";
+pub const NO_INPUT: &str = "error: no input: name a FILE, pipe the input on standard input, or give `-` to type or paste it (end with Ctrl-D)";
 
 /// Why a solver binary stops early.
 #[derive(Debug)]
@@ -59,7 +60,7 @@ impl From<io::Error> for Failure {
 /// standard input, fails with `usage` and [`NO_INPUT`]; `-` reads even a terminal.
 pub fn read(file: Option<&Path>, usage: &str) -> Result<Vec<u8>, Failure> {
     read_input(file).map_err(|e| match e {
-        SourceError::Interactive => Failure::Usage(format!("{usage}\n{NO_INPUT}")),
+        SourceError::Interactive => Failure::Usage(format!("{NO_INPUT}\n{usage}")),
         SourceError::Io { .. } => Failure::Usage(format!("error: {e}")),
     })
 }

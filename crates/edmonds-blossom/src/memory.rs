@@ -31,7 +31,7 @@ pub const HUGE_PAGE_MIN_BYTES: usize = 4 * HUGE_PAGE;
 /// or `resize`; pages touched before the advice keep their small size).
 ///
 /// ```
-/// let mut squares = grid_core::memory::vec_with_huge_pages::<u64>(1 << 20);
+/// let mut squares = edmonds_blossom::memory::vec_with_huge_pages::<u64>(1 << 20);
 /// squares.extend((0..1u64 << 20).map(|i| i * i));
 /// assert_eq!(squares[1000], 1_000_000);
 /// ```
@@ -47,7 +47,7 @@ pub fn vec_with_huge_pages<T>(capacity: usize) -> Vec<T> {
 ///
 /// ```
 /// let mut ends = vec![0u32; 1 << 22];
-/// grid_core::memory::advise_huge_pages(&ends);
+/// edmonds_blossom::memory::advise_huge_pages(&ends);
 /// ends[12345] = 7;
 /// assert_eq!(ends.iter().sum::<u32>(), 7);
 /// ```
@@ -64,7 +64,7 @@ pub fn advise_huge_pages<T>(vec: &Vec<T>) {
 ///
 /// ```
 /// let mut entries = vec![0u64; 1 << 17];
-/// grid_core::memory::populate_for_writing(&entries);
+/// edmonds_blossom::memory::populate_for_writing(&entries);
 /// entries[1 << 16] = 9;
 /// assert_eq!(entries.iter().sum::<u64>(), 9);
 /// ```
@@ -88,7 +88,7 @@ pub fn populate_for_writing<T>(vec: &Vec<T>) {
 /// ```
 /// let mut counts = vec![0u32; 1 << 20];
 /// let (low, high) = counts.split_at_mut(1 << 19);
-/// grid_core::memory::populate_slice_for_writing(high);
+/// edmonds_blossom::memory::populate_slice_for_writing(high);
 /// high[5] += 1;
 /// assert_eq!(low.iter().chain(high.iter()).sum::<u32>(), 1);
 /// ```

@@ -15,10 +15,9 @@
 
 use grid_core::{Dims, MoveSet};
 
-use crate::NO_VERTEX;
-use crate::board::Board;
-use crate::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
-use crate::graph::Graph;
+use crate::graph::{Graph, NO_VERTEX};
+use crate::king::board::Board;
+use crate::matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 use crate::matching::{Matching, maximum_matching};
 
 /// The move graph of a board: one vertex per free cell, numbered in row-major order.
@@ -50,15 +49,24 @@ impl BoardGraph {
             vertex_of_cell[cell as usize] = v as u32;
         }
         let offsets = symmetric_offsets(moves);
-        let graph = Graph::from_symmetric_lists(cell_of_vertex.len(), |v| {
-            let pos = dims.pos(cell_of_vertex[v] as usize);
-            let vertex_of_cell = &vertex_of_cell;
-            offsets
-                .iter()
-                .filter_map(move |&d| dims.offset(pos, d))
-                .map(move |p| vertex_of_cell[dims.index(p)])
-                .filter(|&w| w != NO_VERTEX)
-        });
+        // Each cell's list in CSR form, straight from the move offsets: the relation is
+        // symmetric, loop-free and without repeats, since the offsets are distinct, nonzero and
+        // closed under negation.
+        let mut list_starts = Vec::with_capacity(cell_of_vertex.len() + 1);
+        let mut lists = Vec::new();
+        list_starts.push(0);
+        for &cell in &cell_of_vertex {
+            let pos = dims.pos(cell as usize);
+            lists.extend(
+                offsets
+                    .iter()
+                    .filter_map(|&d| dims.offset(pos, d))
+                    .map(|p| vertex_of_cell[dims.index(p)])
+                    .filter(|&w| w != NO_VERTEX),
+            );
+            list_starts.push(lists.len() as u32);
+        }
+        let graph = Graph::from_csr(list_starts, lists);
         Self { graph, dims, vertex_of_cell, cell_of_vertex }
     }
 
@@ -193,7 +201,7 @@ impl BoardAnalysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_boards;
+    use crate::king::board::parse_boards;
 
     fn analyse(text: &str, moves: MoveSet) -> Result<BoardAnalysis, NotMaximum> {
         BoardAnalysis::new(&parse_boards(text.as_bytes()).unwrap()[0], moves)

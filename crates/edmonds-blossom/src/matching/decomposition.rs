@@ -13,8 +13,8 @@
 
 use serde::Serialize;
 
-use crate::NO_VERTEX;
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use crate::matching::Matching;
 use crate::matching::forest::{AlternatingForest, Growth, Label};
 

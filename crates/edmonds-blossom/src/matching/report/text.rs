@@ -1,26 +1,11 @@
-//! The plain answers of the three modes.
+//! The plain answer of `matching`: the size and the matched edges, and with `--certificate` the
+//! Gallai–Edmonds classes, in the input's vertex ids.
 
 use std::io::{self, Write};
 
-use crate::decomposition::{Decomposition, VertexClass};
-use crate::game::BoardAnalysis;
-use crate::graph_input::VertexIds;
+use crate::input::VertexIds;
 use crate::matching::Matching;
-
-/// `Case #i: daizhenyang win` or `... lose` for the board's `K` start (`case` is 1-based).
-pub fn write_verdict(out: &mut impl Write, case: usize, analysis: &BoardAnalysis) -> io::Result<()> {
-    let verdict = if analysis.start_wins() { "win" } else { "lose" };
-    writeln!(out, "Case #{case}: daizhenyang {verdict}")
-}
-
-/// `Case #i:` and one row of `W` / `L` / `#` per board row.
-pub fn write_outcome_grid(out: &mut impl Write, case: usize, analysis: &BoardAnalysis) -> io::Result<()> {
-    writeln!(out, "Case #{case}:")?;
-    for row in analysis.outcome_rows() {
-        writeln!(out, "{row}")?;
-    }
-    Ok(())
-}
+use crate::matching::decomposition::{Decomposition, VertexClass};
 
 /// The matching size, then one `u v` line per matched edge (`u < v`), in the input's vertex ids.
 pub fn write_matching(out: &mut impl Write, matching: &Matching, ids: &VertexIds) -> io::Result<()> {
@@ -98,7 +83,7 @@ pub fn write_classes(out: &mut impl Write, decomposition: &Decomposition, ids: &
 mod tests {
     use super::*;
     use crate::graph::Graph;
-    use crate::report::CertifiedMatching;
+    use crate::matching::report::CertifiedMatching;
 
     #[test]
     fn matching_and_classes_text() {

@@ -16,10 +16,10 @@
 
 use serde::Serialize;
 
-use crate::NO_VERTEX;
-use crate::decomposition::{Decomposition, VertexClass};
 use crate::graph::Graph;
+use crate::graph::NO_VERTEX;
 use crate::matching::Matching;
+use crate::matching::decomposition::{Decomposition, VertexClass};
 
 /// The figures of a verified certificate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -1,14 +1,13 @@
-//! Everything the binary prints: the plain answers ([`text`]), `--json` ([`json`]) and `--explain`
-//! ([`explain`]). Each writer handles one case at a time, so a multi-board input is never held as
-//! analyses all at once.
+//! What the `matching` answers print: the certified matching ([`CertifiedMatching`]), the plain
+//! answer ([`text`]), `--json` ([`json`]) and `--explain` ([`explain`]), in the input's vertex ids.
 
 pub mod explain;
 pub mod json;
 pub mod text;
 
-use crate::certificate::{Certificate, CertificateError, verify};
-use crate::decomposition::{Decomposition, NotMaximum, gallai_edmonds};
 use crate::graph::Graph;
+use crate::matching::certificate::{Certificate, CertificateError, verify};
+use crate::matching::decomposition::{Decomposition, NotMaximum, gallai_edmonds};
 use crate::matching::{Matching, maximum_matching};
 
 /// A graph's maximum matching with its verified Gallai–Edmonds certificate.

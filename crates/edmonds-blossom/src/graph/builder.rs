@@ -1,378 +1,202 @@
-//! Undirected simple graphs in compressed sparse row (CSR) form.
+//! The parallel CSR builder behind the input readers.
 //!
-//! Vertex `v`'s neighbours are `targets[offsets[v]..offsets[v + 1]]`. Both index arrays are `u32`, which
-//! halves the memory traffic of the matching searches compared with `usize`; [`MAX_VERTICES`] and
-//! [`MAX_EDGES`] keep every index in range. Every edge is stored in both directions, so the adjacency
-//! is symmetric by construction; duplicates are dropped when the graph is built and self-loops are
-//! refused.
+//! A reader files each chunk of its input as it reads it: the vertices are cut into blocks of
+//! 2^10 to 2^14 vertices ([`EdgeBlocks`], sized so that a block averages at most 2^16 entries),
+//! and every edge `u v` becomes two directed entries of five bytes (the source's offset in its
+//! block above the target), written into one exactly sized array per chunk ordered by block
+//! ([`EdgeBlocks::file`], through a per-thread [`FilingScratch`]). [`build_blocked`] then builds
+//! each block's lists in parallel in cache-sized memory, with no per-edge allocation: each block
+//! first maps its slices of the fresh CSR for writing (the CSR stays in 4 KiB pages,
+//! [`crate::memory::populate_slice_for_writing`], as its passes read them before writing them),
+//! then two stable counting sorts (by target group, then by source) leave every list nearly
+//! always sorted; the scatter by source marks a list that receives a target not above the one
+//! before it, and only the marked lists get the insertion-and-deduplication pass. The first pass
+//! prefetches the block's slices, one short slice per 1 MiB chunk, gathered by the thread that
+//! takes the block; the chunks are then freed on a pool thread while the graph is returned.
+//!
+//! An edge list's ids are filed as vertex numbers below a bound; a pass over each block's entries
+//! then finds the ids that are in an edge ([`IdRanks`], one bit each), and the build writes each
+//! target as its rank among them ([`Vertices::Ranked`]: the targets of a block's scatter come by
+//! target group, so the ranks read stay in the first-level cache) and drops the ids in no edge
+//! from the list ends, which numbers the vertices in increasing id order.
+//!
+//! Every limit of [`Graph`] is checked by the readers while they read, where an error can name
+//! its line, so a build of an accepted input does not fail.
 
-use grid_core::memory::{populate_for_writing, populate_slice_for_writing};
 use rayon::prelude::*;
 
+use super::{Graph, GraphError, MAX_EDGES, MAX_VERTICES};
+use crate::memory::{populate_for_writing, populate_slice_for_writing};
 use crate::prefetch::prefetch;
 
-/// Largest vertex count a [`Graph`] accepts (vertex ids and [`crate::NO_VERTEX`] must fit a `u32`).
-pub const MAX_VERTICES: usize = 50_000_000;
-
-/// Largest number of (distinct) edges a [`Graph`] accepts: `2 * MAX_EDGES` adjacency entries fit a `u32`.
-pub const MAX_EDGES: usize = 1_000_000_000;
-
-/// Why an edge list does not describe a graph.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GraphError {
-    /// More vertices than [`MAX_VERTICES`].
-    #[error("{0} vertices exceed the limit of {MAX_VERTICES}")]
-    TooManyVertices(usize),
-    /// More edges than [`MAX_EDGES`].
-    #[error("{0} edges exceed the limit of {MAX_EDGES}")]
-    TooManyEdges(usize),
-    /// An edge names a vertex outside `0..n`.
-    #[error("vertex {vertex} out of range 0..{n}")]
-    VertexOutOfRange {
-        /// The offending vertex.
-        vertex: usize,
-        /// The number of vertices.
-        n: usize,
-    },
-    /// An edge joins a vertex to itself.
-    #[error("self-loop at vertex {0}")]
-    SelfLoop(usize),
-}
-
-/// An undirected simple graph on the vertices `0..n`, stored as symmetric CSR adjacency lists.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Graph {
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
-}
-
-impl Graph {
-    /// The graph on `n` vertices with the given edges; duplicate edges (in either orientation) are
-    /// kept once. Fails on a vertex outside `0..n`, a self-loop, or a size beyond the limits.
-    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Result<Self, GraphError> {
-        if n > MAX_VERTICES {
-            return Err(GraphError::TooManyVertices(n));
-        }
-        if edges.len() > MAX_EDGES {
-            return Err(GraphError::TooManyEdges(edges.len()));
-        }
-        let mut degree = vec![0u32; n];
-        for &(u, v) in edges {
-            let (u, v) = (u as usize, v as usize);
-            if let Some(&vertex) = [u, v].iter().find(|&&x| x >= n) {
-                return Err(GraphError::VertexOutOfRange { vertex, n });
+/// The graph on `n` vertices whose edges are the pairs `(c[2i], c[2i + 1])` of every chunk
+/// `c`; returns it with the number of repeated edges dropped (a pair given in both
+/// orientations counts once as a repeat). Every vertex is below `n` and no pair is a loop
+/// (the parsers have checked both).
+pub(crate) fn build_pairs(n: usize, chunks: Vec<Vec<u32>>) -> Result<(Graph, usize), GraphError> {
+    let pairs: usize = chunks.iter().map(Vec::len).sum();
+    let blocks = EdgeBlocks::with_edges(n, pairs / 2);
+    let filed = chunks
+        .into_par_iter()
+        .map(|chunk| {
+            let mut counts = vec![0usize; blocks.count()];
+            for pair in chunk.chunks_exact(2) {
+                blocks.count_edge(&mut counts, pair[0], pair[1]);
             }
-            if u == v {
-                return Err(GraphError::SelfLoop(u));
-            }
-            degree[u] += 1;
-            degree[v] += 1;
-        }
-        let mut offsets = prefix_sums(&degree);
-        // `degree` now serves as the fill cursor of each list.
-        degree.copy_from_slice(&offsets[..n]);
-        let mut targets = vec![0u32; 2 * edges.len()];
-        for &(u, v) in edges {
-            targets[degree[u as usize] as usize] = v;
-            degree[u as usize] += 1;
-            targets[degree[v as usize] as usize] = u;
-            degree[v as usize] += 1;
-        }
-        drop(degree);
-        remove_duplicates(&mut offsets, &mut targets);
-        Ok(Self { offsets, targets })
-    }
-
-    /// The graph on `n` vertices whose edges are the pairs `(c[2i], c[2i + 1])` of every chunk
-    /// `c`; returns it with the number of repeated edges dropped (a pair given in both
-    /// orientations counts once as a repeat). Every vertex is below `n` and no pair is a loop
-    /// (the parsers have checked both).
-    pub(crate) fn from_pair_chunks(n: usize, chunks: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
-        let pairs: usize = chunks.iter().map(Vec::len).sum();
-        let blocks = EdgeBlocks::with_edges(n, pairs / 2);
-        let filed = chunks
-            .into_par_iter()
-            .map(|chunk| {
-                let mut counts = vec![0usize; blocks.count()];
-                for pair in chunk.chunks_exact(2) {
-                    blocks.count_edge(&mut counts, pair[0], pair[1]);
-                }
-                let pairs = chunk.chunks_exact(2).map(|pair| u64::from(pair[0]) << 32 | u64::from(pair[1]));
-                blocks.file(pairs, &mut counts)
-            })
-            .collect();
-        Self::from_blocked(n, &blocks, filed)
-    }
-
-    /// The graph on `n` vertices from the directed entries that [`EdgeBlocks::file`] ordered by
-    /// block, one [`BlockedEntries`] per chunk of the input, built in parallel, one vertex block
-    /// at a time; returns it with the number of repeated edges dropped.
-    ///
-    /// No per-edge allocation, and every pass over a block touches only that block's degrees and
-    /// lists (a few megabytes, cache-sized): count the degrees, lay the lists out, scatter the
-    /// entries, sort and deduplicate each list in place. Blocks are then moved together if
-    /// repeats were dropped.
-    pub(crate) fn from_blocked(
-        n: usize,
-        blocks: &EdgeBlocks,
-        chunks: Vec<BlockedEntries>,
-    ) -> Result<(Self, usize), GraphError> {
-        Self::from_blocked_mapped(n, blocks, chunks, |target| target)
-    }
-
-    /// As [`Self::from_blocked`], for entries whose vertices are ids `0..ids.len()`, only some of
-    /// which are vertices: the graph on the ids of `ids` (the ids in an edge, and those added
-    /// without one), numbered in increasing order ([`IdRanks`]), with the number of repeated
-    /// edges dropped.
-    ///
-    /// The lists are built by id, each target written as its new number (the targets of a
-    /// block's pass come by target group, so the ranks read stay in the first-level cache), and
-    /// then the list ends of the ids that are not vertices are dropped.
-    pub(crate) fn from_blocked_renumbered(
-        ids: &IdRanks,
-        blocks: &EdgeBlocks,
-        chunks: Vec<BlockedEntries>,
-    ) -> Result<(Self, usize), GraphError> {
-        let (mut graph, repeats) = Self::from_blocked_mapped(ids.len(), blocks, chunks, |id| ids.rank(id))?;
-        let mut kept = 0;
-        let mut start = 0u32;
-        // The ends move down in place: at step `v`, `kept <= v + 1`, so the end written is
-        // never one still to be read.
-        for v in 0..ids.len() {
-            let end = graph.offsets[v + 1];
-            debug_assert!(end == start || ids.contains(v), "an id with entries is a vertex");
-            if ids.contains(v) {
-                kept += 1;
-                graph.offsets[kept] = end;
-            }
-            start = end;
-        }
-        debug_assert_eq!(kept, ids.count());
-        graph.offsets.truncate(kept + 1);
-        Ok((graph, repeats))
-    }
-
-    /// [`Self::from_blocked`] with every target written as `map(target)`: an increasing map, so
-    /// that sorted lists stay sorted.
-    fn from_blocked_mapped(
-        n: usize,
-        blocks: &EdgeBlocks,
-        chunks: Vec<BlockedEntries>,
-        map: impl Fn(u32) -> u32 + Sync,
-    ) -> Result<(Self, usize), GraphError> {
-        if n > MAX_VERTICES {
-            return Err(GraphError::TooManyVertices(n));
-        }
-        let block_count = blocks.count();
-        // Each block's number of entries, read chunk by chunk (each chunk's block starts in
-        // order; a chunk's last blocks without entries may be left out, see `file`).
-        let mut sizes = vec![0usize; block_count];
-        for chunk in &chunks {
-            debug_assert!(chunk.starts.len() <= block_count + 1);
-            for (size, bounds) in sizes.iter_mut().zip(chunk.starts.windows(2)) {
-                *size += bounds[1] - bounds[0];
-            }
-        }
-        let entries: usize = sizes.iter().sum();
-        if entries / 2 > MAX_EDGES {
-            return Err(GraphError::TooManyEdges(entries / 2));
-        }
-        // Allocated zeroed (nothing touched yet) and left in 4 KiB pages, although the matching
-        // reads them at random: each block maps its slices just before writing them (below),
-        // and on the virtual machines the benchmarks run on a fresh 2 MiB page costs 6-40 times
-        // a small page's bytes (the guest's free huge blocks go back to the host), more than
-        // the matching's TLB misses on the lists give back. Measured on four families of 10^7
-        // vertices (docs/BENCHMARKS.md): parse + build 10-30% faster, the whole
-        // process as fast or faster. The matching's own state keeps its huge pages, and so does
-        // the renumbered copy of the lists that `matching::locality` makes for graphs whose
-        // searches run long (in small pages those searches lost more than the copy saved).
-        let mut offsets = vec![0u32; n + 1];
-        let mut targets = vec![0u32; entries];
-        // Each block's slice of offsets (its vertices' list ends) and of targets.
-        let mut jobs = Vec::with_capacity(block_count);
-        let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);
-        let mut base = 0usize;
-        for (block, &size) in sizes.iter().enumerate() {
-            let (lo, hi) = blocks.range(block, n);
-            let (ends, rest) = offsets_rest.split_at_mut(hi - lo);
-            offsets_rest = rest;
-            let (lists, rest) = targets_rest.split_at_mut(size);
-            targets_rest = rest;
-            jobs.push((block, base, ends, lists));
-            base += size;
-        }
-        // Per block: the lists built, sorted and deduplicated; its number of entries kept. Each
-        // thread gathers a block's slice of every chunk in a list it keeps.
-        let shift = target_group_shift(n);
-        let kept: Vec<usize> = jobs
-            .into_par_iter()
-            .map_init(
-                || (BlockScratch::default(), Vec::with_capacity(chunks.len())),
-                |(scratch, parts), (block, base, ends, lists)| {
-                    // The passes read these slices before writing them (degrees are counted in
-                    // place, each target is compared with the slot before it): mapped first, so
-                    // that no read maps the zero page that a write must then replace, with a
-                    // TLB flush on every thread (see `populate_slice_for_writing`).
-                    populate_slice_for_writing(ends);
-                    populate_slice_for_writing(lists);
-                    parts.clear();
-                    parts.extend(chunks.iter().map(|chunk| chunk.block(block)));
-                    build_block(base, ends, lists, parts, shift, &map, scratch)
-                },
-            )
-            .collect();
-        // Unmapping the chunks' entries (hundreds of allocations, 20-35 ms on the 10^7-vertex
-        // graphs) is left to a pool thread: the graph is ready without waiting for it.
-        rayon::spawn(move || drop(chunks));
-        // Move the blocks together where entries were dropped.
-        let mut write = 0usize;
-        let mut read = 0usize;
-        for (block, (&size, &kept)) in sizes.iter().zip(&kept).enumerate() {
-            let (lo, hi) = blocks.range(block, n);
-            if write != read {
-                targets.copy_within(read..read + kept, write);
-                let shift = (read - write) as u32;
-                for end in &mut offsets[lo + 1..=hi] {
-                    *end -= shift;
-                }
-            }
-            write += kept;
-            read += size;
-        }
-        targets.truncate(write);
-        targets.shrink_to_fit();
-        let repeats = entries - write;
-        debug_assert_eq!(repeats % 2, 0);
-        Ok((Self { offsets, targets }, repeats / 2))
-    }
-
-    /// The graph on `n` vertices whose adjacency list of `v` is `neighbours(v)`.
-    ///
-    /// The caller guarantees a symmetric, loop-free relation without repeats (`u` lists `v` exactly
-    /// when `v` lists `u`), as a grid with a move set closed under negation gives. Used to build board
-    /// graphs without an intermediate edge list.
-    pub(crate) fn from_symmetric_lists<I>(n: usize, mut neighbours: impl FnMut(usize) -> I) -> Self
-    where
-        I: IntoIterator<Item = u32>,
-    {
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut targets = Vec::new();
-        offsets.push(0);
-        for v in 0..n {
-            targets.extend(neighbours(v));
-            offsets.push(targets.len() as u32);
-        }
-        let graph = Self { offsets, targets };
-        debug_assert!(graph.is_symmetric_and_simple());
-        graph
-    }
-
-    /// The graph whose list of `v` is `targets[offsets[v]..offsets[v + 1]]` (`offsets` has `n + 1`
-    /// entries, from 0 to `targets.len()`). The caller guarantees what
-    /// [`Self::from_symmetric_lists`] asks.
-    pub(crate) fn from_csr(offsets: Vec<u32>, targets: Vec<u32>) -> Self {
-        let graph = Self { offsets, targets };
-        debug_assert!(graph.is_symmetric_and_simple());
-        graph
-    }
-
-    /// The graph with the edges `(c[2i], c[2i + 1])` of every chunk `c` of `pairs` added (each
-    /// below the vertex count, no loop; repeats of edges already there are dropped); returns it
-    /// with the number of repeats dropped. Rebuilds the whole graph: for a few edges found late.
-    pub(crate) fn with_pairs_added(self, mut pairs: Vec<Vec<u32>>) -> Result<(Self, usize), GraphError> {
-        let n = self.vertex_count();
-        let vertices: Vec<u32> = (0..n as u32).collect();
-        let own: Vec<Vec<u32>> = vertices
-            .par_chunks(1 << 16)
-            .map(|part| {
-                let mut flat = Vec::new();
-                for &u in part {
-                    for &v in self.neighbours(u as usize).iter().filter(|&&v| v > u) {
-                        flat.extend([u, v]);
-                    }
-                }
-                flat
-            })
-            .collect();
-        drop(self);
-        pairs.extend(own);
-        Self::from_pair_chunks(n, pairs)
-    }
-
-    /// Number of vertices.
-    pub fn vertex_count(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// Number of (distinct, undirected) edges.
-    pub fn edge_count(&self) -> usize {
-        self.targets.len() / 2
-    }
-
-    /// The neighbours of `v`, each once.
-    #[inline]
-    pub fn neighbours(&self, v: usize) -> &[u32] {
-        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
-    }
-
-    /// Number of neighbours of `v`.
-    #[inline]
-    pub fn degree(&self, v: usize) -> usize {
-        (self.offsets[v + 1] - self.offsets[v]) as usize
-    }
-
-    /// Every list back to back: `neighbours(v)` is `adjacency()[list_starts()[v]..list_starts()[v + 1]]`.
-    #[inline]
-    pub(crate) fn adjacency(&self) -> &[u32] {
-        &self.targets
-    }
-
-    /// Where each list starts in [`Self::adjacency`], and at the end its length (`n + 1` entries).
-    #[inline]
-    pub(crate) fn list_starts(&self) -> &[u32] {
-        &self.offsets
-    }
-
-    /// Whether `u` and `v` are adjacent (scans the shorter list).
-    pub fn has_edge(&self, u: usize, v: usize) -> bool {
-        let (short, other) = if self.degree(u) <= self.degree(v) { (u, v) } else { (v, u) };
-        self.neighbours(short).contains(&(other as u32))
-    }
-
-    /// Every edge once, as `(u, v)` with `u < v`.
-    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.vertex_count()).flat_map(move |u| {
-            self.neighbours(u).iter().map(|&v| v as usize).filter(move |&v| u < v).map(move |v| (u, v))
+            let pairs = chunk.chunks_exact(2).map(|pair| u64::from(pair[0]) << 32 | u64::from(pair[1]));
+            blocks.file(pairs, &mut counts)
         })
-    }
-
-    /// Whether every list is loop-free and repeat-free and every edge is listed from both ends.
-    fn is_symmetric_and_simple(&self) -> bool {
-        let n = self.vertex_count();
-        (0..n).all(|u| {
-            let list = self.neighbours(u);
-            list.iter().all(|&v| {
-                (v as usize) < n && v as usize != u && self.neighbours(v as usize).contains(&(u as u32))
-            }) && (1..list.len()).all(|i| !list[..i].contains(&list[i]))
-        })
-    }
+        .collect();
+    build_blocked(Vertices::Count(n), &blocks, filed)
 }
 
-/// `[0, d0, d0 + d1, ...]`: the list offsets for the given degrees.
-fn prefix_sums(degree: &[u32]) -> Vec<u32> {
-    let mut offsets = Vec::with_capacity(degree.len() + 1);
-    let mut total = 0u32;
-    offsets.push(0);
-    for &d in degree {
-        total += d;
-        offsets.push(total);
+/// The vertices of a build from filed entries.
+#[derive(Clone, Copy)]
+pub(crate) enum Vertices<'a> {
+    /// The vertices `0..n`, each filed by its number.
+    Count(usize),
+    /// The ids `0..ids.len()` were filed, and the vertices are the ids of `ids` (the ids in an
+    /// edge, and those added without one), numbered in increasing order.
+    Ranked(&'a IdRanks),
+}
+
+/// The graph from the directed entries that [`EdgeBlocks::file`] ordered by block, one
+/// [`BlockedEntries`] per chunk of the input, built in parallel, one vertex block at a time;
+/// returns it with the number of repeated edges dropped.
+///
+/// No per-edge allocation, and every pass over a block touches only that block's degrees and
+/// lists (a few megabytes, cache-sized): count the degrees, lay the lists out, scatter the
+/// entries, sort and deduplicate each list in place. Blocks are then moved together if
+/// repeats were dropped.
+///
+/// With [`Vertices::Ranked`] the lists are built by id, each target written as its new number
+/// (the targets of a block's pass come by target group, so the ranks read stay in the
+/// first-level cache), and then the list ends of the ids that are not vertices are dropped.
+pub(crate) fn build_blocked(
+    vertices: Vertices<'_>,
+    blocks: &EdgeBlocks,
+    chunks: Vec<BlockedEntries>,
+) -> Result<(Graph, usize), GraphError> {
+    let ids = match vertices {
+        Vertices::Count(n) => return build_mapped(n, blocks, chunks, |target| target),
+        Vertices::Ranked(ids) => ids,
+    };
+    let (mut graph, repeats) = build_mapped(ids.len(), blocks, chunks, |id| ids.rank(id))?;
+    let mut kept = 0;
+    let mut start = 0u32;
+    // The ends move down in place: at step `v`, `kept <= v + 1`, so the end written is
+    // never one still to be read.
+    for v in 0..ids.len() {
+        let end = graph.offsets[v + 1];
+        debug_assert!(end == start || ids.contains(v), "an id with entries is a vertex");
+        if ids.contains(v) {
+            kept += 1;
+            graph.offsets[kept] = end;
+        }
+        start = end;
     }
-    offsets
+    debug_assert_eq!(kept, ids.count());
+    graph.offsets.truncate(kept + 1);
+    Ok((graph, repeats))
+}
+
+/// [`build_blocked`] on `n` vertices with every target written as `map(target)`: an increasing
+/// map, so that sorted lists stay sorted.
+fn build_mapped(
+    n: usize,
+    blocks: &EdgeBlocks,
+    chunks: Vec<BlockedEntries>,
+    map: impl Fn(u32) -> u32 + Sync,
+) -> Result<(Graph, usize), GraphError> {
+    if n > MAX_VERTICES {
+        return Err(GraphError::TooManyVertices(n));
+    }
+    let block_count = blocks.count();
+    // Each block's number of entries, read chunk by chunk (each chunk's block starts in
+    // order; a chunk's last blocks without entries may be left out, see `file`).
+    let mut sizes = vec![0usize; block_count];
+    for chunk in &chunks {
+        debug_assert!(chunk.starts.len() <= block_count + 1);
+        for (size, bounds) in sizes.iter_mut().zip(chunk.starts.windows(2)) {
+            *size += bounds[1] - bounds[0];
+        }
+    }
+    let entries: usize = sizes.iter().sum();
+    if entries / 2 > MAX_EDGES {
+        return Err(GraphError::TooManyEdges(entries / 2));
+    }
+    // Allocated zeroed (nothing touched yet) and left in 4 KiB pages, although the matching
+    // reads them at random: each block maps its slices just before writing them (below),
+    // and on the virtual machines the benchmarks run on a fresh 2 MiB page costs 6-40 times
+    // a small page's bytes (the guest's free huge blocks go back to the host), more than
+    // the matching's TLB misses on the lists give back. Measured on four families of 10^7
+    // vertices (docs/BENCHMARKS.md): parse + build 10-30% faster, the whole
+    // process as fast or faster. The matching's own state keeps its huge pages, and so does
+    // the renumbered copy of the lists that `matching::locality` makes for graphs whose
+    // searches run long (in small pages those searches lost more than the copy saved).
+    let mut offsets = vec![0u32; n + 1];
+    let mut targets = vec![0u32; entries];
+    // Each block's slice of offsets (its vertices' list ends) and of targets.
+    let mut jobs = Vec::with_capacity(block_count);
+    let (mut offsets_rest, mut targets_rest) = (&mut offsets[1..], &mut targets[..]);
+    let mut base = 0usize;
+    for (block, &size) in sizes.iter().enumerate() {
+        let (lo, hi) = blocks.range(block, n);
+        let (ends, rest) = offsets_rest.split_at_mut(hi - lo);
+        offsets_rest = rest;
+        let (lists, rest) = targets_rest.split_at_mut(size);
+        targets_rest = rest;
+        jobs.push((block, base, ends, lists));
+        base += size;
+    }
+    // Per block: the lists built, sorted and deduplicated; its number of entries kept. Each
+    // thread gathers a block's slice of every chunk in a list it keeps.
+    let shift = target_group_shift(n);
+    let kept: Vec<usize> = jobs
+        .into_par_iter()
+        .map_init(
+            || (BlockScratch::default(), Vec::with_capacity(chunks.len())),
+            |(scratch, parts), (block, base, ends, lists)| {
+                // The passes read these slices before writing them (degrees are counted in
+                // place, each target is compared with the slot before it): mapped first, so
+                // that no read maps the zero page that a write must then replace, with a
+                // TLB flush on every thread (see `populate_slice_for_writing`).
+                populate_slice_for_writing(ends);
+                populate_slice_for_writing(lists);
+                parts.clear();
+                parts.extend(chunks.iter().map(|chunk| chunk.block(block)));
+                build_block(base, ends, lists, parts, shift, &map, scratch)
+            },
+        )
+        .collect();
+    // Unmapping the chunks' entries (hundreds of allocations, 20-35 ms on the 10^7-vertex
+    // graphs) is left to a pool thread: the graph is ready without waiting for it.
+    rayon::spawn(move || drop(chunks));
+    // Move the blocks together where entries were dropped.
+    let mut write = 0usize;
+    let mut read = 0usize;
+    for (block, (&size, &kept)) in sizes.iter().zip(&kept).enumerate() {
+        let (lo, hi) = blocks.range(block, n);
+        if write != read {
+            targets.copy_within(read..read + kept, write);
+            let shift = (read - write) as u32;
+            for end in &mut offsets[lo + 1..=hi] {
+                *end -= shift;
+            }
+        }
+        write += kept;
+        read += size;
+    }
+    targets.truncate(write);
+    targets.shrink_to_fit();
+    let repeats = entries - write;
+    debug_assert_eq!(repeats % 2, 0);
+    Ok((Graph { offsets, targets }, repeats / 2))
 }
 
 /// The vertex ids that have entries, among `0..len`, and each one's rank: its number among them,
 /// in increasing order. An edge list's ids are filed as vertex numbers, and the ids in no edge
-/// are then dropped ([`Graph::from_blocked_renumbered`]).
+/// are then dropped ([`Vertices::Ranked`]).
 pub(crate) struct IdRanks {
     /// Bit `i % 64` of word `i / 64`: whether id `i` has entries.
     words: Vec<u64>,
@@ -681,8 +505,8 @@ fn target_group_shift(n: usize) -> u32 {
 }
 
 /// How many slices ahead [`build_block`] prefetches the entries it counts. Parse + build on two
-/// threads, medians of 4–5 runs: the build alone went from 0.53 to 0.46–0.49 s on sparse-10m
-/// (2, 4 and 8 slices ahead) and from 0.67 to 0.59 s on rmat-22 (16 and 32 slices ahead).
+/// threads, medians of 4–5 runs: the build alone takes 0.46–0.49 s on sparse-10m with 2, 4 or 8
+/// slices ahead (0.53 s without prefetching) and 0.59 s on rmat-22 with 16 or 32 (0.67 s).
 const PREFETCH_SLICES_AHEAD: usize = 16;
 
 /// Starts loading every cache line of `slice` (a block's short slice of a chunk's entries).
@@ -854,50 +678,9 @@ fn sort_dedup(list: &mut [u32]) -> usize {
     kept
 }
 
-/// Sorts each adjacency list and drops repeated entries, compacting `targets` in place.
-///
-/// Sorting touches each list's memory only (sequentially), unlike a marker array indexed by
-/// neighbour, which costs a cache miss per entry on large graphs; sorted lists also make the later
-/// scans of consecutive vertices' neighbourhoods a little more local.
-fn remove_duplicates(offsets: &mut [u32], targets: &mut Vec<u32>) {
-    let n = offsets.len() - 1;
-    let mut write = 0usize;
-    let mut read_start = 0usize;
-    for u in 0..n {
-        let read_end = offsets[u + 1] as usize;
-        let list = &mut targets[read_start..read_end];
-        list.sort_unstable();
-        let mut previous = None;
-        for read in read_start..read_end {
-            let w = targets[read];
-            if previous != Some(w) {
-                previous = Some(w);
-                targets[write] = w;
-                write += 1;
-            }
-        }
-        read_start = read_end;
-        offsets[u + 1] = write as u32;
-    }
-    targets.truncate(write);
-    targets.shrink_to_fit();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn builds_symmetric_lists_without_duplicates() {
-        let g = Graph::from_edges(4, &[(0, 1), (1, 0), (1, 2), (0, 1), (3, 2)]).unwrap();
-        assert_eq!(g.vertex_count(), 4);
-        assert_eq!(g.edge_count(), 3);
-        assert_eq!(g.neighbours(1), &[0, 2]);
-        assert_eq!(g.neighbours(2), &[1, 3]);
-        assert!(g.has_edge(2, 3) && g.has_edge(3, 2) && !g.has_edge(0, 3));
-        assert_eq!(g.edges().collect::<Vec<_>>(), vec![(0, 1), (1, 2), (2, 3)]);
-        assert!(g.is_symmetric_and_simple());
-    }
 
     #[test]
     fn id_ranks_are_the_sources_of_the_entries() {
@@ -920,24 +703,6 @@ mod tests {
         assert_eq!((ids.rank(0), ids.rank(100), ids.rank(298)), (0, 3, 4));
         let none = IdRanks::of_sources(0, &blocks, &[]);
         assert_eq!((none.count(), none.ids()), (0, vec![]));
-    }
-
-    #[test]
-    fn rejects_bad_edges() {
-        assert_eq!(Graph::from_edges(3, &[(0, 3)]), Err(GraphError::VertexOutOfRange { vertex: 3, n: 3 }));
-        assert_eq!(Graph::from_edges(3, &[(1, 1)]), Err(GraphError::SelfLoop(1)));
-        assert_eq!(
-            Graph::from_edges(MAX_VERTICES + 1, &[]),
-            Err(GraphError::TooManyVertices(MAX_VERTICES + 1))
-        );
-    }
-
-    #[test]
-    fn empty_and_edgeless_graphs() {
-        let g = Graph::from_edges(0, &[]).unwrap();
-        assert_eq!((g.vertex_count(), g.edge_count()), (0, 0));
-        let g = Graph::from_edges(2, &[]).unwrap();
-        assert_eq!(g.degree(1), 0);
     }
 
     #[test]
@@ -1038,20 +803,9 @@ mod tests {
         let expected = Graph::from_edges(n as usize, &edges).unwrap();
         let chunks: Vec<Vec<u32>> =
             edges.chunks(7_777).map(|c| c.iter().flat_map(|&(u, v)| [u, v]).collect()).collect();
-        let (graph, repeats) = Graph::from_pair_chunks(n as usize, chunks).unwrap();
+        let (graph, repeats) = build_pairs(n as usize, chunks).unwrap();
         assert_eq!(graph, expected);
         assert_eq!(repeats, edges.len() - expected.edge_count());
         assert!(graph.is_symmetric_and_simple());
-    }
-
-    #[test]
-    fn symmetric_lists_constructor() {
-        let g = Graph::from_symmetric_lists(3, |v| match v {
-            0 => vec![1],
-            1 => vec![0, 2],
-            _ => vec![1],
-        });
-        assert_eq!(g.edge_count(), 2);
-        assert_eq!(g.neighbours(1), &[0, 2]);
     }
 }

@@ -1,15 +1,31 @@
-//! Graph input: the Library Checker format and the formats real graphs come in.
+//! Graph input: the Library Checker format and the formats real graphs come in, one module a
+//! format, each registered by one line of `formats!` below.
 //!
 //! - [`GraphFormat::Lc`]: Library Checker `general_matching` (`N M`, then `M` lines `u v`, 0-based).
 //! - [`GraphFormat::Edges`]: SNAP-style edge lists (`#` comments, any ids up to `2^63`, renumbered).
 //! - [`GraphFormat::Mtx`]: Matrix Market coordinate files (1-based, values ignored).
 //! - [`GraphFormat::Metis`]: METIS / DIMACS10 adjacency files (1-based).
 //!
-//! Every reader reports bad input as `line L, column C: message`. The big inputs are read in
-//! parallel: chunks of whole lines are parsed by rayon into flat `u32`
-//! pairs filed by vertex block, each problem kept as a byte offset and located only when reported, and the CSR is built
-//! from the pairs without a per-edge allocation ([`Graph`]'s parallel builder). [`write_graph`]
-//! writes any graph in any of the formats.
+//! Every reader reports bad input as `line L, column C: message`. The body of a file is cut into
+//! chunks of whole lines that rayon parses in parallel (`input/chunks.rs`); problems are kept as byte
+//! offsets and located only when reported. The usual lines (`u v`, `i j`, a METIS neighbour) are
+//! read from one 16-byte window, each number eight bytes at a time (`input/swar.rs`), and each chunk's
+//! edges are filed by vertex block as soon as it is read, for the parallel CSR builder
+//! ([`crate::graph`]). A reader reads the whole text before anything is built, and leaves what
+//! does not need the text any more (`TextRead`: the filed entries, or the graph a sequential or
+//! general reader built as it read), so [`read_graph_owned`] frees the text (or unmaps it,
+//! [`read_graph_file`]) before the CSR build. The build cannot fail on an accepted input: each
+//! reader checks the builder's limits while it reads, where an error can name its line.
+//! [`write_graph`] writes any graph in any of the formats.
+//!
+//! # A new format
+//!
+//! A format is a module `input/<name>.rs` with two functions,
+//! `read(input: &[u8]) -> Result<TextRead, InputError>` (the whole text read, the graph built or
+//! left to build) and `write(out: &mut impl Write, graph: &Graph) -> io::Result<()>`, and one line
+//! in the `formats!` call below: its variant of [`GraphFormat`] (with a doc comment), its
+//! module, its name and the file extensions that choose it. The binary's `--format` lists its
+//! values in `main.rs`.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -18,55 +34,83 @@ use grid_core::InputError;
 
 use crate::graph::{Graph, GraphError};
 
-#[path = "input/edges.rs"]
-mod edges;
-#[path = "input/lc.rs"]
-mod lc;
-#[path = "input/metis.rs"]
-mod metis;
-#[path = "input/mtx.rs"]
-mod mtx;
-#[path = "input/text.rs"]
-mod text;
+mod chunks;
+mod file;
+mod swar;
 
-/// The input formats of a graph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GraphFormat {
+pub use file::{GraphFileError, ReadTimings, read_graph_file};
+
+/// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct ids).
+const MAX_INPUT_VERTICES: usize = 10_000_000;
+
+/// Largest edge count a reader accepts (`M`, the entries of a matrix, an edge list's lines).
+const MAX_INPUT_EDGES: usize = 50_000_000;
+
+/// Declares the format modules and [`GraphFormat`], one line a format:
+/// `Variant => module, "name", ["extension", ...];` after the variant's doc comment.
+macro_rules! formats {
+    ($($(#[doc = $doc:literal])* $variant:ident => $module:ident, $name:literal, [$($extension:literal),*];)*) => {
+        $(mod $module;)*
+
+        /// The input formats of a graph.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GraphFormat {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl GraphFormat {
+            /// Every format.
+            pub const ALL: [GraphFormat; [$(stringify!($variant)),*].len()] = [$(GraphFormat::$variant),*];
+
+            /// The format's name on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GraphFormat::$variant => $name,)*
+                }
+            }
+
+            /// The format a (lowercase) file extension names.
+            fn by_extension(extension: &str) -> Option<Self> {
+                match extension {
+                    $($($extension => Some(GraphFormat::$variant),)*)*
+                    _ => None,
+                }
+            }
+
+            /// The text of `input` read by the format's reader.
+            fn read_text(self, input: &[u8]) -> Result<TextRead, InputError> {
+                match self {
+                    $(GraphFormat::$variant => $module::read(input),)*
+                }
+            }
+
+            /// Writes `graph` in the format.
+            fn write(self, out: &mut impl Write, graph: &Graph) -> io::Result<()> {
+                match self {
+                    $(GraphFormat::$variant => $module::write(out, graph),)*
+                }
+            }
+        }
+    };
+}
+
+formats! {
     /// Library Checker `general_matching`: `N M`, then `M` lines `u v` (0-based).
-    Lc,
+    Lc => lc, "lc", [];
     /// An edge list: one edge `u v` per line, `#` or `%` comment lines, ids in `0..=2^63`.
-    Edges,
+    Edges => edges, "edges", ["txt", "edges", "el"];
     /// A Matrix Market coordinate file (`pattern`, `real` or `integer`).
-    Mtx,
+    Mtx => mtx, "mtx", ["mtx"];
     /// A METIS / DIMACS10 adjacency file.
-    Metis,
+    Metis => metis, "metis", ["graph", "metis"];
 }
 
 impl GraphFormat {
-    /// Every format.
-    pub const ALL: [GraphFormat; 4] =
-        [GraphFormat::Lc, GraphFormat::Edges, GraphFormat::Mtx, GraphFormat::Metis];
-
     /// The format a file name suggests: `.txt`, `.edges`, `.el` an edge list, `.mtx` Matrix Market,
     /// `.graph`, `.metis` METIS, anything else the Library Checker format.
     pub fn from_path(path: &Path) -> Self {
         let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        match extension.as_deref() {
-            Some("txt" | "edges" | "el") => GraphFormat::Edges,
-            Some("mtx") => GraphFormat::Mtx,
-            Some("graph" | "metis") => GraphFormat::Metis,
-            _ => GraphFormat::Lc,
-        }
-    }
-
-    /// The format's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            GraphFormat::Lc => "lc",
-            GraphFormat::Edges => "edges",
-            GraphFormat::Mtx => "mtx",
-            GraphFormat::Metis => "metis",
-        }
+        extension.as_deref().and_then(Self::by_extension).unwrap_or(GraphFormat::Lc)
     }
 }
 
@@ -124,26 +168,16 @@ pub fn parse_graph(input: &[u8]) -> Result<Graph, InputError> {
 
 /// Reads a whole input in `format`.
 pub fn read_graph(input: &[u8], format: GraphFormat) -> Result<ParsedGraph, InputError> {
-    read_text(input, format)?.build()
+    format.read_text(input)?.build()
 }
 
 /// As [`read_graph`], taking the input (a `Vec<u8>`, or a memory map of the file): it is freed
 /// once its text has been read, before the graph is built, which lowers the peak memory by the
 /// size of the input.
 pub fn read_graph_owned<T: AsRef<[u8]>>(input: T, format: GraphFormat) -> Result<ParsedGraph, InputError> {
-    let read = read_text(input.as_ref(), format)?;
+    let read = format.read_text(input.as_ref())?;
     drop(input);
     read.build()
-}
-
-/// The text of `input` read by the reader of `format`.
-fn read_text(input: &[u8], format: GraphFormat) -> Result<TextRead, InputError> {
-    match format {
-        GraphFormat::Lc => lc::read(input),
-        GraphFormat::Edges => edges::read(input),
-        GraphFormat::Mtx => mtx::read(input),
-        GraphFormat::Metis => metis::read(input),
-    }
 }
 
 /// A limit of the graph builder hit by an input its reader accepted: never, as every reader
@@ -182,37 +216,5 @@ impl TextRead {
 /// Writes `graph` in `format` (every edge once; Matrix Market as a symmetric pattern, lower
 /// triangle; the edge list with its ids `0..N` and a comment line first).
 pub fn write_graph(out: &mut impl Write, graph: &Graph, format: GraphFormat) -> io::Result<()> {
-    let (n, m) = (graph.vertex_count(), graph.edge_count());
-    match format {
-        GraphFormat::Lc => {
-            writeln!(out, "{n} {m}")?;
-            for (u, v) in graph.edges() {
-                writeln!(out, "{u} {v}")?;
-            }
-        }
-        GraphFormat::Edges => {
-            writeln!(out, "# Undirected graph: {n} nodes, {m} edges\n# FromNodeId\tToNodeId")?;
-            for (u, v) in graph.edges() {
-                writeln!(out, "{u}\t{v}")?;
-            }
-        }
-        GraphFormat::Mtx => {
-            writeln!(out, "%%MatrixMarket matrix coordinate pattern symmetric\n{n} {n} {m}")?;
-            for (u, v) in graph.edges() {
-                writeln!(out, "{} {}", v + 1, u + 1)?;
-            }
-        }
-        GraphFormat::Metis => {
-            writeln!(out, "{n} {m}")?;
-            for u in 0..n {
-                let mut separator = "";
-                for &v in graph.neighbours(u) {
-                    write!(out, "{separator}{}", v + 1)?;
-                    separator = " ";
-                }
-                writeln!(out)?;
-            }
-        }
-    }
-    Ok(())
+    format.write(out, graph)
 }

@@ -1,22 +1,15 @@
-//! `--explain`: the answers with the reasoning behind them, for people.
+//! `--explain` of the king game: the verdicts and grids with the reasoning behind them, for people.
 
 use std::io::{self, Write};
 
 use grid_core::Dims;
 
-use crate::decomposition::VertexClass;
-use crate::game::BoardAnalysis;
-use crate::graph::Graph;
-use crate::graph_input::VertexIds;
-use crate::report::CertifiedMatching;
+use crate::king::game::BoardAnalysis;
+use crate::matching::decomposition::VertexClass;
+use crate::matching::report::explain::count;
 
 /// Largest board that `--explain` draws (rows and columns); `play` draws any board.
 pub const DRAW_LIMIT: usize = 64;
-
-/// `1 vertex`, `2 vertices`: a count with its noun in the right number.
-pub fn count(n: usize, singular: &str, plural: &str) -> String {
-    format!("{n} {}", if n == 1 { singular } else { plural })
-}
 
 /// A board drawn for people: a header of 1-based column numbers, then each row after its 1-based
 /// number, one character per cell (`symbol` of its row-major index), columns aligned.
@@ -56,10 +49,9 @@ fn write_board(out: &mut impl Write, analysis: &BoardAnalysis) -> io::Result<()>
     Ok(())
 }
 
-/// `(row R, column C)`, 1-based.
+/// `R,C`, 1-based: the cell as `play` takes it.
 fn cell_name(dims: Dims, cell: usize) -> String {
-    let pos = dims.pos(cell);
-    format!("(row {}, column {})", pos.row + 1, pos.col + 1)
+    grid_core::Cell::of(dims.pos(cell)).to_string()
 }
 
 /// The graph, matching and class counts of one board.
@@ -94,7 +86,7 @@ pub fn write_verdict(
 ) -> io::Result<()> {
     let dims = analysis.graph.dims();
     let verdict = if analysis.start_wins() { "win" } else { "lose" };
-    writeln!(out, "Case #{case}: daizhenyang {verdict}")?;
+    writeln!(out, "Position {case} ({}×{}), first to move: daizhenyang {verdict}", dims.rows, dims.cols)?;
     write_board(out, analysis)?;
     write_board_summary(out, analysis, moves)?;
     let start = cell_name(dims, analysis.start());
@@ -146,50 +138,4 @@ pub fn write_outcome_grid(
         writeln!(out, "    {row}")?;
     }
     Ok(())
-}
-
-/// The matching size and the Tutte–Berge certificate that proves it maximum.
-pub fn write_matching(
-    out: &mut impl Write,
-    graph: &Graph,
-    certified: &CertifiedMatching,
-    ids: &VertexIds,
-) -> io::Result<()> {
-    let c = &certified.certificate;
-    let d = &certified.decomposition;
-    writeln!(
-        out,
-        "graph: {}, {}",
-        count(graph.vertex_count(), "vertex", "vertices"),
-        count(graph.edge_count(), "distinct edge", "distinct edges")
-    )?;
-    writeln!(
-        out,
-        "maximum matching: {}, {} left unmatched",
-        count(c.matching_size, "edge", "edges"),
-        count(c.vertices - 2 * c.matching_size, "vertex", "vertices")
-    )?;
-    writeln!(out, "matched edges (u - v, vertex ids as in the input):")?;
-    for (u, v) in certified.matching.edges() {
-        writeln!(out, "  {} - {}", ids.id(u), ids.id(v))?;
-    }
-    writeln!(
-        out,
-        "Gallai-Edmonds decomposition: |D| = {} (missed by some maximum matching), |A| = {} (neighbours of D), \
-         |C| = {} (the rest)",
-        d.count(VertexClass::D),
-        d.count(VertexClass::A),
-        d.count(VertexClass::C)
-    )?;
-    writeln!(
-        out,
-        "Tutte-Berge certificate (verified): with the barrier A, G - A has {}, so no matching \
-         exceeds (|V| + |A| - odd) / 2 = ({} + {} - {}) / 2 = {}, and this matching has {}: it is maximum",
-        count(c.odd_components, "odd component", "odd components"),
-        c.vertices,
-        c.barrier_size,
-        c.odd_components,
-        c.bound,
-        count(c.matching_size, "edge", "edges")
-    )
 }

@@ -12,7 +12,7 @@
 //! # All moves from one matching
 //!
 //! Let `G` be the move graph of the free cells (neither `#` nor `o`) including the king's cell `v`.
-//! The side to move wins iff every maximum matching of `G` covers `v` ([`crate::game`]). Moving to a
+//! The side to move wins iff every maximum matching of `G` covers `v` ([`crate::king::game`]). Moving to a
 //! neighbour `u` leaves the opponent on `u` in `G − v`, so that move wins iff `u` is *not* covered by
 //! every maximum matching of `G − v`: `u ∈ D(G − v)` of the Gallai–Edmonds decomposition. So one
 //! maximum matching and one decomposition of `G − v` give the value of every move at once, and the
@@ -44,11 +44,11 @@ use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
 
-use crate::board::{Board, MAX_BOARDS, read_king_grid};
-use crate::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
-use crate::game::{BoardGraph, symmetric_offsets};
+use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
+use crate::king::game::{BoardGraph, symmetric_offsets};
+use crate::king::report::explain::draw_board;
+use crate::matching::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
 use crate::matching::maximum_matching;
-use crate::report::explain::draw_board;
 
 /// The `game` field of every report of this crate.
 pub const GAME: &str = "edmonds-blossom";
@@ -353,13 +353,20 @@ pub fn verdict_report(board: &Board, moves: KingMoves, case: usize) -> Result<Ki
     Ok(report)
 }
 
-/// The text report of `query`: `Board B: king on R,C, N visited, SIDE to move: win|lose`, then
+/// The text report of `query`: `Position N (R×C), SIDE to move: win|lose; king on R,C, V visited`, then
 /// one line per move, best first (`  R,C  win`), or `  no legal move`.
-pub fn write_report(out: &mut impl Write, report: &KingReport) -> io::Result<()> {
+pub fn write_report(out: &mut impl Write, position: &Position, report: &KingReport) -> io::Result<()> {
+    let dims = position.dims();
     writeln!(
         out,
-        "Board {}: king on {}, {} visited, {} to move: {}",
-        report.board, report.detail.king, report.detail.visited, report.to_move, report.eval
+        "Position {} ({}×{}), {} to move: {}; king on {}, {} visited",
+        report.board,
+        dims.rows,
+        dims.cols,
+        report.to_move,
+        report.eval,
+        report.detail.king,
+        report.detail.visited
     )?;
     if report.moves.is_empty() {
         writeln!(out, "  no legal move: the side to move loses")
@@ -386,6 +393,11 @@ impl PlayGame for KingPlay {
 
     fn sides(&self) -> [&'static str; 2] {
         [Side::First.name(), Side::Second.name()]
+    }
+
+    /// `first` (also `daizhenyang`, the problem's name for the player who moves first) or `second`.
+    fn side_named(&self, name: &str) -> Option<usize> {
+        Side::from_name(name).map(Side::index)
     }
 
     fn to_move(&self, position: &Position) -> usize {
@@ -478,10 +490,10 @@ mod tests {
             vec![("1,1", Eval::value_only(Value::Win)), ("1,3", Eval::value_only(Value::Lose))]
         );
         let mut text = Vec::new();
-        write_report(&mut text, &report).unwrap();
+        write_report(&mut text, &p, &report).unwrap();
         assert_eq!(
             String::from_utf8(text).unwrap(),
-            "Board 1: king on 1,2, 0 visited, first to move: win\n  1,1  win\n  1,3  lose\n"
+            "Position 1 (1×4), first to move: win; king on 1,2, 0 visited\n  1,1  win\n  1,3  lose\n"
         );
     }
 

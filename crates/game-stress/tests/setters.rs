@@ -248,6 +248,14 @@ fn hack_builds_a_test_set_failing_every_wrong_solution() {
     }
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // The last line of standard error counts the work: the runs of the summary, and the cases.
+    let summary = stdout(&out).lines().last().unwrap().to_string();
+    let runs = summary.split(", ").find_map(|w| w.strip_suffix(" runs")).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let work = stderr.lines().last().unwrap().strip_prefix("work: ").unwrap();
+    let (work_runs, cases) = work.split_once(" solution runs, ").unwrap();
+    let cases: usize = cases.strip_suffix(" cases tried").unwrap().parse().unwrap();
+    assert!(work_runs == runs && (3..=runs.parse().unwrap()).contains(&cases), "{summary}\n{work}");
     let manifest = std::fs::read_to_string(out_dir.join("manifest.txt")).unwrap();
     let mut tests: Vec<PathBuf> = std::fs::read_dir(&out_dir)
         .unwrap()

@@ -59,7 +59,9 @@ of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress
 NAME`), generated once into target/xtask-bench/ (as NAME.in, or as NAME when it has an extension:
 the solver reads a graph in the format its extension names) by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.
-Before the cases it prints `cargo xtask probe`'s line (the cost of fresh memory and of a random read
+A line `work: TEXT` on a case's standard error (its first run's) becomes a `(work)` row under the
+case: what the time was spent on (`game-stress hack` counts its solution runs). Before the cases it
+prints `cargo xtask probe`'s line (the cost of fresh memory and of a random read
 this hour), and writes it under the table.",
 };
 
@@ -263,7 +265,7 @@ fn measure(
         return Ok(Some((row, String::new())));
     };
     let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
-    let mut output = None;
+    let (mut output, mut stderr) = (None, None);
     let mut walls = Vec::with_capacity(runs);
     let (mut peak_kib, mut peak_exact) = (0, true);
     let (program, args) = match mpi_ranks(bench) {
@@ -292,6 +294,7 @@ fn measure(
             }
         }
         output.get_or_insert(result.stdout);
+        stderr.get_or_insert(result.stderr);
         walls.push(result.wall);
     }
     if !peak_exact {
@@ -302,7 +305,7 @@ fn measure(
     }
     walls.sort();
     let (median, fastest) = (walls[walls.len() / 2], walls[0]);
-    let row = format!(
+    let mut row = format!(
         "| {crate_name} | {}{} | {} | {} | {} | {:.1} MiB{} |",
         bench.input,
         if bench.heavy { " (heavy, 1 run)" } else { "" },
@@ -316,7 +319,19 @@ fn measure(
             (None, false) => " (ru_maxrss)",
         }
     );
+    for work in work_rows(bench, stderr.as_deref().unwrap_or_default()) {
+        row = format!("{row}\n{work}");
+    }
     Ok(Some((row, output.unwrap_or_default())))
+}
+
+/// The `(work)` rows of a case: one per `work: TEXT` line of its standard error.
+fn work_rows(bench: &BenchCase, stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("work: "))
+        .map(|text| format!("| (work) | {} | {} | {text} | | |", bench.input, bench.args.join(" ")))
+        .collect()
 }
 
 /// The ranks of a case whose first argument is `mpirun:P` (run under `mpirun -np P`; its peak
@@ -423,6 +438,17 @@ mod tests {
                       lattice-dp: rank 0 of 2: peak resident 1.5 GiB, planned 2.0 GiB; received 2 states\n";
         assert_eq!(largest_rank_peak_kib(stderr), Some((1.5 * 1024.0 * 1024.0) as u64));
         assert_eq!(largest_rank_peak_kib("nothing\n"), None);
+    }
+
+    #[test]
+    fn work_lines_become_rows_under_the_case() {
+        let case = BenchCase { input: "a.sh".into(), args: vec!["hack".into(), "x".into()], heavy: false };
+        let stderr = "solution 1: WA on case 0\nwork: 133 solution runs, 9 cases tried\nnot work: 1\n";
+        assert_eq!(
+            work_rows(&case, stderr),
+            ["| (work) | a.sh | hack x | 133 solution runs, 9 cases tried | | |"]
+        );
+        assert!(work_rows(&case, "shrinking: 2 runs\n").is_empty());
     }
 
     #[test]

@@ -60,7 +60,9 @@ of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress
 NAME`), generated once into target/xtask-bench/ (as NAME.in, or as NAME when it has an extension:
 the solver reads a graph in the format its extension names) by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.
-Before the cases it prints `cargo xtask probe`'s line (the cost of fresh memory and of a random read
+A line `work: TEXT` on a case's standard error (its first run's) becomes a `(work)` row under the
+case: what the time was spent on (`game-stress hack` counts its solution runs). Before the cases it
+prints `cargo xtask probe`'s line (the cost of fresh memory and of a random read
 this hour), and writes it under the table.",
 };
 
@@ -257,6 +259,8 @@ struct Measured {
     fastest: Duration,
     /// The peak memory column (`12.3 MiB`, with a note when it is not the process's own VmHWM).
     peak: String,
+    /// The `work: TEXT` lines of its first run's standard error: a `(work)` row each, under it.
+    work: Vec<String>,
 }
 
 impl Measured {
@@ -310,6 +314,7 @@ fn crate_table(crate_name: &str, measured: &[Measured], anchors: &[&SameOutput])
             format_duration(m.median),
             m.peak,
         ));
+        rows.extend(m.work.iter().map(|text| format!("| (work) | | {text} | | | | |")));
     }
     rows.join("\n")
 }
@@ -341,12 +346,13 @@ fn measure(
             median: Duration::ZERO,
             fastest: Duration::ZERO,
             peak: String::new(),
+            work: Vec::new(),
         };
         return Ok(Some((skipped, String::new())));
     };
     let input_bytes = std::fs::metadata(&input).map_err(|e| format!("{}: {e}", input.display()))?.len();
     let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
-    let mut output = None;
+    let (mut output, mut stderr) = (None, None);
     let mut walls = Vec::with_capacity(runs);
     let (mut peak_kib, mut peak_exact) = (0, true);
     let (program, args) = match mpi_ranks(bench) {
@@ -375,6 +381,7 @@ fn measure(
             }
         }
         output.get_or_insert(result.stdout);
+        stderr.get_or_insert(result.stderr);
         walls.push(result.wall);
     }
     if !peak_exact {
@@ -394,8 +401,15 @@ fn measure(
             (None, false) => " (ru_maxrss)",
         }
     );
-    let measured = Measured { case: bench.clone(), input_bytes: Some(input_bytes), median, fastest, peak };
+    let work = work_lines(stderr.as_deref().unwrap_or_default());
+    let measured =
+        Measured { case: bench.clone(), input_bytes: Some(input_bytes), median, fastest, peak, work };
     Ok(Some((measured, output.unwrap_or_default())))
+}
+
+/// The `work: TEXT` lines of a case's standard error (what the time was spent on), as TEXT.
+fn work_lines(stderr: &str) -> Vec<String> {
+    stderr.lines().filter_map(|line| line.strip_prefix("work: ")).map(str::to_string).collect()
 }
 
 /// The ranks of a case whose first argument is `mpirun:P` (run under `mpirun -np P`; its peak
@@ -513,6 +527,7 @@ mod tests {
             median: Duration::from_millis(millis),
             fastest: Duration::from_millis(millis),
             peak: "4.0 MiB".into(),
+            work: Vec::new(),
         };
         let same = SameOutput { first: "gen:a".into(), second: "gen:a-t".into(), args: vec![] };
         let table = crate_table("lattice-dp", &[measured("gen:a", 300), measured("gen:a-t", 200)], &[&same]);
@@ -520,6 +535,24 @@ mod tests {
         assert_eq!(lines[0], "**lattice-dp**");
         assert_eq!(lines[4], "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | — |  |  |");
         assert_eq!(lines[5], "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | gen:a | 300.0 ms | 1.50× |");
+    }
+
+    #[test]
+    fn work_lines_become_rows_under_the_case() {
+        let stderr = "solution 1: WA on case 0\nwork: 133 solution runs, 9 cases tried\nnot work: 1\n";
+        assert_eq!(work_lines(stderr), ["133 solution runs, 9 cases tried"]);
+        assert!(work_lines("shrinking: 2 runs\n").is_empty());
+        let case = BenchCase { input: "a.sh".into(), args: vec!["hack".into()], heavy: false };
+        let m = Measured {
+            case,
+            input_bytes: Some(10),
+            median: Duration::from_millis(5),
+            fastest: Duration::from_millis(5),
+            peak: "1.0 MiB".into(),
+            work: work_lines(stderr),
+        };
+        let table = crate_table("game-stress", &[m], &[]);
+        assert_eq!(table.lines().nth(5), Some("| (work) | | 133 solution runs, 9 cases tried | | | | |"));
     }
 
     #[test]

@@ -256,9 +256,13 @@ fn a_move_copied_from_explain_is_played() {
 #[test]
 fn every_help_page_puts_the_input_after_the_options() {
     for game in &GAMES {
-        for args in [&["--help"][..], &["query", "--help"], &["play", "--help"]] {
+        for (args, heading) in [
+            (&["--help"][..], "\nInput: "),
+            (&["query", "--help"], "\nInput: "),
+            (&["play", "--help"], "\nPlay: "),
+        ] {
             let help = text(&run(game, args, b"").stdout);
-            let (options, input) = (help.find("Options:"), help.find("\nInput: "));
+            let (options, input) = (help.find("Options:"), help.find(heading));
             assert!(
                 options.is_some() && input.is_some() && options < input,
                 "{} {args:?}: {help}",

@@ -494,7 +494,7 @@ fn play_through_the_binary() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("Legal moves, best first"), "{text}");
     assert!(text.contains("Game over: You win (first)"), "{text}");
-    assert!(text.contains("   1 2 3 4\n1  . K . .\n"), "{text}");
+    assert!(text.contains("  1 2 3 4\n1 . K . .\n"), "{text}");
     // daizhenyang is the first player.
     let output = run(&["play", file, "--as", "daizhenyang", "--moves", "orth4"], b"quit\n");
     assert!(String::from_utf8(output.stdout).unwrap().contains("You play first"));

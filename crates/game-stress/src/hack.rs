@@ -69,6 +69,8 @@ pub struct Hacked {
     pub candidates: usize,
     /// Runs of the wrong solutions in all (searching, shrinking, the cover, the checks).
     pub runs: usize,
+    /// Generated cases judged while searching for failures (all solutions together).
+    pub cases_tried: usize,
     /// Tests the reference does not pass: the test's number (0-based) and why.
     pub reference_failures: Vec<(usize, String)>,
     /// Wall-clock time.
@@ -84,6 +86,7 @@ pub fn hack(config: &HackConfig, log: Log) -> Result<Hacked, String> {
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(config.jobs.max(1)).build().map_err(|e| e.to_string())?;
     let runs = AtomicUsize::new(0);
+    let cases_tried = AtomicUsize::new(0);
     let judge = &config.judge;
     // Judges solution `s` on `input` (its answer given); counts the run.
     let verdict = |s: usize, input: &Input, answer: &str| -> Result<Verdict, String> {
@@ -92,7 +95,7 @@ pub fn hack(config: &HackConfig, log: Log) -> Result<Hacked, String> {
     };
     let mut candidates: Vec<(Input, String)> = Vec::new();
     for (s, solution) in config.solutions.iter().enumerate() {
-        let found = pool.install(|| search(config, s, &verdict))?;
+        let found = pool.install(|| search(config, s, &verdict, &cases_tried))?;
         let Some((case, input, answer, first)) = found else {
             log(&format!("solution {}: no failing case in {} cases: {solution}", s + 1, config.cases));
             continue;
@@ -176,6 +179,7 @@ pub fn hack(config: &HackConfig, log: Log) -> Result<Hacked, String> {
         unfailed,
         candidates: candidates.len(),
         runs: runs.load(Ordering::Relaxed),
+        cases_tried: cases_tried.load(Ordering::Relaxed),
         reference_failures,
         elapsed: start.elapsed(),
     })
@@ -187,8 +191,13 @@ type Found = (u64, Input, String, Verdict);
 /// Judges one solution (by index) on an input with its answer.
 type VerdictOf<'a> = &'a (dyn Fn(usize, &Input, &str) -> Result<Verdict, String> + Sync);
 
-/// The first case (in case order) that fails solution `s`.
-fn search(config: &HackConfig, s: usize, verdict: VerdictOf) -> Result<Option<Found>, String> {
+/// The first case (in case order) that fails solution `s`; counts the cases judged in `tried`.
+fn search(
+    config: &HackConfig,
+    s: usize,
+    verdict: VerdictOf,
+    tried: &AtomicUsize,
+) -> Result<Option<Found>, String> {
     let chunk = (config.jobs.max(1) * 4) as u64;
     let mut done = 0;
     while done < config.cases {
@@ -203,6 +212,7 @@ fn search(config: &HackConfig, s: usize, verdict: VerdictOf) -> Result<Option<Fo
                     None => config.options.generate(seed),
                 };
                 let answer = config.judge.answer(&input.render())?;
+                tried.fetch_add(1, Ordering::Relaxed);
                 let v = verdict(s, &input, &answer)?;
                 Ok((!v.is_accepted()).then_some((i, input, answer, v)))
             })

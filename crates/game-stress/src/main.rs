@@ -526,6 +526,8 @@ fn hack(options: Options, args: HackBase) -> anyhow::Result<ExitCode> {
         hacked.runs,
         hacked.elapsed.as_secs_f64()
     );
+    // The work behind the time, for `cargo xtask bench` (which shows `work:` lines).
+    eprintln!("work: {} solution runs, {} cases tried", hacked.runs, hacked.cases_tried);
     let ok = hacked.unfailed.is_empty() && hacked.reference_failures.is_empty();
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -248,6 +248,14 @@ fn hack_builds_a_test_set_failing_every_wrong_solution() {
     }
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // The last line of standard error counts the work: the runs of the summary, and the cases.
+    let summary = stdout(&out).lines().last().unwrap().to_string();
+    let runs = summary.split(", ").find_map(|w| w.strip_suffix(" runs")).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let work = stderr.lines().last().unwrap().strip_prefix("work: ").unwrap();
+    let (work_runs, cases) = work.split_once(" solution runs, ").unwrap();
+    let cases: usize = cases.strip_suffix(" cases tried").unwrap().parse().unwrap();
+    assert!(work_runs == runs && (3..=runs.parse().unwrap()).contains(&cases), "{summary}\n{work}");
     let manifest = std::fs::read_to_string(out_dir.join("manifest.txt")).unwrap();
     let mut tests: Vec<PathBuf> = std::fs::read_dir(&out_dir)
         .unwrap()
@@ -294,21 +302,17 @@ fn hack_reports_a_solution_it_cannot_fail() {
     assert!(manifest.contains("01: fails 1 (WA)"), "{manifest}");
 }
 
-/// Runs `solution` on the game with the built-in generator, reads the shrunk case back and checks
-/// that it is 1-minimal: every single reduction the shrinker knows passes (or fails otherwise).
-fn assert_one_minimal(game: Game, solution: &str, dir: &Path) -> Input {
+/// Runs `solution` on the game with the built-in generator (and its `options`), reads the shrunk
+/// case back and checks that it is 1-minimal: every single reduction the shrinker knows passes (or
+/// fails otherwise).
+fn assert_one_minimal(game: Game, options: &[&str], solution: &str, dir: &Path) -> Input {
     let out_dir = dir.join("failures");
     let out = run(&[
-        game.name(),
-        "--solution",
-        solution,
-        "--seed",
-        "4",
-        "--time-limit",
-        "10s",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
+        &[game.name()],
+        options,
+        &["--solution", solution, "--seed", "4", "--time-limit", "10s", "--out", out_dir.to_str().unwrap()],
+    ]
+    .concat());
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("verdict: WA"), "{text}");
@@ -348,11 +352,57 @@ fn every_game_shrinks_to_a_one_minimal_case() {
     ];
     for (game, filter) in cases {
         let solution = wrong(&dir, game.name(), game.name(), filter);
-        let shrunk = assert_one_minimal(game, &solution, &dir.join(game.name()));
+        let shrunk = assert_one_minimal(game, &[], &solution, &dir.join(game.name()));
         if let Input::Segment(s) = &shrunk {
             assert!(s.boards.iter().all(|b| b.n <= 4), "{}", shrunk.render());
         }
     }
+}
+
+/// The king game's obstacles shrink too. A solution that guesses by the parity of the free cells
+/// (a win when even) counts cells the king never reaches: its shrunk case keeps obstacles whose
+/// freeing passes, and the 1-minimal check re-runs those reductions. Every obstacle is either on
+/// the border of the king's region (freeing it would grow the game: no reduction) or one the
+/// shrinker knows how to free.
+#[test]
+fn king_boards_shrink_their_obstacles() {
+    let dir = scratch("minimal-obstacles");
+    let game = Game::EdmondsBlossom;
+    let script = dir.join("parity.sh");
+    let guess = "daizhenyang \" (f % 2 ? \"lose\" : \"win\")";
+    let awk = format!(
+        "NR == 1 {{ next }} /^[0-9]/ {{ if (b) print \"Case #\" b \": {guess}; b++; f = 0; next }} \
+         {{ f += gsub(/[.K]/, \"\") }} END {{ if (b) print \"Case #\" b \": {guess} }}"
+    );
+    std::fs::write(&script, format!("#!/bin/sh\nawk '{awk}'\n")).unwrap();
+    let solution = format!("sh {}", script.display());
+    let options = ["--boards", "1", "--rows", "6", "--cols", "6", "--density", "0.5"];
+    let shrunk = assert_one_minimal(game, &options, &solution, &dir);
+    let Input::King(king) = &shrunk else { unreachable!() };
+    let reductions = shrink::candidates(&shrunk);
+    let mut freeable = 0;
+    for (b, board) in king.boards.iter().enumerate() {
+        let region = shrink::king::region(board);
+        for i in (0..board.blocked.len()).filter(|&i| board.blocked[i]) {
+            let (r, c) = ((i / board.cols) as isize, (i % board.cols) as isize);
+            // One of the king's 20 moves (HDU 3446) from a cell of the region.
+            let borders = (0..board.blocked.len()).any(|j| {
+                let (dr, dc) = ((j / board.cols) as isize - r, (j % board.cols) as isize - c);
+                let step = (dr.abs(), dc.abs());
+                region[j] && step.0 <= 2 && step.1 <= 2 && step != (0, 2) && step != (2, 0)
+            });
+            let mut freed = king.clone();
+            freed.boards[b].blocked[i] = false;
+            let known = reductions.contains(&Input::King(freed));
+            freeable += usize::from(known);
+            assert!(
+                borders != known,
+                "obstacle {i} of board {b}: borders the region {borders}, known {known}:\n{}",
+                shrunk.render()
+            );
+        }
+    }
+    assert!(freeable > 0, "{}", shrunk.render());
 }
 
 #[test]

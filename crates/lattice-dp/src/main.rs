@@ -45,8 +45,8 @@ score it leads to for the mover: its gain minus the score of the position after 
 draws the board first; --json: one JSON object per position (docs/REPORT.md).",
     play: "\
 the first position of FILE (query format) against the solver.
-Sides: `first` or `second` (--as; default: the side to move). Type a cell as `row,column` (1-based, e.g. `1,1`; also
-`1 1` or `(1,1)`), or hint, undo, quit, help. The board shows each free cell's values A/B, and F
+Sides: `first` or `second` (--as; default: the side to move). Type a cell as `row,column`
+(1-based, e.g. `1,1`; also `1 1` or `(1,1)`), or hint, undo, quit, help. The board shows each free cell's values A/B, and F
 (taken by first), S (by second) or x (taken before the game) on the others. The solver takes the
 cell with the highest score; each turn costs one solve of the cells still free.",
 };

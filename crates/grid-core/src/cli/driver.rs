@@ -268,7 +268,7 @@ pub fn command<D: Args, Q: Args, P: Args, S: Subcommand>(texts: &Texts) -> clap:
         .mut_subcommand("query", |c| {
             c.after_help(format!("Input: {}\n\nAnswers: {}", texts.query_input, texts.query_output))
         })
-        .mut_subcommand("play", |c| c.after_help(format!("Input: {}", texts.play)))
+        .mut_subcommand("play", |c| c.after_help(format!("Play: {}", texts.play)))
 }
 
 /// An argument given on the command line before the subcommand.
@@ -396,6 +396,6 @@ mod tests {
         assert!(options < input && input < help.find("Answers: yes or no.").unwrap(), "{help}");
         let play = command.find_subcommand_mut("play").unwrap().render_help().to_string();
         assert!(!play.contains("--json") && !play.contains("--depth") && play.contains("--hints"), "{play}");
-        assert!(play.contains("Input: a number; moves are numbers."), "{play}");
+        assert!(play.contains("Play: a number; moves are numbers."), "{play}");
     }
 }

@@ -14,21 +14,7 @@ pub const DRAW_LIMIT: usize = 64;
 /// A board drawn for people: a header of 1-based column numbers, then each row after its 1-based
 /// number, one character per cell (`symbol` of its row-major index), columns aligned.
 pub fn draw_board(dims: Dims, symbol: impl Fn(usize) -> char) -> String {
-    let width = dims.cols.to_string().len();
-    let label = dims.rows.to_string().len();
-    let mut text = format!("{:label$} ", "");
-    for c in 1..=dims.cols {
-        text.push_str(&format!(" {c:>width$}"));
-    }
-    text.push('\n');
-    for r in 0..dims.rows {
-        text.push_str(&format!("{:>label$} ", r + 1));
-        for c in 0..dims.cols {
-            text.push_str(&format!(" {:>width$}", symbol(r * dims.cols + c)));
-        }
-        text.push('\n');
-    }
-    text
+    grid_core::picture::draw(dims.rows, dims.cols, |row, col| symbol(row * dims.cols + col).to_string())
 }
 
 /// The board of an analysis as written (`.`, `#`, `K`), indented, when it is at most

@@ -1,12 +1,13 @@
 //! `cargo xtask bench`: the bench (and heavy) cases of each crate's manifest, timed as whole processes.
 //!
-//! Each `bench` case runs `--runs` times (default 5); the table shows the median and the fastest wall
-//! time and the largest peak resident memory seen. `heavy` cases (minutes, GBs) run only with
-//! `--heavy`, once each. After the runs, every `same` line whose two cases ran is checked: their
-//! outputs must be identical. With `--write` the table replaces the block between the markers in
-//! `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The table ends with the
-//! machine's state when the cases started ([`probe`]): on a virtual machine the figures move with
-//! the host's load.
+//! Each `bench` case runs `--runs` times (default 5); a crate's table shows per case the input's
+//! size, the median wall time, the largest peak resident memory seen, and its anchor: the case a
+//! `same` line pairs it with (its output must be identical), with that case's median and the ratio
+//! of the two medians (anchor / case: above 1 the case is the faster). `heavy` cases (minutes, GBs)
+//! run only with `--heavy`, once each. With `--write` the tables replace the block between the
+//! markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The block ends
+//! with the machine's state when the cases started ([`probe`]): on a virtual machine the figures
+//! move with the host's load.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,7 +49,7 @@ pub const SPEC: Spec = Spec {
         Opt {
             name: "--write",
             value: None,
-            help: "also replace the table between the markers in docs/BENCHMARKS.md",
+            help: "also replace the per-crate tables between the markers in docs/BENCHMARKS.md",
             default: None,
         },
     ],
@@ -121,29 +122,28 @@ pub fn run(options: &Options) -> Result<bool, String> {
     build_release_with(&crates, &features)?;
     let machine = probe::measure_settled();
     println!("{machine}");
-    let mut rows = vec![
-        "| crate | input | args | median wall | fastest | peak memory |".to_string(),
-        "|---|---|---|---:|---:|---:|".to_string(),
-    ];
+    let mut tables = Vec::new();
     let mut all_ok = true;
     for crate_plan in &plan {
         let mut outputs = Vec::new();
+        let mut measured = Vec::new();
         for bench in &crate_plan.benches {
             let runs = if bench.heavy { 1 } else { options.runs };
             match measure(&root, &crate_plan.crate_name, bench, runs)? {
-                Some((row, output)) => {
-                    println!("{row}");
-                    rows.push(row);
+                Some((m, output)) => {
+                    println!("{} {}: {}", crate_plan.crate_name, bench.label(), m.summary());
                     outputs.push((bench, output));
+                    measured.push(m);
                 }
                 None => all_ok = false,
             }
         }
+        let mut anchors = Vec::new();
         for same in &crate_plan.same {
             match check_same(same, &outputs) {
                 Some(Ok(line)) => {
                     println!("{line}");
-                    rows.push(line);
+                    anchors.push(same);
                 }
                 Some(Err(line)) => {
                     eprintln!("FAIL {line}");
@@ -152,10 +152,10 @@ pub fn run(options: &Options) -> Result<bool, String> {
                 None => {}
             }
         }
+        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors));
     }
-    rows.push(String::new());
-    rows.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
-    let table = rows.join("\n");
+    tables.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
+    let table = tables.join("\n\n");
     println!("\n{table}");
     if options.write {
         write_table(&root.join("docs/BENCHMARKS.md"), &table)?;
@@ -216,12 +216,7 @@ fn check_same(same: &SameOutput, outputs: &[(&BenchCase, String)]) -> Option<Res
     let (first, second) = (output(&same.first)?, output(&same.second)?);
     let args = if same.args.is_empty() { String::new() } else { format!(" ({})", same.args.join(" ")) };
     Some(if first == second {
-        Ok(format!(
-            "| (check) | {} | {} | same output as {} | | |",
-            same.second,
-            same.args.join(" "),
-            same.first
-        ))
+        Ok(format!("same output: {} and {}{args}", same.first, same.second))
     } else {
         Err(format!("same output: {} and {}{args} print different outputs", same.first, same.second))
     })
@@ -251,19 +246,111 @@ fn generated_file_name(name: &str) -> String {
     if name.contains('.') { name.to_string() } else { format!("{name}.in") }
 }
 
-/// Runs one bench case `runs` times; its table row and the first run's output, or `None` if it
+/// What one bench case measured.
+#[derive(Debug, Clone, PartialEq)]
+struct Measured {
+    /// The case.
+    case: BenchCase,
+    /// The input's size in bytes (`None`: the input is absent and the case was skipped).
+    input_bytes: Option<u64>,
+    /// The median wall time of the runs.
+    median: Duration,
+    /// The fastest run.
+    fastest: Duration,
+    /// The peak memory column (`12.3 MiB`, with a note when it is not the process's own VmHWM).
+    peak: String,
+    /// The `work: TEXT` lines of its first run's standard error: a `(work)` row each, under it.
+    work: Vec<String>,
+}
+
+impl Measured {
+    /// The one-line progress report of the case.
+    fn summary(&self) -> String {
+        match self.input_bytes {
+            None => "skipped (input absent)".to_string(),
+            Some(_) => format!(
+                "median {}, fastest {}, peak {}",
+                format_duration(self.median),
+                format_duration(self.fastest),
+                self.peak
+            ),
+        }
+    }
+}
+
+/// The table of one crate's cases: case, input size, median, peak memory, and the anchor a `same`
+/// line pairs the case with (the other case, its median, and anchor / case).
+fn crate_table(crate_name: &str, measured: &[Measured], anchors: &[&SameOutput]) -> String {
+    let mut rows = vec![
+        format!("**{crate_name}**"),
+        String::new(),
+        "| case | input size | median wall | peak memory | anchor (same output) | anchor median | ratio |"
+            .to_string(),
+        "|---|---:|---:|---:|---|---:|---:|".to_string(),
+    ];
+    for m in measured {
+        let Some(bytes) = m.input_bytes else {
+            rows.push(format!("| {} | absent | skipped | | | | |", m.case.label()));
+            continue;
+        };
+        let anchor = anchors
+            .iter()
+            .filter(|s| s.args == m.case.args)
+            .find_map(|s| if s.second == m.case.input { Some(&s.first) } else { None })
+            .and_then(|first| measured.iter().find(|a| &a.case.input == first && a.case.args == m.case.args));
+        let (name, median, ratio) = match anchor {
+            Some(a) => (
+                a.case.input.clone(),
+                format_duration(a.median),
+                format!("{:.2}×", a.median.as_secs_f64() / m.median.as_secs_f64().max(1e-9)),
+            ),
+            None => ("—".to_string(), String::new(), String::new()),
+        };
+        rows.push(format!(
+            "| {}{} | {} | {} | {} | {name} | {median} | {ratio} |",
+            m.case.label(),
+            if m.case.heavy { " (heavy, 1 run)" } else { "" },
+            format_bytes(bytes),
+            format_duration(m.median),
+            m.peak,
+        ));
+        rows.extend(m.work.iter().map(|text| format!("| (work) | | {text} | | | | |")));
+    }
+    rows.join("\n")
+}
+
+/// `123 B`, `4.5 KiB`, `67.8 MiB`, `1.23 GiB`.
+fn format_bytes(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", b / 1024.0),
+        1_048_576..1_073_741_824 => format!("{:.1} MiB", b / 1_048_576.0),
+        _ => format!("{:.2} GiB", b / 1_073_741_824.0),
+    }
+}
+
+/// Runs one bench case `runs` times; what it measured and the first run's output, or `None` if it
 /// failed.
 fn measure(
     root: &Path,
     crate_name: &str,
     bench: &BenchCase,
     runs: usize,
-) -> Result<Option<(String, String)>, String> {
+) -> Result<Option<(Measured, String)>, String> {
     let Some(input) = resolve_input(root, crate_name, bench)? else {
         eprintln!("skipped {crate_name} {}: input absent", bench.input);
-        let row = format!("| {crate_name} | {} | | skipped (input absent) | | |", bench.input);
-        return Ok(Some((row, String::new())));
+        let skipped = Measured {
+            case: bench.clone(),
+            input_bytes: None,
+            median: Duration::ZERO,
+            fastest: Duration::ZERO,
+            peak: String::new(),
+            work: Vec::new(),
+        };
+        return Ok(Some((skipped, String::new())));
     };
+    let input_bytes = std::fs::metadata(&input).map_err(|e| format!("{}: {e}", input.display()))?.len();
     let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
     let (mut output, mut stderr) = (None, None);
     let mut walls = Vec::with_capacity(runs);
@@ -305,13 +392,8 @@ fn measure(
     }
     walls.sort();
     let (median, fastest) = (walls[walls.len() / 2], walls[0]);
-    let mut row = format!(
-        "| {crate_name} | {}{} | {} | {} | {} | {:.1} MiB{} |",
-        bench.input,
-        if bench.heavy { " (heavy, 1 run)" } else { "" },
-        bench.args.join(" "),
-        format_duration(median),
-        format_duration(fastest),
+    let peak = format!(
+        "{:.1} MiB{}",
         peak_kib as f64 / 1024.0,
         match (mpi_ranks(bench), peak_exact) {
             (Some(_), _) => " (largest rank)",
@@ -319,19 +401,15 @@ fn measure(
             (None, false) => " (ru_maxrss)",
         }
     );
-    for work in work_rows(bench, stderr.as_deref().unwrap_or_default()) {
-        row = format!("{row}\n{work}");
-    }
-    Ok(Some((row, output.unwrap_or_default())))
+    let work = work_lines(stderr.as_deref().unwrap_or_default());
+    let measured =
+        Measured { case: bench.clone(), input_bytes: Some(input_bytes), median, fastest, peak, work };
+    Ok(Some((measured, output.unwrap_or_default())))
 }
 
-/// The `(work)` rows of a case: one per `work: TEXT` line of its standard error.
-fn work_rows(bench: &BenchCase, stderr: &str) -> Vec<String> {
-    stderr
-        .lines()
-        .filter_map(|line| line.strip_prefix("work: "))
-        .map(|text| format!("| (work) | {} | {} | {text} | | |", bench.input, bench.args.join(" ")))
-        .collect()
+/// The `work: TEXT` lines of a case's standard error (what the time was spent on), as TEXT.
+fn work_lines(stderr: &str) -> Vec<String> {
+    stderr.lines().filter_map(|line| line.strip_prefix("work: ")).map(str::to_string).collect()
 }
 
 /// The ranks of a case whose first argument is `mpirun:P` (run under `mpirun -np P`; its peak
@@ -441,18 +519,46 @@ mod tests {
     }
 
     #[test]
+    fn a_crate_table_puts_the_anchor_of_a_same_line_beside_its_case() {
+        let case = |input: &str| BenchCase { input: input.into(), args: vec![], heavy: false };
+        let measured = |input: &str, millis: u64| Measured {
+            case: case(input),
+            input_bytes: Some(2048),
+            median: Duration::from_millis(millis),
+            fastest: Duration::from_millis(millis),
+            peak: "4.0 MiB".into(),
+            work: Vec::new(),
+        };
+        let same = SameOutput { first: "gen:a".into(), second: "gen:a-t".into(), args: vec![] };
+        let table = crate_table("lattice-dp", &[measured("gen:a", 300), measured("gen:a-t", 200)], &[&same]);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines[0], "**lattice-dp**");
+        assert_eq!(lines[4], "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | — |  |  |");
+        assert_eq!(lines[5], "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | gen:a | 300.0 ms | 1.50× |");
+    }
+
+    #[test]
     fn work_lines_become_rows_under_the_case() {
-        let case = BenchCase { input: "a.sh".into(), args: vec!["hack".into(), "x".into()], heavy: false };
         let stderr = "solution 1: WA on case 0\nwork: 133 solution runs, 9 cases tried\nnot work: 1\n";
-        assert_eq!(
-            work_rows(&case, stderr),
-            ["| (work) | a.sh | hack x | 133 solution runs, 9 cases tried | | |"]
-        );
-        assert!(work_rows(&case, "shrinking: 2 runs\n").is_empty());
+        assert_eq!(work_lines(stderr), ["133 solution runs, 9 cases tried"]);
+        assert!(work_lines("shrinking: 2 runs\n").is_empty());
+        let case = BenchCase { input: "a.sh".into(), args: vec!["hack".into()], heavy: false };
+        let m = Measured {
+            case,
+            input_bytes: Some(10),
+            median: Duration::from_millis(5),
+            fastest: Duration::from_millis(5),
+            peak: "1.0 MiB".into(),
+            work: work_lines(stderr),
+        };
+        let table = crate_table("game-stress", &[m], &[]);
+        assert_eq!(table.lines().nth(5), Some("| (work) | | 133 solution runs, 9 cases tried | | | | |"));
     }
 
     #[test]
     fn durations_are_readable() {
+        assert_eq!(format_bytes(1000), "1000 B");
+        assert_eq!(format_bytes(5 * 1_048_576), "5.0 MiB");
         assert_eq!(format_duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(format_duration(Duration::from_millis(2_500)), "2.50 s");
     }

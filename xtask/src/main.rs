@@ -13,6 +13,8 @@
 //!   preset of game-stress, printed by its release binary.
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
 //! - `cargo xtask ci`: everything CI checks: fmt, clippy, tests, verify.
+//! - `tidy` (tests only, run by `cargo test`): rules about the files themselves: no import circle
+//!   among a crate's modules, no development history in the docs and sources.
 //!
 //! `cargo xtask`, `cargo xtask --help` and `cargo xtask help` list the commands;
 //! `cargo xtask CMD --help` describes one. Exit status: 0 success, 1 a check failed, 2 usage error.
@@ -32,6 +34,8 @@ mod matching_checker;
 mod preset;
 mod probe;
 mod run;
+#[cfg(test)]
+mod tidy;
 mod verify;
 
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! hold only what is their own (how the library is run, its input format's alphabet, and the tests
 //! themselves).
 //!
-//! Three modules, one job each:
+//! Four modules, one job each:
 //!
 //! - [`mutation`]: the edits ([`Mutation`]) and the format-independent text they splice in
 //!   ([`FRAGMENTS`]: numbers around every limit, whitespace, control and non-ASCII characters).
@@ -14,12 +14,16 @@
 //!   [`check_located`] and [`check_within_input`] check a message, [`run_binary`] /
 //!   [`run_binary_limited`] run a solver binary (the latter under a `ulimit -v` memory cap) and
 //!   [`check_exit`] / [`check_exit_streaming`] check its outcome.
+//! - [`report`]: the checker of the one report model of `--json`, `query` and the playground
+//!   ([`check_report_line`]): does a report follow `docs/REPORT.md`?
 //!
-//! This crate is a dev-dependency of the solver crates only; no library or binary depends on it.
+//! This crate is a dev-dependency of the solver crates and the playground only; no library or binary
+//! depends on it.
 
 pub mod contract;
 pub mod corpus;
 pub mod mutation;
+pub mod report;
 
 pub use contract::{
     check_exit, check_exit_streaming, check_located, check_within_input, run_binary, run_binary_limited,
@@ -27,3 +31,4 @@ pub use contract::{
 };
 pub use corpus::Corpus;
 pub use mutation::{FRAGMENTS, Mutation, line_spans, token_spans};
+pub use report::{check_report, check_report_line};

@@ -1,6 +1,6 @@
 //! Reading a graph into the CSR graph (parse + build), in bytes per second, in every input
 //! format: the goal is 600 MB/s on two cores for the Library Checker format, and the same order
-//! for the others.
+//! for the others (`docs/BENCHMARKS.md`).
 //!
 //! The default input is a random graph of 10^6 vertices and 3·10^6 edges written here (47 MB),
 //! as a Library Checker input, an edge list (the same lines, tab-separated, without the header),
@@ -12,7 +12,7 @@
 //!
 //! Every iteration reads text already in memory and frees the graph it built: the pages the
 //! next one touches are ones the process just gave back. A separate process meets fresh memory,
-//! which costs more on a virtual machine (docs/BENCHMARKS.md has both).
+//! which costs more on a virtual machine: the goal in docs/BENCHMARKS.md is a whole-process figure.
 
 use std::fmt::Write as _;
 use std::hint::black_box;

@@ -104,7 +104,7 @@ fn default_and_all_starts_outputs() {
 fn assert_report_lines(text: &str) {
     assert!(!text.is_empty());
     for line in text.lines() {
-        grid_core::cli::schema::check_report_line(line).unwrap();
+        damaged_input::report::check_report_line(line).unwrap();
     }
 }
 

@@ -22,10 +22,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use damaged_input::report::check_report_line;
 use edmonds_blossom::query::{self, KingMoves, KingPlay, Position, Side};
 use edmonds_blossom::{BoardAnalysis, CellOutcome, parse_boards, parse_positions};
 use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
-use grid_core::cli::schema::check_report_line;
 use grid_core::report::{Eval, Value};
 use proptest::prelude::*;
 

@@ -76,7 +76,7 @@ fn run_query(input: &[u8]) -> Result<(), String> {
             let mut out = Vec::new();
             query::write_report(&mut out, position, &report).unwrap();
             let line = serde_json::to_string(&report).unwrap();
-            grid_core::cli::schema::check_report_line(&line).unwrap();
+            damaged_input::report::check_report_line(&line).unwrap();
         }
     }
     Ok(())

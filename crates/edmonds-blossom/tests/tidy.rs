@@ -33,8 +33,9 @@ const KING_WORDS: &[&str] = &[
     "daizhenyang",
 ];
 
-/// Words that narrate how the code came to be rather than what it is.
-const HISTORY_WORDS: &[&str] = &["session", "sessions", "watcher"];
+/// Words that narrate how the code came to be rather than what it is (one spelled in halves, so
+/// that the workspace's own history check does not find it here).
+const HISTORY_WORDS: &[&str] = &["session", "sessions", concat!("watch", "er")];
 
 /// The identifiers (runs of letters, digits and `_`) of `line`.
 fn words(line: &str) -> impl Iterator<Item = &str> {
@@ -134,7 +135,8 @@ fn the_checks_catch_what_they_are_for() {
     assert_eq!(king_names("game: crate::query::GAME,"), vec!["game", "query", "GAME"]);
     // Words that merely contain a king-game word are fine.
     assert!(king_names("// the working set, marking each gameplay-free list").is_empty());
-    assert_eq!(history_words("// Measured in session 35 (issue 16)."), vec!["session", "issue 16"]);
+    let measured = format!("// Measured in {} 35 (issue 16).", "sess".to_owned() + "ion");
+    assert_eq!(history_words(&measured), vec!["session", "issue 16"]);
     assert!(history_words("// an issue with the input").is_empty());
     assert_eq!(path_attribute(&format!("{}{}", "#[pa", "th = \"input/lc.rs\"]")).len(), 1);
     assert!(path_attribute("mod lc;").is_empty());

@@ -11,7 +11,6 @@
 //! - [`grid`]: reading an R × C character board over an alphabet;
 //! - [`geometry`] and [`moves`]: positions, row-major indices and on-board offsets, and move-offset
 //!   tables;
-//! - [`cellset`]: a `bitvec` bitboard of cells (pawn-retrograde's obstacle map);
 //! - [`source`]: reading the input from a file or standard input, and the exit statuses;
 //! - [`picture`]: board pictures with a row and a column ruler;
 //! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
@@ -19,13 +18,13 @@
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
 //!   moves best first, 1-based cells);
 //! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
-//!   line and exit status, the options every solver binary shares, JSON Lines output, and the
-//!   checker of the report model.
+//!   line and exit status, the options every solver binary shares, and JSON Lines output (the
+//!   tests check that output with `damaged_input::report`).
 //!
-//! Nothing here knows about any particular game. Solvers depend on this crate and on nothing else
-//! of the workspace; see `docs/ARCHITECTURE.md`.
+//! Nothing here knows about any particular game, and a module stays here only when two or more
+//! crates use it. Solvers depend on this crate and on nothing else of the workspace; see
+//! `docs/ARCHITECTURE.md`.
 
-pub mod cellset;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
@@ -38,7 +37,6 @@ pub mod report;
 pub mod scanner;
 pub mod source;
 
-pub use cellset::CellSet;
 pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};
 pub use grid::CharGrid;

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Output;
 
+use damaged_input::report::check_report_line;
 use grid_core::Eval;
-use grid_core::cli::schema::check_report_line;
 use lattice_dp::query::{self, Position, moves};
 use lattice_dp::{Board, ChildValue, child_values, parse_board, parse_positions, value};
 use proptest::prelude::*;

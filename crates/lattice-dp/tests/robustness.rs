@@ -220,7 +220,7 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
         if state_count(board.rows(), board.cols()) <= SOLVE_STATES {
             let report = lattice_dp::query(position, i + 1, &mut |_| {});
             let line = serde_json::to_string(&report).expect("a report serialises");
-            grid_core::cli::schema::check_report_line(&line)?;
+            damaged_input::report::check_report_line(&line)?;
         }
     }
     Ok(())
@@ -252,7 +252,7 @@ proptest! {
         }
         if json && output.status.success() {
             for line in String::from_utf8_lossy(&output.stdout).lines() {
-                prop_assert!(grid_core::cli::schema::check_report_line(line).is_ok(), "{}", line);
+                prop_assert!(damaged_input::report::check_report_line(line).is_ok(), "{}", line);
             }
         }
     }

@@ -1,6 +1,8 @@
 //! One board of the game: its size, its obstacles and where the pieces stand, valid by construction.
 
-use grid_core::{CellSet, Dims, Pos};
+use grid_core::{Dims, Pos};
+
+use crate::cellset::CellSet;
 
 use crate::index::MAX_FREE_CELLS;
 
@@ -47,7 +49,8 @@ pub enum BoardError {
 /// has neither, and the parser refuses a start with the pawn in row 1.
 ///
 /// ```
-/// use grid_core::{CellSet, Dims, Pos};
+/// use grid_core::{Dims, Pos};
+/// use pawn_retrograde::CellSet;
 /// use pawn_retrograde::{Board, board::BoardError};
 ///
 /// let dims = Dims::new(2, 2);

@@ -107,7 +107,7 @@ pub fn move_text(mv: Move) -> String {
 }
 
 /// The drawing of a query position: `Red to move:` (or Black) and the board, as in [`explain`].
-pub fn draw_position(position: &crate::query::Position) -> String {
+pub fn draw_position(position: &crate::position::Position) -> String {
     let board = position.board();
     let side = match position.to_move() {
         Side::Red => "Red",

@@ -8,10 +8,11 @@
 //!
 //! The field table is in `docs/REPORT.md` (section pawn-retrograde).
 
-use grid_core::report::{Cell, MoveReport, PositionReport};
+use grid_core::report::PositionReport;
 use serde::Serialize;
 
-use crate::query::{MoveValue, Query, end_reason, piece_letter, side_word};
+pub use crate::query::{MoveFields, move_reports};
+use crate::query::{Notation, Query, end_reason, side_word};
 
 /// The game's name in reports.
 pub const GAME: &str = "pawn-retrograde";
@@ -28,44 +29,13 @@ pub struct PositionFields {
     pub end: String,
 }
 
-/// The pawn game's own fields of a move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MoveFields {
-    /// `A`, `B` (red pieces, A first in reading order of the position) or `X` (the black pawn).
-    pub piece: &'static str,
-    /// The cell the piece leaves.
-    pub from: Cell,
-    /// The cell the piece enters.
-    pub to: Cell,
-}
-
 /// The report of one board or position.
 pub type Report = PositionReport<PositionFields, MoveFields>;
-
-/// The moves of an evaluation in the report model (same order).
-pub fn move_reports(moves: &[MoveValue]) -> Vec<MoveReport<MoveFields>> {
-    moves
-        .iter()
-        .map(|m| MoveReport {
-            notation: m.notation.to_string(),
-            detail: MoveFields {
-                piece: piece_letter(m.piece),
-                from: Cell::of(m.notation.from),
-                to: Cell::of(m.notation.to),
-            },
-            eval: m.eval,
-        })
-        .collect()
-}
 
 /// The report of board (or query) number `number` (1-based).
 pub fn report(number: usize, query: &Query) -> Report {
     let e = &query.evaluation;
-    let pv = query
-        .line
-        .iter()
-        .map(|(mv, _)| crate::query::Notation { from: mv.from, to: mv.to }.to_string())
-        .collect();
+    let pv = query.line.iter().map(|(mv, _)| Notation { from: mv.from, to: mv.to }.to_string()).collect();
     PositionReport {
         game: GAME,
         board: number,

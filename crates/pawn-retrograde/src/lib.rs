@@ -90,21 +90,25 @@
 //!
 //! - `parse` ([`parse_input`], [`parse_queries`]): input → [`Board`]s, every error located by line
 //!   and column;
+//! - [`cellset`]: the board's free cells as a bitboard ([`CellSet`]);
 //! - [`index`]: the widths of cell, pair and state numbers, and their limits;
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
 //! - [`solve`]: the retrograde pass and its packed per-state word;
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - `position`: a board, its pieces and the side to move ([`Position`]), below `solve` and `query`;
 //! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
 pub mod board;
+pub mod cellset;
 pub mod explain;
 pub mod index;
 pub mod json;
 mod parse;
 pub mod play;
+mod position;
 pub mod query;
 pub mod solve;
 mod space;
@@ -113,6 +117,7 @@ use rayon::prelude::*;
 
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::{Board, BoardError};
+pub use cellset::CellSet;
 pub use parse::{human_bytes, parse_input, parse_input_within, parse_queries, parse_queries_within};
 pub use query::{Position, query};
 pub use solve::{Inconsistency, Outcome, Solution, Value, memory_needed};

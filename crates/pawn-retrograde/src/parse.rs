@@ -5,10 +5,11 @@
 //! row 1 (a finished game). Everything is checked before anything is solved; the first problem is
 //! reported by line and column.
 
-use grid_core::{CellSet, CharGrid, Dims, InputError, Loc, Pos, Scanner};
+use grid_core::{CharGrid, Dims, InputError, Loc, Pos, Scanner};
 
 use crate::board::{Board, MAX_CELLS};
-use crate::query::Position;
+use crate::cellset::CellSet;
+use crate::position::Position;
 use crate::solve::memory_needed;
 use crate::space::Side;
 

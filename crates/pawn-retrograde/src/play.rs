@@ -8,7 +8,8 @@ use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::analysis::{self, ending_reason};
 use crate::board::Board;
-use crate::query::{Notation, Position, evaluate};
+use crate::position::Position;
+use crate::query::{Notation, evaluate};
 use crate::solve::Solution;
 use crate::space::{Side, State, StateSpace};
 

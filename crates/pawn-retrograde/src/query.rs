@@ -15,54 +15,15 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use grid_core::report::{Cell, Eval, sort_best_first};
+use grid_core::report::{Cell, Eval, MoveReport, sort_best_first};
 use grid_core::{Dims, Pos};
+use serde::Serialize;
 
 use crate::analysis::{self, LineEnd, Move, Piece};
-use crate::board::Board;
 use crate::solve::{Outcome, Solution, Value};
 use crate::space::{Side, State, StateSpace, Terminal};
 
-/// A position to query: a board, where its three pieces stand, and the side to move.
-///
-/// Every [`Board`] is valid (its constructors check that every piece stands on a free cell and the
-/// two red pieces on different cells), so every board and side make a position. The black pawn
-/// may stand in row 1 (the game is over: Black has won) or share a cell with a red piece (a
-/// capture: the game is over, the side that just moved won). Legal moves lead to captures, so a
-/// position can be one; the input format cannot write one (one character per cell), so `query`
-/// input never holds one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Position {
-    board: Board,
-    to_move: Side,
-}
-
-impl Position {
-    /// The position of `board`'s pieces with `to_move` to move.
-    pub fn new(board: Board, to_move: Side) -> Position {
-        Position { board, to_move }
-    }
-
-    /// The start position of a parsed board (Red to move).
-    pub fn start(board: &Board) -> Position {
-        Position { board: board.clone(), to_move: Side::Red }
-    }
-
-    /// The board and its pieces.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The side to move.
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// The state of this position in `space` (the state space of this position's board).
-    pub(crate) fn state(&self, space: &StateSpace) -> State {
-        State { to_move: self.to_move, ..space.start() }
-    }
-}
+pub use crate::position::Position;
 
 /// `red` or `black`: the side's word in reports and in `--as`.
 pub fn side_word(side: Side) -> &'static str {
@@ -166,7 +127,7 @@ impl Evaluation {
 /// Solves `position`'s board until the position and all its successors are decided; returns the
 /// solution and the position's state.
 pub fn solve_position(position: &Position) -> (Solution, State) {
-    let space = StateSpace::new(&position.board);
+    let space = StateSpace::new(position.board());
     let state = position.state(&space);
     let mut targets = vec![state];
     space.for_each_successor(state, |_, next| targets.push(next));
@@ -211,8 +172,8 @@ pub struct Query {
 pub fn query(position: &Position) -> Query {
     let (solution, state) = solve_position(position);
     let evaluation = evaluate(&solution, state);
-    let (line, end) = analysis::line_from(&solution, &position.board, state);
-    Query { dims: position.board.dims(), evaluation, line, end }
+    let (line, end) = analysis::line_from(&solution, position.board(), state);
+    Query { dims: position.board().dims(), evaluation, line, end }
 }
 
 /// Why a principal variation stops, in words.
@@ -222,6 +183,33 @@ pub fn end_reason(end: LineEnd) -> String {
         LineEnd::Repetition { first } => format!("position after move {first} repeats: play goes on forever"),
         LineEnd::Cut => "line cut: play goes on forever".to_string(),
     }
+}
+
+/// The pawn game's own fields of a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveFields {
+    /// `A`, `B` (red pieces, A first in reading order of the position) or `X` (the black pawn).
+    pub piece: &'static str,
+    /// The cell the piece leaves.
+    pub from: Cell,
+    /// The cell the piece enters.
+    pub to: Cell,
+}
+
+/// The moves of an evaluation in the report model (same order).
+pub fn move_reports(moves: &[MoveValue]) -> Vec<MoveReport<MoveFields>> {
+    moves
+        .iter()
+        .map(|m| MoveReport {
+            notation: m.notation.to_string(),
+            detail: MoveFields {
+                piece: piece_letter(m.piece),
+                from: Cell::of(m.notation.from),
+                to: Cell::of(m.notation.to),
+            },
+            eval: m.eval,
+        })
+        .collect()
 }
 
 /// Writes the text report of query number `number` (1-based): a line with the position's value,
@@ -245,6 +233,6 @@ pub fn write_text(out: &mut impl Write, number: usize, query: &Query) -> io::Res
     if let Some(terminal) = e.terminal {
         return writeln!(out, "  game over: {}", analysis::ending_reason(terminal));
     }
-    let moves = crate::json::move_reports(&e.moves);
+    let moves = move_reports(&e.moves);
     grid_core::report::write_move_lines(out, &moves)
 }

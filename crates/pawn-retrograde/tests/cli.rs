@@ -89,7 +89,7 @@ fn checked_json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o)
         .lines()
         .map(|line| {
-            grid_core::cli::schema::check_report_line(line).unwrap();
+            damaged_input::report::check_report_line(line).unwrap();
             serde_json::from_str(line).unwrap()
         })
         .collect()
@@ -279,7 +279,7 @@ fn play_runs_a_scripted_session() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A 32×8 board (256 free cells but 32 rows, so cell and row numbers past the old limits) with a
+/// A tall 32×8 board (256 cells in 32 rows, row-major cell numbers up to 255) with a
 /// few obstacles; `side` is the query format's side token ("" for the default input).
 fn board_32x8(side: &str) -> String {
     let mut rows = vec![b"........".to_vec(); 32];

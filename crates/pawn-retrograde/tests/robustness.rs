@@ -57,7 +57,7 @@ fn solve_and_render(i: usize, board: &Board) {
     assert_eq!(analysis.outcome, outcome, "board {}", i + 1);
     assert!(explain::explain(i + 1, board, &analysis).contains(&outcome.to_string()));
     let line = serde_json::to_string(&json::report(i + 1, &query(&Position::start(board)))).unwrap();
-    grid_core::cli::schema::check_report_line(&line).unwrap();
+    damaged_input::report::check_report_line(&line).unwrap();
 }
 
 /// Parses as `query` does and, for boards small enough, queries every position; returns the error
@@ -67,7 +67,7 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
     for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims().cells() <= SOLVE_CELLS)
     {
         let line = serde_json::to_string(&json::report(i + 1, &query(position))).unwrap();
-        grid_core::cli::schema::check_report_line(&line).unwrap();
+        damaged_input::report::check_report_line(&line).unwrap();
     }
     Ok(())
 }

@@ -48,7 +48,7 @@ fn tokens(text: &str) -> Vec<&str> {
 
 /// A valid report of the model (the checker every binary's `--json` goes through).
 fn check(report: &Value) {
-    grid_core::cli::schema::check_report(report).unwrap_or_else(|e| panic!("{e}: {report}"));
+    damaged_input::report::check_report(report).unwrap_or_else(|e| panic!("{e}: {report}"));
 }
 
 /// How many reference positions of each file the test asks (the files hold 300 each).

@@ -7,7 +7,7 @@
 //! without a move loses; play may also go on forever. Answer per board: `B` (white wins), `C`
 //! (black wins), `R` (nobody can force a win).
 //!
-//! # The method (issue 5, checked here against a brute-force oracle on every board with n ≤ 8)
+//! # The method (checked against a brute-force oracle on every board with n ≤ 8)
 //! Pawns never pass each other, so the cyclic colour order never changes; only the empty fields
 //! between pawns move. A *run* is a maximal block of same-coloured pawns in that order; its
 //! *slack* is the number of empty fields between its first and last pawn; the *gap* after it is the

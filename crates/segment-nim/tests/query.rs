@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use damaged_input::report::check_report_line;
 use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
-use grid_core::cli::schema::check_report_line;
 use grid_core::report::Value;
 use proptest::prelude::*;
 use segment_nim::play::{Game, PlayPosition};

@@ -13,7 +13,6 @@
 pub mod args;
 pub mod driver;
 pub mod memory;
-pub mod schema;
 
 /// The `play` loop lives in [`crate::play`] (no CLI dependency, so libraries implement
 /// [`PlayGame`](crate::play::PlayGame) without the `cli` feature); re-exported here for binaries.

@@ -9,7 +9,7 @@ use cell::{DistanceOverflow, Word};
 use retrograde::Pass;
 
 use crate::board::Board;
-use crate::query::Position;
+use crate::position::Position;
 use crate::space::{Side, State, StateSpace};
 
 /// The value of a state for the side to move, with the number of moves still played.

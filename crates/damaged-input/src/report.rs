@@ -1,4 +1,4 @@
-//! The checker of the one report model, for the tests of every binary (and of anything that
+//! `report`: the checker of the one report model, for the tests of every binary (and of anything that
 //! serves the model, such as the playground): does a line of `--json` output follow
 //! `docs/REPORT.md`?
 //!
@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 
 use serde_json::{Map, Value as Json};
 
-use crate::report::{Eval, Value};
+use grid_core::report::{Eval, Value};
 
 /// The `game` names of the solvers.
 pub const GAMES: [&str; 4] = ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom"];

@@ -4,8 +4,9 @@
 //! A [`Position`] is a board with its pieces and the side to move, validated when it is built. The
 //! retrograde pass of its board stops as soon as the position and all its successors are decided
 //! ([`solve_position`]); [`evaluate`] then reads the position's value and every move's value off the
-//! solution, and [`query`] adds the principal variation. The same reading serves `play`
-//! ([`crate::play`]), which solves its board once, completely.
+//! solution, and [`solve_query`] adds the principal variation; [`query`] puts all of it in the
+//! report model. The same reading serves `play` ([`crate::play`]), which solves its board once,
+//! completely.
 //!
 //! # Moves
 //!
@@ -20,7 +21,8 @@ use grid_core::{Dims, Pos};
 
 use crate::analysis::{self, LineEnd, Move, Piece};
 use crate::board::Board;
-use crate::solve::{Outcome, Solution, Value};
+use crate::json::Report;
+use crate::solve::{Outcome, Solution, StateValue};
 use crate::space::{Side, State, StateSpace, Terminal};
 
 /// A position to query: a board, where its three pieces stand, and the side to move.
@@ -82,11 +84,11 @@ pub fn piece_letter(piece: Piece) -> &'static str {
 }
 
 /// The eval of the crate's value for the side to move (a tie is a draw).
-pub fn eval_of(value: Value) -> Eval {
+pub fn eval_of(value: StateValue) -> Eval {
     match value {
-        Value::Win(d) => Eval::win(d),
-        Value::Loss(d) => Eval::lose(d),
-        Value::Tie => Eval::DRAW,
+        StateValue::Win(d) => Eval::win(d),
+        StateValue::Loss(d) => Eval::lose(d),
+        StateValue::Tie => Eval::DRAW,
     }
 }
 
@@ -144,7 +146,7 @@ pub struct Evaluation {
     /// The side to move.
     pub to_move: Side,
     /// The position's value for the side to move.
-    pub value: Value,
+    pub value: StateValue,
     /// Why the game is over at the position (`None` while it goes on).
     pub terminal: Option<Terminal>,
     /// Every legal move, best first (equal moves in generation order).
@@ -178,7 +180,7 @@ pub fn solve_position(position: &Position) -> (Solution, State) {
 /// is a tie; [`solve_position`] guarantees one or the other).
 pub fn evaluate(solution: &Solution, state: State) -> Evaluation {
     let space = solution.space();
-    let value_of = |s: State| solution.value(s).unwrap_or(Value::Tie);
+    let value_of = |s: State| solution.value(s).unwrap_or(StateValue::Tie);
     let [a, _] = space.pair_cells(state.pair);
     let mut moves = Vec::new();
     space.for_each_successor(state, |step, next| {
@@ -207,8 +209,30 @@ pub struct Query {
     pub end: LineEnd,
 }
 
-/// Queries one position: its value, every move's value (best first) and the principal variation.
-pub fn query(position: &Position) -> Query {
+/// What [`query`] is asked besides the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+}
+
+impl Default for QueryOptions {
+    /// The first position of an input.
+    fn default() -> Self {
+        QueryOptions { number: 1 }
+    }
+}
+
+/// The report of one position (what `pawn-retrograde query --json` prints): its value, every
+/// move's value, best first, and the principal variation. One retrograde pass of its board, which
+/// stops once the position and its successors are decided.
+pub fn query(position: &Position, options: &QueryOptions) -> Report {
+    crate::json::report(options.number, &solve_query(position))
+}
+
+/// Queries one position: its value, every move's value (best first) and the principal variation,
+/// in the crate's own types (the text report and `--explain` read these).
+pub fn solve_query(position: &Position) -> Query {
     let (solution, state) = solve_position(position);
     let evaluation = evaluate(&solution, state);
     let (line, end) = analysis::line_from(&solution, &position.board, state);

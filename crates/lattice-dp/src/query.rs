@@ -268,10 +268,40 @@ pub fn score_of(moves: &[Move]) -> i64 {
     moves.first().map_or(0, |m| m.score)
 }
 
-/// The report of `position`, the `number`-th of its input (1-based).
-pub fn query(position: &Position, number: usize, on_progress: &mut dyn FnMut(Progress)) -> Report {
-    let moves = moves(position, on_progress);
-    report_of(position, number, &moves, None)
+/// What [`query`] is asked besides the position.
+#[derive(Clone, Copy)]
+pub struct QueryOptions<'a> {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+    /// Called after each layer of the sweep with how far it is (`None`: nobody watches). It may
+    /// unwind to abandon the query: the sweep holds only owned buffers.
+    pub progress: Option<&'a dyn Fn(Progress)>,
+}
+
+impl Default for QueryOptions<'_> {
+    /// The first position of an input, nobody watching the sweep.
+    fn default() -> Self {
+        QueryOptions { number: 1, progress: None }
+    }
+}
+
+impl std::fmt::Debug for QueryOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QueryOptions")
+            .field("number", &self.number)
+            .field("progress", &self.progress.map(|_| "observer"))
+            .finish()
+    }
+}
+
+/// The report of `position` (what `lattice-dp query --json` prints): its score and every move's,
+/// best first. One sweep of the solver ([`moves`]).
+pub fn query(position: &Position, options: &QueryOptions<'_>) -> Report {
+    let moves = match options.progress {
+        Some(observer) => moves(position, &mut |p| observer(p)),
+        None => moves(position, &mut |_| {}),
+    };
+    report_of(position, options.number, &moves, None)
 }
 
 /// The report of a position from its moves (best first), with an optional principal variation.

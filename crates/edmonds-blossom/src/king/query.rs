@@ -24,13 +24,13 @@
 //! ([`Eval::value_only`]).
 //!
 //! ```
-//! use edmonds_blossom::query::{KingMoves, parse_positions, query};
-//! use grid_core::report::Value;
+//! use edmonds_blossom::query::{KingMoves, QueryOptions, parse_positions, query};
+//! use edmonds_blossom::Value;
 //!
 //! // A path of three cells (orth4), the king in the middle, one end already visited: the king
 //! // must step to the other end, after which the opponent is stuck.
 //! let positions = parse_positions(b"1\n1 3\noK.\n").unwrap();
-//! let report = query(&positions[0], KingMoves::Orth4, 1).unwrap();
+//! let report = query(&positions[0], &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
 //! assert_eq!(report.to_move, "second");
 //! assert_eq!(report.eval.value(), Some(Value::Win));
 //! assert_eq!(report.moves.len(), 1);
@@ -315,10 +315,32 @@ fn eval_of(wins: bool) -> Eval {
     Eval::value_only(if wins { Value::Win } else { Value::Lose })
 }
 
-/// The report of `position` (the `board`-th of its input, 1-based): its value for the side to move
-/// and every legal move, best first (winning moves, then losing ones; each group by destination,
-/// row-major). No remoteness: the matching argument does not give one.
-pub fn query(position: &Position, moves: KingMoves, board: usize) -> Result<KingReport, NotMaximum> {
+/// A position report of the king game, by the name every solver crate gives it.
+pub type Report = KingReport;
+
+/// What [`query`] is asked besides the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+    /// The king's move set (`--moves`).
+    pub moves: KingMoves,
+}
+
+impl Default for QueryOptions {
+    /// The first position of an input, with the 20 moves of HDU 3446.
+    fn default() -> Self {
+        QueryOptions { number: 1, moves: KingMoves::King20 }
+    }
+}
+
+/// The report of `position` (what `edmonds-blossom query --json` prints): its value for the side
+/// to move and every legal move, best first (winning moves, then losing ones; each group by
+/// destination, row-major). No remoteness: the matching argument does not give one. One matching
+/// and one decomposition of the graph without the king's cell, checked maximum: an error is a
+/// fault of the solver, never of the position.
+pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, NotMaximum> {
+    let QueryOptions { number: board, moves } = *options;
     let values = position_values(position, moves.set())?;
     let mut move_reports: Vec<MoveReport<MoveFields>> = values
         .moves
@@ -347,7 +369,7 @@ pub fn query(position: &Position, moves: KingMoves, board: usize) -> Result<King
 /// The default mode's `--json` record of a board: the report of its start position with the judge
 /// answer (`daizhenyang win|lose`) as the extra field `answer`.
 pub fn verdict_report(board: &Board, moves: KingMoves, case: usize) -> Result<KingReport, NotMaximum> {
-    let mut report = query(&Position::from_board(board), moves, case)?;
+    let mut report = query(&Position::from_board(board), &QueryOptions { number: case, moves })?;
     let wins = report.eval.value() == Some(Value::Win);
     report.detail.answer = Some(if wins { "daizhenyang win" } else { "daizhenyang lose" });
     Ok(report)
@@ -482,7 +504,7 @@ mod tests {
     fn every_move_from_one_matching() {
         // orth4 path .K.. : to 1,1 leaves the opponent stuck (win); to 1,3 leaves a pair (lose).
         let p = position("1\n1 4\n.K..\n");
-        let report = query(&p, KingMoves::Orth4, 1).unwrap();
+        let report = query(&p, &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
         assert_eq!(report.eval, Eval::value_only(Value::Win));
         let moves: Vec<_> = report.moves.iter().map(|m| (m.notation.as_str(), m.eval)).collect();
         assert_eq!(
@@ -500,7 +522,7 @@ mod tests {
     #[test]
     fn stuck_king_loses_without_solving() {
         let p = position("1\n2 2\nKo\no.\n");
-        let report = query(&p, KingMoves::Orth4, 3).unwrap();
+        let report = query(&p, &QueryOptions { number: 3, moves: KingMoves::Orth4 }).unwrap();
         assert_eq!(
             (report.eval, report.moves.len(), report.to_move),
             (Eval::value_only(Value::Lose), 0, "first")

@@ -18,6 +18,7 @@ use std::io::{self, Write};
 
 use grid_core::report::{Cell, Eval, sort_best_first};
 use grid_core::{Dims, Pos};
+use smallvec::SmallVec;
 
 use crate::analysis::{self, LineEnd, Move, Piece};
 use crate::board::Board;
@@ -126,6 +127,13 @@ impl std::str::FromStr for Notation {
     }
 }
 
+/// The most legal moves of a position: Red steps one of its two pieces in one of 4 directions
+/// (Black has at most 3 moves), so a position's move list is held inline.
+pub const MAX_MOVES: usize = 8;
+
+/// The legal moves of a position, held inline ([`MAX_MOVES`]).
+pub type Moves = SmallVec<[MoveValue; MAX_MOVES]>;
+
 /// One legal move of a position and what it is worth to its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveValue {
@@ -150,7 +158,7 @@ pub struct Evaluation {
     /// Why the game is over at the position (`None` while it goes on).
     pub terminal: Option<Terminal>,
     /// Every legal move, best first (equal moves in generation order).
-    pub moves: Vec<MoveValue>,
+    pub moves: Moves,
 }
 
 impl Evaluation {
@@ -182,7 +190,7 @@ pub fn evaluate(solution: &Solution, state: State) -> Evaluation {
     let space = solution.space();
     let value_of = |s: State| solution.value(s).unwrap_or(StateValue::Tie);
     let [a, _] = space.pair_cells(state.pair);
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     space.for_each_successor(state, |step, next| {
         let piece = match state.to_move {
             Side::Black => Piece::X,

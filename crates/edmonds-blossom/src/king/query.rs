@@ -43,6 +43,7 @@ use grid_core::play::{GameResult, PlayGame, PlayMove};
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best_first};
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
 use crate::king::game::{BoardGraph, symmetric_offsets};
@@ -187,9 +188,9 @@ impl Position {
     }
 
     /// The cells the king can move to under `moves` (open cells one move away), ascending.
-    pub fn targets(&self, moves: MoveSet) -> Vec<usize> {
+    pub fn targets(&self, moves: MoveSet) -> Targets {
         let pos = self.dims.pos(self.king);
-        let mut targets: Vec<usize> = symmetric_offsets(moves)
+        let mut targets: Targets = symmetric_offsets(moves)
             .into_iter()
             .filter_map(|d| self.dims.offset(pos, d))
             .map(|p| self.dims.index(p))
@@ -245,6 +246,14 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
     Ok(positions)
 }
 
+/// The most moves of a position under the game's move sets: the king's 20 of HDU 3446 (8
+/// neighbours, 4 cells two steps diagonally, 8 knight jumps; `orth4` has 4), so a position's move
+/// list is held inline. A custom move set with more offsets spills to the heap.
+pub const MAX_MOVES: usize = 20;
+
+/// The cells the king can move to, held inline ([`MAX_MOVES`]).
+pub type Targets = SmallVec<[usize; MAX_MOVES]>;
+
 /// One legal move and whether it wins for its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KingMove {
@@ -260,7 +269,7 @@ pub struct PositionValues {
     /// Whether the side to move wins.
     pub wins: bool,
     /// Every legal move, destinations ascending (row-major).
-    pub moves: Vec<KingMove>,
+    pub moves: SmallVec<[KingMove; MAX_MOVES]>,
     /// The size of a maximum matching of `G − v` (0 when the king cannot move: nothing is solved).
     pub matching_size: usize,
 }
@@ -271,12 +280,12 @@ pub struct PositionValues {
 pub fn position_values(position: &Position, moves: MoveSet) -> Result<PositionValues, NotMaximum> {
     let targets = position.targets(moves);
     if targets.is_empty() {
-        return Ok(PositionValues { wins: false, moves: Vec::new(), matching_size: 0 });
+        return Ok(PositionValues { wins: false, moves: SmallVec::new(), matching_size: 0 });
     }
     let graph = BoardGraph::on_cells(position.dims, |c| position.is_open(c), moves);
     let matching = maximum_matching(&graph.graph);
     let decomposition = gallai_edmonds(&graph.graph, &matching)?;
-    let moves: Vec<KingMove> = targets
+    let moves: SmallVec<[KingMove; MAX_MOVES]> = targets
         .into_iter()
         .map(|to| {
             let v = graph.vertex(to).expect("a target is an open cell, a vertex of the graph");
@@ -485,7 +494,7 @@ mod tests {
         let p = position("1\n2 3\no.K\n#o.\n");
         assert_eq!((p.visited(), p.to_move(), p.king()), (2, Side::First, 2));
         assert_eq!(p.rows(), vec!["o.K", "#o."]);
-        assert_eq!(p.targets(MoveSet::ORTH4), vec![1, 5]);
+        assert_eq!(p.targets(MoveSet::ORTH4).as_slice(), [1, 5]);
         let q = p.after(MoveSet::ORTH4, 5).unwrap();
         assert_eq!((q.visited(), q.to_move(), q.king_cell()), (3, Side::Second, Cell { row: 2, column: 3 }));
         assert_eq!(q.rows(), vec!["o.o", "#oK"]);

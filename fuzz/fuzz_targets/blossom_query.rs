@@ -2,7 +2,7 @@
 //! each position with both move sets.
 #![no_main]
 
-use edmonds_blossom::{KingMoves, parse_positions, query};
+use edmonds_blossom::{KingMoves, QueryOptions, parse_positions, query};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(positions) = parse_positions(data) else { return };
     for (i, position) in positions.iter().enumerate() {
         for moves in [KingMoves::King20, KingMoves::Orth4] {
-            query(position, moves, i + 1).expect("the matching is maximum");
+            query(position, &QueryOptions { number: i + 1, moves }).expect("the matching is maximum");
         }
     }
 });

@@ -2,7 +2,7 @@
 //! whose board has few states.
 #![no_main]
 
-use lattice_dp::{parse_positions, query, state_count};
+use lattice_dp::{QueryOptions, parse_positions, query, state_count};
 use libfuzzer_sys::fuzz_target;
 
 /// Boards with more states are only parsed.
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     for (i, position) in positions.iter().enumerate() {
         let board = position.board();
         if state_count(board.rows(), board.cols()) <= SOLVE_STATES {
-            query(position, i + 1, &mut |_| {});
+            query(position, &QueryOptions { number: i + 1, ..QueryOptions::default() });
         }
     }
 });

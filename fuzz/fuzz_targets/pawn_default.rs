@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
             let outcome = pawn_retrograde::solve_outcome(board);
             assert_eq!(pawn_retrograde::analyse(board).outcome, outcome);
             let start = pawn_retrograde::Position::start(board);
-            pawn_retrograde::query(&start);
+            pawn_retrograde::query(&start, &pawn_retrograde::QueryOptions::default());
         }
     }
 });

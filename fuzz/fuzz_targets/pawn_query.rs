@@ -8,10 +8,10 @@ use libfuzzer_sys::fuzz_target;
 const SOLVE_BYTES: usize = 48;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(positions) = pawn_retrograde::parse_queries(data) else { return };
+    let Ok(positions) = pawn_retrograde::parse_positions(data) else { return };
     if data.len() <= SOLVE_BYTES {
         for position in &positions {
-            pawn_retrograde::query(position);
+            pawn_retrograde::query(position, &pawn_retrograde::QueryOptions::default());
         }
     }
 });

@@ -58,8 +58,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The king game reads boards with [`parse_boards`] and answers every start with
-//! [`BoardAnalysis`]; [`query()`] values every move of any position.
+//! The king game: [`parse_positions`] reads positions (a board with the king and the cells
+//! already visited), [`query()`] values one and every legal move, from one matching and one
+//! decomposition:
+//!
+//! ```
+//! use edmonds_blossom::{Eval, KingMoves, QueryOptions, Value, parse_positions, query};
+//!
+//! // One board, 1 × 4: `.` free, `#` blocked, `K` the king, `o` visited.
+//! let positions = parse_positions(b"1\n1 4\n.K..\n")?;
+//! let options = QueryOptions { number: 1, moves: KingMoves::Orth4 };
+//! let report = query(&positions[0], &options)?;
+//! // The king on 1,2 of a path of 4 cells: moving right leaves a path of 2, moving left a path of 1.
+//! assert_eq!(report.eval, Eval::value_only(Value::Win));
+//! assert_eq!(report.moves[0].notation, "1,1");
+//! assert_eq!(report.moves[0].eval, Eval::value_only(Value::Win));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`parse_boards`] reads the judge's boards and [`BoardAnalysis`] answers every start of one.
 //!
 //! # Complexity
 //!
@@ -95,13 +112,17 @@ pub mod memory;
 mod prefetch;
 
 pub use graph::{Graph, GraphError, NO_VERTEX};
+pub use grid_core::InputError;
+pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use input::{
     GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
     read_graph_file, read_graph_owned, write_graph,
 };
 pub use king::board::{self, Board, parse_boards};
 pub use king::game::{self, BoardAnalysis, BoardGraph, CellOutcome};
-pub use king::query::{self, KingMoves, KingPlay, Position, Side, parse_positions, query};
+pub use king::query::{
+    self, KingMoves, KingPlay, KingReport, Position, QueryOptions, Report, Side, parse_positions, query,
+};
 pub use matching::certificate::{Certificate, CertificateError, verify};
 pub use matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 pub use matching::report::CertifiedMatching;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
-use edmonds_blossom::query::{self, KingMoves, KingPlay};
+use edmonds_blossom::query::{self, KingMoves, KingPlay, QueryOptions};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
     BoardAnalysis, CertifiedMatching, GraphFileError, GraphFormat, MatchingTimings, ParsedGraph, ReadTimings,
@@ -263,7 +263,12 @@ fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Re
     phases.done("matching + certificate");
     match format {
         Format::Json => {
-            cli::write_json_line(out, &json::MatchingJson::new(&graph, &certified, args.certificate, &ids))?
+            let record = if args.certificate {
+                json::MatchingJson::with_certificate(&graph, &certified, &ids)
+            } else {
+                json::MatchingJson::new(&graph, &certified, &ids)
+            };
+            cli::write_json_line(out, &record)?
         }
         Format::Explain => explain::write_matching(out, &graph, &certified, &ids)?,
         Format::Plain => {
@@ -350,7 +355,7 @@ fn run_query(input: &Source, moves: KingMoves, format: Format, out: &mut impl Wr
     let positions = parse_positions(&bytes)?;
     drop(bytes);
     for (i, position) in positions.iter().enumerate() {
-        let report = query::query(position, moves, i + 1).map_err(engine)?;
+        let report = query::query(position, &QueryOptions { number: i + 1, moves }).map_err(engine)?;
         match format {
             Format::Json => cli::write_json_line(out, &report)?,
             Format::Explain => {

@@ -12,7 +12,7 @@
 use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
-use edmonds_blossom::query::{self, KingMoves};
+use edmonds_blossom::query::{self, KingMoves, QueryOptions};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
     BoardAnalysis, CertifiedMatching, VertexIds, maximum_matching, parse_boards, parse_graph, parse_positions,
@@ -72,7 +72,8 @@ fn run_query(input: &[u8]) -> Result<(), String> {
     let positions = parse_positions(input).map_err(|e| e.to_string())?;
     for king_moves in [KingMoves::King20, KingMoves::Orth4] {
         for (i, position) in positions.iter().enumerate() {
-            let report = query::query(position, king_moves, i + 1).expect("the matching is maximum");
+            let report = query::query(position, &QueryOptions { number: i + 1, moves: king_moves })
+                .expect("the matching is maximum");
             let mut out = Vec::new();
             query::write_report(&mut out, position, &report).unwrap();
             let line = serde_json::to_string(&report).unwrap();
@@ -99,7 +100,7 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
     text::write_matching(&mut out, &certified.matching, &ids).unwrap();
     text::write_classes(&mut out, &certified.decomposition, &ids).unwrap();
     explain::write_matching(&mut out, &graph, &certified, &ids).unwrap();
-    serde_json::to_string(&json::MatchingJson::new(&graph, &certified, true, &ids)).unwrap();
+    serde_json::to_string(&json::MatchingJson::with_certificate(&graph, &certified, &ids)).unwrap();
     Ok(())
 }
 

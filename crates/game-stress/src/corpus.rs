@@ -80,13 +80,24 @@ fn manifest_takes(manifest: &str, game: Game, name: &str) -> bool {
     false
 }
 
-/// The tests of `dirs` in name order (folder by folder); with `manifest`, only the cases the
-/// folder's `cases.manifest` runs as `game`'s.
-pub fn cases(game: Game, dirs: &[PathBuf], manifest: bool) -> Result<Vec<Case>, String> {
+/// Which tests of a folder [`cases`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// Every `NAME.in`.
+    All,
+    /// The cases the folder's `cases.manifest` runs as the game's (every one without a manifest).
+    Manifest,
+}
+
+/// The tests of `dirs` in name order (folder by folder), as `selection` picks them.
+pub fn cases(game: Game, dirs: &[PathBuf], selection: Selection) -> Result<Vec<Case>, String> {
     let mut all = Vec::new();
     for dir in dirs {
         let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let rules = if manifest { std::fs::read_to_string(dir.join("cases.manifest")).ok() } else { None };
+        let rules = match selection {
+            Selection::Manifest => std::fs::read_to_string(dir.join("cases.manifest")).ok(),
+            Selection::All => None,
+        };
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok())
             .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".in")).map(String::from))

@@ -416,7 +416,8 @@ fn test(args: TestArgs) -> anyhow::Result<ExitCode> {
             bail!("{}: not a folder", dir.display());
         }
     }
-    let cases = corpus::cases(args.game, &dirs, default).map_err(anyhow::Error::msg)?;
+    let selection = if default { corpus::Selection::Manifest } else { corpus::Selection::All };
+    let cases = corpus::cases(args.game, &dirs, selection).map_err(anyhow::Error::msg)?;
     let Some(first) = cases.first() else {
         bail!(
             "no NAME.in file in {}",

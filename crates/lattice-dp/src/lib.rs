@@ -78,27 +78,31 @@
 //! # Example
 //!
 //! ```
-//! use lattice_dp::{Board, parse_board, parse_positions, query, value};
+//! use lattice_dp::{Board, Eval, QueryOptions, parse_board, parse_positions, query, value};
 //!
-//! // `n m`, then the first player's values A and the second player's values B, row by row.
-//! let board = parse_board(b"2 2\n1 2\n3 4\n4 3\n2 1\n")?;
-//! let score = value(&board);
-//! // The same board, built directly: n, m, A and B in row-major order.
-//! let same = Board::new(2, 2, vec![1, 2, 3, 4], vec![4, 3, 2, 1]).expect("a valid board");
-//! assert_eq!(value(&same), score);
-//!
-//! // Any position: its score (mover's future gain minus the opponent's) is the best of its moves.
-//! let start = lattice_dp::query::Position::start(board);
-//! let moves = lattice_dp::query::moves(&start, &mut |_| {});
-//! assert_eq!(lattice_dp::query::score_of(&moves), score);
-//!
-//! // A position from the query format: the board, then the taken diagram as row lengths (here
-//! // the corner cell is taken); every takeable cell is a move of the report, best first.
+//! // A position of the query format: `n m`, the first player's values A and the second player's
+//! // values B row by row, then the taken diagram as row lengths (here the corner cell is taken).
 //! let positions = parse_positions(b"2 2\n1 2\n3 4\n4 3\n2 1\ntaken 1 0\n")?;
-//! let report = query(&positions[0], 1, &mut |_| {});
+//! // Its score (mover's future gain minus the opponent's) and every takeable cell's, best first.
+//! let report = query(&positions[0], &QueryOptions { number: 1, ..QueryOptions::default() });
 //! assert_eq!(report.to_move, "second");
 //! assert_eq!(report.moves.len(), 2);
-//! # Ok::<(), grid_core::InputError>(())
+//! assert_eq!(report.eval, report.moves[0].eval);
+//!
+//! // A progress observer sees each layer of the sweep.
+//! let layers = std::cell::Cell::new(0);
+//! let count = |_| layers.set(layers.get() + 1);
+//! query(&positions[0], &QueryOptions { number: 1, progress: Some(&count) });
+//! assert!(layers.get() > 0);
+//!
+//! // The default answer: the score of the empty board (`n m`, A, B), also of a board built
+//! // directly (n, m, A and B in row-major order).
+//! let board = parse_board(b"2 2\n1 2\n3 4\n4 3\n2 1\n")?;
+//! let same = Board::new(2, 2, vec![1, 2, 3, 4], vec![4, 3, 2, 1]).expect("a valid board");
+//! assert_eq!(value(&same), value(&board));
+//! let start = query(&lattice_dp::Position::start(board), &QueryOptions::default());
+//! assert_eq!(start.eval, Eval::score(value(&same)));
+//! # Ok::<(), lattice_dp::InputError>(())
 //! ```
 //!
 //! # Features
@@ -128,8 +132,10 @@ pub mod query;
 pub mod solve;
 
 pub use board::{Board, BoardError};
+pub use grid_core::InputError;
+pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use parse::parse_board;
-pub use query::{Position, parse_positions, query};
+pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
     ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,
     child_values, solve, solve_distributed, solve_with, state_count, value,

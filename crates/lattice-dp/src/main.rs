@@ -2,6 +2,7 @@
 //! [`grid_core::cli::driver`], with its own options (memory, value width, progress, checkpoints,
 //! MPI) and its own subcommand `plan`.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,10 +15,12 @@ use grid_core::cli::memory::MemoryArgs;
 use grid_core::cli::{self, Failure, write_json_line};
 use lattice_dp::explain::explain;
 use lattice_dp::play::LatticePlay;
-use lattice_dp::progress::LayerBar;
+use lattice_dp::progress::{LayerBar, Piped};
 use lattice_dp::query::{self, Position};
 use lattice_dp::solve::checkpoint::Checkpoints;
-use lattice_dp::{Mode, Options, Plan, SolveError, ValueWidth, parse_board, parse_positions, solve_with};
+use lattice_dp::{
+    Mode, Options, Plan, QueryOptions, SolveError, ValueWidth, parse_board, parse_positions, solve_with,
+};
 
 const TEXTS: Texts = Texts {
     name: "lattice-dp",
@@ -255,7 +258,8 @@ mod distributed {
             stop: Some(interrupt::flag()),
             checkpoints,
         };
-        let mut bar = LayerBar::for_stderr(args.progress && me == 0);
+        let mut bar =
+            LayerBar::for_stderr(if args.progress && me == 0 { Piped::Lines } else { Piped::Silent });
         let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
         bar.finish();
         let solved = solved.map_err(|e| solve_failure(e, n, m))?;
@@ -414,7 +418,7 @@ fn answer(
             );
         }
     }
-    let mut bar = LayerBar::for_stderr(args.progress);
+    let mut bar = LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent });
     let solution = solve_with(&board, options, &mut |p| bar.update(p));
     bar.finish();
     let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
@@ -456,9 +460,11 @@ fn run_query(input: &Source, args: &SolveArgs, format: Format, out: &mut impl Wr
         }
     }
     for (i, position) in positions.iter().enumerate() {
-        let mut bar = LayerBar::for_stderr(args.progress);
-        let report = query::query(position, i + 1, &mut |p| bar.update(p));
-        bar.finish();
+        let bar =
+            RefCell::new(LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent }));
+        let progress = |p| bar.borrow_mut().update(p);
+        let report = query::query(position, &QueryOptions { number: i + 1, progress: Some(&progress) });
+        bar.into_inner().finish();
         match format {
             Format::Json => write_json_line(out, &report)?,
             Format::Plain => query::write_text(out, position, &report)?,

@@ -27,6 +27,15 @@ enum Target {
     Lines(Instant),
 }
 
+/// What a [`LayerBar`] shows when stderr is not a terminal (on a terminal it is a bar).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piped {
+    /// Nothing.
+    Silent,
+    /// A line now and then (`--progress`).
+    Lines,
+}
+
 /// The progress display of one solve.
 #[derive(Debug)]
 pub struct LayerBar {
@@ -35,12 +44,12 @@ pub struct LayerBar {
 }
 
 impl LayerBar {
-    /// A bar if stderr is a terminal; else lines if `forced` (`--progress`), else nothing.
-    pub fn for_stderr(forced: bool) -> Self {
+    /// A bar if stderr is a terminal; else what `piped` says.
+    pub fn for_stderr(piped: Piped) -> Self {
         let started = Instant::now();
         let target = if std::io::stderr().is_terminal() {
             Target::Bar(None)
-        } else if forced {
+        } else if piped == Piped::Lines {
             Target::Lines(started)
         } else {
             Target::Off

@@ -24,6 +24,7 @@ use std::fmt::Write as _;
 use grid_core::report::{self, Cell, Eval, MoveReport, PositionReport};
 use grid_core::{InputError, Scanner};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::parse::read_board;
@@ -217,6 +218,9 @@ pub struct MoveFields {
 /// A lattice-dp report of one position.
 pub type Report = PositionReport<PositionFields, MoveFields>;
 
+/// The legal moves of a position, held inline ([`MAX_MOVES`](crate::solve::MAX_MOVES)).
+pub type Moves = SmallVec<[Move; crate::solve::MAX_MOVES]>;
+
 /// One move of a position, with the position it leads to and its score for the mover.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
@@ -244,12 +248,12 @@ pub fn cell_of((row, col): (usize, usize)) -> Cell {
 
 /// Every move of `position` with its score for the mover, best first (stable: equal scores keep
 /// the order of the diagram's corners, bottom-left first). One solver sweep.
-pub fn moves(position: &Position, on_progress: &mut dyn FnMut(Progress)) -> Vec<Move> {
+pub fn moves(position: &Position, on_progress: &mut dyn FnMut(Progress)) -> Moves {
     if position.is_over() {
-        return Vec::new();
+        return Moves::new();
     }
     let (core, top, left) = position.trimmed();
-    let mut moves: Vec<Move> = child_values(&core.board, core.path(), on_progress)
+    let mut moves: Moves = child_values(&core.board, core.path(), on_progress)
         .into_iter()
         .map(|child| {
             let (row, col) = (child.cell.0 + top, child.cell.1 + left);
@@ -268,10 +272,40 @@ pub fn score_of(moves: &[Move]) -> i64 {
     moves.first().map_or(0, |m| m.score)
 }
 
-/// The report of `position`, the `number`-th of its input (1-based).
-pub fn query(position: &Position, number: usize, on_progress: &mut dyn FnMut(Progress)) -> Report {
-    let moves = moves(position, on_progress);
-    report_of(position, number, &moves, None)
+/// What [`query`] is asked besides the position.
+#[derive(Clone, Copy)]
+pub struct QueryOptions<'a> {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+    /// Called after each layer of the sweep with how far it is (`None`: nobody watches). It may
+    /// unwind to abandon the query: the sweep holds only owned buffers.
+    pub progress: Option<&'a dyn Fn(Progress)>,
+}
+
+impl Default for QueryOptions<'_> {
+    /// The first position of an input, nobody watching the sweep.
+    fn default() -> Self {
+        QueryOptions { number: 1, progress: None }
+    }
+}
+
+impl std::fmt::Debug for QueryOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QueryOptions")
+            .field("number", &self.number)
+            .field("progress", &self.progress.map(|_| "observer"))
+            .finish()
+    }
+}
+
+/// The report of `position` (what `lattice-dp query --json` prints): its score and every move's,
+/// best first. One sweep of the solver ([`moves`]).
+pub fn query(position: &Position, options: &QueryOptions<'_>) -> Report {
+    let moves = match options.progress {
+        Some(observer) => moves(position, &mut |p| observer(p)),
+        None => moves(position, &mut |_| {}),
+    };
+    report_of(position, options.number, &moves, None)
 }
 
 /// The report of a position from its moves (best first), with an optional principal variation.
@@ -297,7 +331,7 @@ pub fn report_of(position: &Position, number: usize, moves: &[Move], pv: Option<
 /// game (0-based cells, from [`crate::solve()`] with [`crate::Mode::WithGame`]) are known: the `--json`
 /// line of the default mode. The empty board has one move, the top-left cell, worth the value.
 pub fn start_report(start: &Position, value: i64, game: &[(usize, usize)]) -> Report {
-    let moves: Vec<Move> = start
+    let moves: Moves = start
         .after(0, 0)
         .map(|next| Move { cell: (0, 0), gain: start.gain(0, 0), score: value, next })
         .into_iter()

@@ -218,7 +218,10 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
     for (i, position) in positions.iter().enumerate() {
         let board = position.board();
         if state_count(board.rows(), board.cols()) <= SOLVE_STATES {
-            let report = lattice_dp::query(position, i + 1, &mut |_| {});
+            let report = lattice_dp::query(
+                position,
+                &lattice_dp::QueryOptions { number: i + 1, ..Default::default() },
+            );
             let line = serde_json::to_string(&report).expect("a report serialises");
             damaged_input::report::check_report_line(&line)?;
         }

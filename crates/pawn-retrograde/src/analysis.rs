@@ -4,7 +4,7 @@ use bitvec::vec::BitVec;
 use grid_core::Pos;
 
 use crate::board::Board;
-use crate::solve::{Outcome, Solution, Value};
+use crate::solve::{Outcome, Solution, StateValue};
 use crate::space::{Ending, Side, State, StateSpace, Step, Terminal};
 
 /// Longest principal variation shown for a tie (a tie line is cut at its first repetition anyway).
@@ -120,8 +120,8 @@ impl Walker<'_> {
     }
 
     /// The value of a target state, which the pass decided (or proved a tie).
-    fn value(&self, state: State) -> Value {
-        self.solution.value(state).unwrap_or(Value::Tie)
+    fn value(&self, state: State) -> StateValue {
+        self.solution.value(state).unwrap_or(StateValue::Tie)
     }
 
     fn first_moves(&self) -> Vec<FirstMove> {
@@ -156,7 +156,7 @@ impl Walker<'_> {
             position = apply(position, mv);
             line.push((mv, position));
             state = next;
-            if value == Value::Tie {
+            if value == StateValue::Tie {
                 let index = self.space().index(state) as usize;
                 if visited.replace(index, true) {
                     let first = seen.iter().position(|&s| s == state).unwrap_or(0);
@@ -174,11 +174,11 @@ impl Walker<'_> {
     /// `d − 1` for a win in `d`, one won by the opponent in `d − 1` for a loss in `d` (the longest
     /// loss: every successor of a lost state is won by the opponent in at most `d − 1`), a tie for a
     /// tie.
-    fn best_move(&self, state: State, value: Value) -> Option<(Step, State)> {
+    fn best_move(&self, state: State, value: StateValue) -> Option<(Step, State)> {
         let wanted = match value {
-            Value::Win(d) => Value::Loss(d - 1),
-            Value::Loss(d) => Value::Win(d - 1),
-            Value::Tie => Value::Tie,
+            StateValue::Win(d) => StateValue::Loss(d - 1),
+            StateValue::Loss(d) => StateValue::Win(d - 1),
+            StateValue::Tie => StateValue::Tie,
         };
         let mut best = None;
         self.space().for_each_successor(state, |step, next| {

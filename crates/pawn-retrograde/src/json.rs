@@ -8,40 +8,7 @@
 //!
 //! The field table is in `docs/REPORT.md` (section pawn-retrograde).
 
-use grid_core::report::PositionReport;
-use serde::Serialize;
+//! The types live in [`crate::query`], beside the query they report; this module names them for
+//! readers of the JSON.
 
-pub use crate::query::{MoveFields, move_reports};
-use crate::query::{Notation, Query, end_reason, side_word};
-
-/// The game's name in reports.
-pub const GAME: &str = "pawn-retrograde";
-
-/// The pawn game's own fields of a position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PositionFields {
-    /// The judge's words for the position: `Red k`, `Black k` (k moves from here) or `Tie`.
-    pub answer: String,
-    /// The principal variation, as move notations (optimal play; a tie line stops at its first
-    /// repetition).
-    pub pv: Vec<String>,
-    /// Why the principal variation stops.
-    pub end: String,
-}
-
-/// The report of one board or position.
-pub type Report = PositionReport<PositionFields, MoveFields>;
-
-/// The report of board (or query) number `number` (1-based).
-pub fn report(number: usize, query: &Query) -> Report {
-    let e = &query.evaluation;
-    let pv = query.line.iter().map(|(mv, _)| Notation { from: mv.from, to: mv.to }.to_string()).collect();
-    PositionReport {
-        game: GAME,
-        board: number,
-        to_move: side_word(e.to_move),
-        eval: e.eval(),
-        detail: PositionFields { answer: e.outcome().to_string(), pv, end: end_reason(query.end) },
-        moves: move_reports(&e.moves),
-    }
-}
+pub use crate::query::{GAME, MoveFields, PositionFields, Report, move_reports, report};

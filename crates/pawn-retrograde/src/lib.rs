@@ -59,28 +59,28 @@
 //!
 //! # Example
 //!
-//! Solve the boards of an input, then ask about one position: its value and every move's, best
-//! first (the same report `pawn-retrograde query` prints).
+//! Read positions, then ask about one: its value and every move's, best first (the report
+//! `pawn-retrograde query --json` prints). The judge's answers of start positions come from
+//! [`parse_input`] and [`solve_boards`].
 //!
 //! ```
-//! use grid_core::Eval;
-//! use pawn_retrograde::{Outcome, Position, Side, parse_input, query, solve_boards};
+//! use pawn_retrograde::{Eval, Outcome, QueryOptions, parse_input, parse_positions, query, solve_boards};
 //!
-//! // Label, number of boards, then per board its size and rows: `.` free, `#` obstacle,
-//! // `X` the black pawn, `O` a red piece.
-//! let input = b"example 1\n3 3\n...\n.X.\nO#O\n";
-//! let boards = parse_input(input)?;
+//! // Label, number of positions, then per position its size, the side to move (default red) and
+//! // its rows: `.` free, `#` obstacle, `X` the black pawn, `O` a red piece.
+//! let positions = parse_positions(b"example 1\n3 3 black\n...\n.X.\nO#O\n")?;
+//! let report = query(&positions[0], &QueryOptions { number: 1 });
+//! // Every move of the pawn with its value for Black, best first: stepping up to row 1 wins at
+//! // once; stepping aside loses.
+//! assert_eq!(report.eval, Eval::win(1));
+//! assert_eq!((report.moves[0].notation.as_str(), report.moves[0].eval), ("2,2-1,2", Eval::win(1)));
+//! assert_eq!((report.moves[1].notation.as_str(), report.moves[1].eval), ("2,2-2,1", Eval::lose(2)));
+//! assert_eq!(report.detail.answer, "Black 1");
+//!
+//! // The same board as a start position (Red to move): the judge's answer.
+//! let boards = parse_input(b"example 1\n3 3\n...\n.X.\nO#O\n")?;
 //! assert_eq!(solve_boards(&boards), [Outcome::Black(2)]);
-//!
-//! // The same board with Black to move: every move of the pawn, with its value for Black, best
-//! // first. Stepping up to row 1 wins at once; stepping aside loses.
-//! let report = query(&Position::new(boards[0].clone(), Side::Black));
-//! let moves: Vec<(String, Eval)> =
-//!     report.evaluation.moves.iter().map(|m| (m.notation.to_string(), m.eval)).collect();
-//! assert_eq!(moves[0], ("2,2-1,2".to_string(), Eval::win(1)));
-//! assert_eq!(moves[1], ("2,2-2,1".to_string(), Eval::lose(2)));
-//! assert_eq!(report.evaluation.eval(), Eval::win(1));
-//! # Ok::<(), grid_core::InputError>(())
+//! # Ok::<(), pawn_retrograde::InputError>(())
 //! ```
 //!
 //! Boards can also be built without the parser: [`Board::new`] checks every piece against the
@@ -88,8 +88,8 @@
 //!
 //! # Design
 //!
-//! - `parse` ([`parse_input`], [`parse_queries`]): input → [`Board`]s, every error located by line
-//!   and column;
+//! - `parse` ([`parse_input`], [`parse_positions`]): input → [`Board`]s and [`Position`]s, every
+//!   error located by line and column;
 //! - [`cellset`]: the board's free cells as a bitboard ([`CellSet`]);
 //! - [`index`]: the widths of cell, pair and state numbers, and their limits;
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
@@ -118,9 +118,12 @@ use rayon::prelude::*;
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::{Board, BoardError};
 pub use cellset::CellSet;
-pub use parse::{human_bytes, parse_input, parse_input_within, parse_queries, parse_queries_within};
-pub use query::{Position, query};
-pub use solve::{Inconsistency, Outcome, Solution, Value, memory_needed};
+pub use grid_core::InputError;
+pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use json::Report;
+pub use parse::{human_bytes, parse_input, parse_input_within, parse_positions, parse_positions_within};
+pub use query::{Position, QueryOptions, query};
+pub use solve::{Inconsistency, Outcome, Solution, StateValue, memory_needed};
 pub use space::{Ending, Side, State, Terminal};
 
 /// Whether `board` is big enough for its own pass to use every core
@@ -156,7 +159,7 @@ pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
 
 /// The query report of every position, in input order (as [`solve_boards`] runs them).
 pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
-    each_board(positions, Position::board, query)
+    each_board(positions, Position::board, query::solve_query)
 }
 
 /// The full analysis of every board, in input order (as [`solve_boards`] runs them).

@@ -9,7 +9,7 @@ use grid_core::cli::memory::MemoryArgs;
 use grid_core::cli::{self, Failure, write_json_line};
 use pawn_retrograde::query::{self, Position};
 use pawn_retrograde::{
-    Board, Outcome, Solution, analyse_boards, explain, json, parse_input_within, parse_queries_within,
+    Board, Outcome, Solution, analyse_boards, explain, json, parse_input_within, parse_positions_within,
     play as game, solve_boards,
 };
 
@@ -75,7 +75,7 @@ fn main() -> std::process::ExitCode {
             }
         }),
         Invocation::Query(request) => cli::run(|out| {
-            let positions = parse_queries_within(&request.input.read()?, request.own.limit())?;
+            let positions = parse_positions_within(&request.input.read()?, request.own.limit())?;
             Ok(write_queries(out, request.format, &positions)?)
         }),
         Invocation::Play(request) => cli::run(|out| run_play(&request, out)),
@@ -146,7 +146,7 @@ fn write_queries(out: &mut impl Write, format: Format, positions: &[Position]) -
 
 /// `play`: the first position of FILE against the person on standard input.
 fn run_play(request: &PlayRequest<MemoryArgs>, out: &mut impl Write) -> Result<(), Failure> {
-    let position = request.first(parse_queries_within(&request.read()?, request.own.limit())?)?;
+    let position = request.first(parse_positions_within(&request.read()?, request.own.limit())?)?;
     let (mut session, start) = game::Game::new(&position);
     request.play(&mut session, start, out)
 }

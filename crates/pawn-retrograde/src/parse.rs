@@ -1,6 +1,6 @@
 //! Reading the input: a line `id T`, then T boards, each `n m` and n rows of m characters from `.#XO`.
 //!
-//! The `query` input ([`parse_queries`]) is the same format, where each size line `n m` may carry a
+//! The `query` input ([`parse_positions`]) is the same format, where each size line `n m` may carry a
 //! third token `red` or `black` (the side to move; default `red`) and the black pawn may stand in
 //! row 1 (a finished game). Everything is checked before anything is solved; the first problem is
 //! reported by line and column.
@@ -50,13 +50,13 @@ pub fn parse_input_within(bytes: &[u8], memory_limit: u64) -> Result<Vec<Board>,
 /// A black pawn sharing a cell with a red piece (a capture: the game is over), a piece on an
 /// obstacle or two red pieces on one cell cannot be written in this format (one character per
 /// cell), so every position read is a valid [`Position`] (see [`Board::new`]).
-pub fn parse_queries(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
-    parse_queries_within(bytes, u64::MAX)
+pub fn parse_positions(bytes: &[u8]) -> Result<Vec<Position>, InputError> {
+    parse_positions_within(bytes, u64::MAX)
 }
 
-/// [`parse_queries`], refusing (at its size line) a board whose solve needs more than
+/// [`parse_positions`], refusing (at its size line) a board whose solve needs more than
 /// `memory_limit` bytes, as [`parse_input_within`] does.
-pub fn parse_queries_within(bytes: &[u8], memory_limit: u64) -> Result<Vec<Position>, InputError> {
+pub fn parse_positions_within(bytes: &[u8], memory_limit: u64) -> Result<Vec<Position>, InputError> {
     let mut scanner = Scanner::new(bytes);
     scanner.token("file label")?;
     let count = scanner.uint("number of positions", 0, u64::MAX)?;

@@ -4,8 +4,9 @@
 //! A [`Position`] is a board with its pieces and the side to move, validated when it is built. The
 //! retrograde pass of its board stops as soon as the position and all its successors are decided
 //! ([`solve_position`]); [`evaluate`] then reads the position's value and every move's value off the
-//! solution, and [`query`] adds the principal variation. The same reading serves `play`
-//! ([`crate::play`]), which solves its board once, completely.
+//! solution, and [`solve_query`] adds the principal variation; [`query`] puts all of it in the
+//! report model. The same reading serves `play` ([`crate::play`]), which solves its board once,
+//! completely.
 //!
 //! # Moves
 //!
@@ -15,12 +16,13 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use grid_core::report::{Cell, Eval, MoveReport, sort_best_first};
+use grid_core::report::{Cell, Eval, MoveReport, PositionReport, sort_best_first};
 use grid_core::{Dims, Pos};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::analysis::{self, LineEnd, Move, Piece};
-use crate::solve::{Outcome, Solution, Value};
+use crate::solve::{Outcome, Solution, StateValue};
 use crate::space::{Side, State, StateSpace, Terminal};
 
 pub use crate::position::Position;
@@ -43,11 +45,11 @@ pub fn piece_letter(piece: Piece) -> &'static str {
 }
 
 /// The eval of the crate's value for the side to move (a tie is a draw).
-pub fn eval_of(value: Value) -> Eval {
+pub fn eval_of(value: StateValue) -> Eval {
     match value {
-        Value::Win(d) => Eval::win(d),
-        Value::Loss(d) => Eval::lose(d),
-        Value::Tie => Eval::DRAW,
+        StateValue::Win(d) => Eval::win(d),
+        StateValue::Loss(d) => Eval::lose(d),
+        StateValue::Tie => Eval::DRAW,
     }
 }
 
@@ -85,6 +87,13 @@ impl std::str::FromStr for Notation {
     }
 }
 
+/// The most legal moves of a position: Red steps one of its two pieces in one of 4 directions
+/// (Black has at most 3 moves), so a position's move list is held inline.
+pub const MAX_MOVES: usize = 8;
+
+/// The legal moves of a position, held inline ([`MAX_MOVES`]).
+pub type Moves = SmallVec<[MoveValue; MAX_MOVES]>;
+
 /// One legal move of a position and what it is worth to its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveValue {
@@ -105,11 +114,11 @@ pub struct Evaluation {
     /// The side to move.
     pub to_move: Side,
     /// The position's value for the side to move.
-    pub value: Value,
+    pub value: StateValue,
     /// Why the game is over at the position (`None` while it goes on).
     pub terminal: Option<Terminal>,
     /// Every legal move, best first (equal moves in generation order).
-    pub moves: Vec<MoveValue>,
+    pub moves: Moves,
 }
 
 impl Evaluation {
@@ -139,9 +148,9 @@ pub fn solve_position(position: &Position) -> (Solution, State) {
 /// is a tie; [`solve_position`] guarantees one or the other).
 pub fn evaluate(solution: &Solution, state: State) -> Evaluation {
     let space = solution.space();
-    let value_of = |s: State| solution.value(s).unwrap_or(Value::Tie);
+    let value_of = |s: State| solution.value(s).unwrap_or(StateValue::Tie);
     let [a, _] = space.pair_cells(state.pair);
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     space.for_each_successor(state, |step, next| {
         let piece = match state.to_move {
             Side::Black => Piece::X,
@@ -168,8 +177,30 @@ pub struct Query {
     pub end: LineEnd,
 }
 
-/// Queries one position: its value, every move's value (best first) and the principal variation.
-pub fn query(position: &Position) -> Query {
+/// What [`query`] is asked besides the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+}
+
+impl Default for QueryOptions {
+    /// The first position of an input.
+    fn default() -> Self {
+        QueryOptions { number: 1 }
+    }
+}
+
+/// The report of one position (what `pawn-retrograde query --json` prints): its value, every
+/// move's value, best first, and the principal variation. One retrograde pass of its board, which
+/// stops once the position and its successors are decided.
+pub fn query(position: &Position, options: &QueryOptions) -> Report {
+    crate::json::report(options.number, &solve_query(position))
+}
+
+/// Queries one position: its value, every move's value (best first) and the principal variation,
+/// in the crate's own types (the text report and `--explain` read these).
+pub fn solve_query(position: &Position) -> Query {
     let (solution, state) = solve_position(position);
     let evaluation = evaluate(&solution, state);
     let (line, end) = analysis::line_from(&solution, position.board(), state);
@@ -236,3 +267,36 @@ pub fn write_text(out: &mut impl Write, number: usize, query: &Query) -> io::Res
     let moves = move_reports(&e.moves);
     grid_core::report::write_move_lines(out, &moves)
 }
+
+/// The game's name in reports.
+pub const GAME: &str = "pawn-retrograde";
+
+/// The pawn game's own fields of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PositionFields {
+    /// The judge's words for the position: `Red k`, `Black k` (k moves from here) or `Tie`.
+    pub answer: String,
+    /// The principal variation, as move notations (optimal play; a tie line stops at its first
+    /// repetition).
+    pub pv: Vec<String>,
+    /// Why the principal variation stops.
+    pub end: String,
+}
+
+/// The report of one board or position.
+pub type Report = PositionReport<PositionFields, MoveFields>;
+
+/// The report of board (or query) number `number` (1-based).
+pub fn report(number: usize, query: &Query) -> Report {
+    let e = &query.evaluation;
+    let pv = query.line.iter().map(|(mv, _)| Notation { from: mv.from, to: mv.to }.to_string()).collect();
+    PositionReport {
+        game: GAME,
+        board: number,
+        to_move: side_word(e.to_move),
+        eval: e.eval(),
+        detail: PositionFields { answer: e.outcome().to_string(), pv, end: end_reason(query.end) },
+        moves: move_reports(&e.moves),
+    }
+}
+

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 
 use grid_core::Pos;
 use grid_core::report::Eval;
-use pawn_retrograde::query::Position;
-use pawn_retrograde::{Board, Outcome, Side, Solution, Value, analyse, parse_input, query, solve_outcome};
+use pawn_retrograde::query::{Position, solve_query};
+use pawn_retrograde::{Board, Outcome, Side, Solution, StateValue, analyse, parse_input, solve_outcome};
 use proptest::prelude::*;
 
 /// A position for the oracle: whose turn (`true` = Red), the black pawn, the reds (sorted).
@@ -170,11 +170,11 @@ fn solver_position(board: &Board, s: Spot) -> Position {
     Position::new(pieces, if s.red_to_move { Side::Red } else { Side::Black })
 }
 
-fn as_oracle(v: Value) -> OracleValue {
+fn as_oracle(v: StateValue) -> OracleValue {
     match v {
-        Value::Win(d) => OracleValue::Win(d),
-        Value::Loss(d) => OracleValue::Loss(d),
-        Value::Tie => OracleValue::Unknown,
+        StateValue::Win(d) => OracleValue::Win(d),
+        StateValue::Loss(d) => OracleValue::Loss(d),
+        StateValue::Tie => OracleValue::Unknown,
     }
 }
 
@@ -301,7 +301,7 @@ fn check_every_state(text: &str) -> Result<(Board, HashMap<Spot, OracleValue>), 
 /// `query` of `s` agrees with the oracle: the value, the number of legal moves, and each move's
 /// value (the oracle's value of the position it leads to, from the mover's side).
 fn check_query(board: &Board, values: &HashMap<Spot, OracleValue>, s: Spot) -> Result<(), TestCaseError> {
-    let q = query(&position_of(board, s));
+    let q = solve_query(&position_of(board, s));
     prop_assert_eq!(q.evaluation.eval(), oracle_eval(values, s), "{:?}", s);
     let children = if winner(board, s).is_some() { Vec::new() } else { raw_moves(board, s) };
     prop_assert_eq!(q.evaluation.moves.len(), children.len(), "{:?}", s);

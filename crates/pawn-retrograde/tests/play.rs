@@ -6,20 +6,21 @@ use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::report::{Eval, Value};
 use pawn_retrograde::play::{Game, side_index};
 use pawn_retrograde::query::Position;
-use pawn_retrograde::{State, parse_queries, query};
+use pawn_retrograde::query::solve_query;
+use pawn_retrograde::{State, parse_positions};
 use proptest::prelude::*;
 
 /// The positions of the reference query file (300 boards up to 8×8, both sides to move).
 fn positions() -> Vec<Position> {
     let path =
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pawn-retrograde/queries/pawn-retrograde.in");
-    parse_queries(&std::fs::read(path).unwrap()).unwrap()
+    parse_positions(&std::fs::read(path).unwrap()).unwrap()
 }
 
 /// The side (0 red, 1 black) that wins or draws `position` under best play.
 fn good_side(position: &Position) -> usize {
     let mover = side_index(position.to_move());
-    match query(position).evaluation.eval().value() {
+    match solve_query(position).evaluation.eval().value() {
         Some(Value::Lose) => 1 - mover,
         _ => mover,
     }
@@ -66,7 +67,7 @@ fn session(game: &mut Game, start: State, person: usize, script: &str) -> (Sessi
 fn the_solver_wins_in_exactly_the_remoteness_against_best_defence() {
     let mut checked = 0;
     for position in positions() {
-        let eval = query(&position).evaluation.eval();
+        let eval = solve_query(&position).evaluation.eval();
         let (Some(value @ (Value::Win | Value::Lose)), Some(remoteness)) = (eval.value(), eval.remoteness())
         else {
             continue;
@@ -101,7 +102,7 @@ proptest! {
         let position = &all[which.index(all.len())];
         let solver = good_side(position);
         let person = 1 - solver;
-        let eval = query(position).evaluation.eval();
+        let eval = solve_query(position).evaluation.eval();
         let (mut game, start) = Game::new(position);
         let mut picks = picks.into_iter();
         let (moves, _) = script(&mut game, start, person, 120, |n| picks.next().map_or(0, |p| p.index(n)));
@@ -122,7 +123,7 @@ proptest! {
 
 #[test]
 fn illegal_and_malformed_moves_are_refused_with_a_new_prompt() {
-    let position = parse_queries(b"q 1\n4 3 black\n...\n.X.\n...\nO.O\n").unwrap().remove(0);
+    let position = parse_positions(b"q 1\n4 3 black\n...\n.X.\n...\nO.O\n").unwrap().remove(0);
     let (mut game, start) = Game::new(&position);
     let script = "foo\n9,9-9,8\n2,2-3,2\n4,1-3,1\nhelp\n (2,2) - (1,2) \n";
     let (end, text, counted) = session(&mut game, start, 1, script);
@@ -147,7 +148,7 @@ fn illegal_and_malformed_moves_are_refused_with_a_new_prompt() {
 
 #[test]
 fn the_board_is_drawn_as_explain_draws_it() {
-    let position = parse_queries(b"q 1\n3 3 red\n...\n.X.\nO.O\n").unwrap().remove(0);
+    let position = parse_positions(b"q 1\n3 3 red\n...\n.X.\nO.O\n").unwrap().remove(0);
     let (game, start) = Game::new(&position);
     assert_eq!(game.draw(&start), "      1 2 3\n    1 . . .\n    2 . X .\n    3 A . B\nRed to move.\n");
     assert_eq!(game.sides(), ["red", "black"]);

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use grid_core::Pos;
 use grid_core::report::Eval;
 use pawn_retrograde::Side;
-use pawn_retrograde::query::{Notation, Position};
-use pawn_retrograde::{Board, parse_input, parse_queries, query, solve_outcome};
+use pawn_retrograde::query::{Notation, Position, solve_query};
+use pawn_retrograde::{Board, parse_input, parse_positions, solve_outcome};
 use proptest::prelude::*;
 
 fn testdata() -> PathBuf {
@@ -16,7 +16,7 @@ fn testdata() -> PathBuf {
 
 /// `VALUE REMOTENESS MOVES` as in the reference file (`-` as remoteness for a draw).
 fn summary(position: &Position) -> String {
-    let q = query(position);
+    let q = solve_query(position);
     let eval = q.evaluation.eval();
     let remoteness = eval.remoteness().map_or("-".to_string(), |r| r.to_string());
     format!("{} {remoteness} {}", eval.value().unwrap(), q.evaluation.moves.len())
@@ -25,7 +25,7 @@ fn summary(position: &Position) -> String {
 #[test]
 fn query_agrees_with_every_reference_answer() {
     let dir = testdata().join("queries");
-    let positions = parse_queries(&std::fs::read(dir.join("pawn-retrograde.in")).unwrap()).unwrap();
+    let positions = parse_positions(&std::fs::read(dir.join("pawn-retrograde.in")).unwrap()).unwrap();
     let expected = std::fs::read_to_string(dir.join("pawn-retrograde.expected")).unwrap();
     let expected: Vec<&str> = expected.lines().map(str::trim_end).collect();
     assert_eq!(positions.len(), 300);
@@ -47,10 +47,10 @@ fn query_of_every_corpus_start_agrees_with_the_default_answer() {
     for input in inputs {
         let bytes = std::fs::read(&input).unwrap();
         // The judge's format is a query input whose positions all have Red to move.
-        let starts = parse_queries(&bytes).unwrap();
+        let starts = parse_positions(&bytes).unwrap();
         for (i, board) in parse_input(&bytes).unwrap().iter().enumerate() {
             assert_eq!(starts[i], Position::start(board));
-            let q = query(&starts[i]);
+            let q = solve_query(&starts[i]);
             assert_eq!(q.evaluation.outcome(), solve_outcome(board), "{} board {}", input.display(), i + 1);
             if !q.evaluation.moves.is_empty() {
                 assert_eq!(Some(q.evaluation.eval()), Eval::best(q.evaluation.moves.iter().map(|m| m.eval)));
@@ -83,7 +83,7 @@ fn position() -> impl Strategy<Value = Position> {
             let rows: Vec<String> = text.chunks(m).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
             let side = if red { "red" } else { "black" };
             let input = format!("q 1\n{n} {m} {side}\n{}\n", rows.join("\n"));
-            Some(parse_queries(input.as_bytes()).expect("generated positions are valid").remove(0))
+            Some(parse_positions(input.as_bytes()).expect("generated positions are valid").remove(0))
         })
 }
 
@@ -132,7 +132,7 @@ proptest! {
     /// `query` on the position it leads to, seen from the mover's side.
     #[test]
     fn parent_and_children_agree(position in position()) {
-        let q = query(&position);
+        let q = solve_query(&position);
         let e = &q.evaluation;
         if over(&position) {
             prop_assert!(e.moves.is_empty());
@@ -143,7 +143,7 @@ proptest! {
         prop_assert!(!e.moves.is_empty());
         prop_assert_eq!(Some(e.eval()), Eval::best(e.moves.iter().map(|m| m.eval)));
         for m in &e.moves {
-            let child = query(&after(&position, m.notation));
+            let child = solve_query(&after(&position, m.notation));
             prop_assert_eq!(m.eval, child.evaluation.eval().for_mover(0), "{}", m.notation);
         }
         // Moves are listed best first.
@@ -156,11 +156,11 @@ proptest! {
 #[test]
 fn finished_games_have_no_moves() {
     let positions =
-        parse_queries(b"q 3\n2 2 red\nX.\nOO\n2 2 black\nX.\nOO\n3 2 black\n##\nX#\nOO\n").unwrap();
+        parse_positions(b"q 3\n2 2 red\nX.\nOO\n2 2 black\nX.\nOO\n3 2 black\n##\nX#\nOO\n").unwrap();
     let evals: Vec<(Eval, usize)> = positions
         .iter()
         .map(|p| {
-            let q = query(p);
+            let q = solve_query(p);
             (q.evaluation.eval(), q.evaluation.moves.len())
         })
         .collect();
@@ -190,7 +190,7 @@ fn positions_are_validated() {
     assert_eq!(with(&|_, reds| reds[1] = reds[0]), Err(BoardError::RedsTogether(Pos::new(2, 0))));
     // A capture is a position (moves lead to it); it is over: the side to move has lost.
     let capture = with(&|black, reds| *black = reds[0]).unwrap();
-    assert_eq!(query(&capture).evaluation.eval(), Eval::lose(0));
+    assert_eq!(solve_query(&capture).evaluation.eval(), Eval::lose(0));
     assert_eq!(
         BoardError::OnObstacle("second red piece", Pos::new(1, 2)).to_string(),
         "the second red piece at (2,3) stands on an obstacle"
@@ -199,7 +199,7 @@ fn positions_are_validated() {
 
 #[test]
 fn bad_query_input_is_located() {
-    let error = |input: &str| parse_queries(input.as_bytes()).unwrap_err().to_string();
+    let error = |input: &str| parse_positions(input.as_bytes()).unwrap_err().to_string();
     assert_eq!(
         error("q 1\n2 2 white\n.X\nOO\n"),
         "line 2, column 5: expected the side to move `red` or `black`, found 'white'"
@@ -211,5 +211,5 @@ fn bad_query_input_is_located() {
     );
     assert_eq!(error("q 1\n2 2 black red\n.X\nOO\n"), "line 2, column 11: unexpected character 'r'");
     // Rows may follow the size on its line, with or without the side to move.
-    assert!(parse_queries(b"q 2\n2 2 .X OO\n2 2 black .X OO\n").is_ok());
+    assert!(parse_positions(b"q 2\n2 2 .X OO\n2 2 black .X OO\n").is_ok());
 }

@@ -12,7 +12,7 @@ use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
 use pawn_retrograde::{
-    Board, Position, analyse, explain, json, parse_input, parse_queries, query, solve_outcome,
+    Board, Position, QueryOptions, analyse, explain, parse_input, parse_positions, query, solve_outcome,
 };
 use proptest::prelude::*;
 
@@ -56,17 +56,18 @@ fn solve_and_render(i: usize, board: &Board) {
     let analysis = analyse(board);
     assert_eq!(analysis.outcome, outcome, "board {}", i + 1);
     assert!(explain::explain(i + 1, board, &analysis).contains(&outcome.to_string()));
-    let line = serde_json::to_string(&json::report(i + 1, &query(&Position::start(board)))).unwrap();
+    let line =
+        serde_json::to_string(&query(&Position::start(board), &QueryOptions { number: i + 1 })).unwrap();
     damaged_input::report::check_report_line(&line).unwrap();
 }
 
 /// Parses as `query` does and, for boards small enough, queries every position; returns the error
 /// message on bad input.
 fn run_query_library(input: &[u8]) -> Result<(), String> {
-    let positions = parse_queries(input).map_err(|e| e.to_string())?;
+    let positions = parse_positions(input).map_err(|e| e.to_string())?;
     for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims().cells() <= SOLVE_CELLS)
     {
-        let line = serde_json::to_string(&json::report(i + 1, &query(position))).unwrap();
+        let line = serde_json::to_string(&query(position, &QueryOptions { number: i + 1 })).unwrap();
         damaged_input::report::check_report_line(&line).unwrap();
     }
     Ok(())

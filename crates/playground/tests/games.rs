@@ -163,10 +163,12 @@ async fn every_example_is_a_valid_report_and_equals_the_library_report() {
     }
     // The same object the library's own `query --json` path builds.
     let example = "q 1\n3 3\n...\n.X.\nO.O\n";
-    let positions = pawn_retrograde::parse_queries(example.as_bytes()).unwrap();
-    let direct =
-        serde_json::to_value(pawn_retrograde::json::report(1, &pawn_retrograde::query(&positions[0])))
-            .unwrap();
+    let positions = pawn_retrograde::parse_positions(example.as_bytes()).unwrap();
+    let direct = serde_json::to_value(pawn_retrograde::query(
+        &positions[0],
+        &pawn_retrograde::QueryOptions::default(),
+    ))
+    .unwrap();
     assert_eq!(query(&app, "pawn-retrograde", example).await.1, direct);
 }
 
@@ -177,7 +179,7 @@ async fn bad_positions_get_the_cli_messages() {
         (
             "pawn-retrograde",
             "x 1\n3 3\n...\n.Q.\nO.O\n",
-            pawn_retrograde::parse_queries(b"x 1\n3 3\n...\n.Q.\nO.O\n").unwrap_err().to_string(),
+            pawn_retrograde::parse_positions(b"x 1\n3 3\n...\n.Q.\nO.O\n").unwrap_err().to_string(),
         ),
         (
             "edmonds-blossom",

@@ -6,7 +6,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use segment_nim::query::query;
+use segment_nim::query::solve_query;
 use segment_nim::{Board, BoardReader, Colour, Mode, run, solve};
 
 /// A deterministic pseudo-random generator (64-bit LCG, high bits).
@@ -54,11 +54,12 @@ fn bench(c: &mut Criterion) {
     let mut board = Board::default();
     BoardReader::new(&input(100_000)).unwrap().read_into(&mut board).unwrap();
     group.bench_function("query 100k pawns, n = 1e18", |b| {
-        b.iter(|| query(&board, Colour::White).legal_moves)
+        b.iter(|| solve_query(&board, Colour::White).legal_moves)
     });
     let nim = nim_board(50_000);
-    group
-        .bench_function("query 100k pawns, Nim board", |b| b.iter(|| query(&nim, Colour::White).legal_moves));
+    group.bench_function("query 100k pawns, Nim board", |b| {
+        b.iter(|| solve_query(&nim, Colour::White).legal_moves)
+    });
     group.finish();
 }
 

@@ -43,18 +43,27 @@
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
 //! legal move's value (win/lose/draw, no remoteness: the method does not give one), board by
 //! board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
-//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`query`] explains how
+//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`mod@query`] explains how
 //! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
 //! # Example
 //!
-//! Read boards from the input format and solve them, or build one and ask for every move:
+//! Read positions and ask for one's value and every move's, or stream the judge's answers:
 //!
 //! ```
-//! use segment_nim::{Board, BoardReader, Colour, Outcome, solve};
+//! use segment_nim::{Board, BoardReader, Colour, Eval, QueryOptions, parse_positions, query, solve};
 //!
-//! // t = 2 boards; each `n w c`, then the white and the black positions.
+//! // t = 1 board: `n w c` and the side to move, then the white and the black positions. One pawn
+//! // each on a circle of 4 fields: nobody can ever be stuck, so it is a draw.
+//! let positions = parse_positions(b"1\n4 1 1 black\n1\n3\n")?;
+//! let report = query(&positions[0], &QueryOptions { number: 1 });
+//! assert_eq!((report.to_move, report.eval), ("black", Eval::DRAW));
+//! // Every move, as ranges of distances with one value, best first.
+//! assert_eq!(report.detail.legal_moves, 2);
+//! assert!(report.moves.iter().all(|range| range.eval == Eval::DRAW));
+//!
+//! // The default input (no side to move: white moves first), streamed one board at a time.
 //! let mut reader = BoardReader::new(b"2\n5 1 1\n1\n3\n9 2 2\n1 2\n5 6\n")?;
 //! let mut board = Board::default();
 //! let mut letters = String::new();
@@ -63,15 +72,7 @@
 //! }
 //! // B: white wins; R: nobody can force a win (C would be black).
 //! assert_eq!(letters, "RB");
-//!
-//! // One pawn each on a circle of 4 fields: nobody can ever be stuck, so it is a draw.
-//! let board = Board::from_positions(4, &[1], &[3]).expect("a valid board");
-//! assert_eq!(solve(&board, Colour::White).outcome, Outcome::Draw);
-//! // Every move, as ranges of distances with one value, best first.
-//! let report = segment_nim::query::query(&board, Colour::White);
-//! assert_eq!(report.legal_moves, 2);
-//! assert!(report.moves.iter().all(|range| range.outcome == Outcome::Draw));
-//! # Ok::<(), grid_core::InputError>(())
+//! # Ok::<(), segment_nim::InputError>(())
 //! ```
 //!
 //! # Complexity and design
@@ -87,7 +88,8 @@
 //!   re-solving the position after it with black to move;
 //! - [`report`] and [`render`] are `--explain` and `--json`; `run` drives a whole input (feature
 //!   `cli`);
-//! - [`query`] values every move of any position, [`play`] plays against a person.
+//! - [`query()`] values every move of any position ([`parse_positions`] reads them), [`play`]
+//!   plays against a person.
 
 pub mod board;
 mod parse;
@@ -102,11 +104,11 @@ mod winning;
 #[cfg(feature = "cli")]
 use std::io::{self, Write};
 
-#[cfg(feature = "cli")]
-use grid_core::InputError;
-
 pub use board::{Board, Colour};
-pub use parse::BoardReader;
+pub use grid_core::InputError;
+pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use parse::{BoardReader, parse_positions};
+pub use query::{Position, QueryOptions, Report, query};
 pub use rules::{Answer, Outcome, Rule, Verdict, solve};
 pub use winning::{Move, winning_move};
 
@@ -173,7 +175,7 @@ pub fn run_query(
     let mut number = 0;
     while let Some(mover) = reader.read_query_into(&mut board)? {
         number += 1;
-        let q = query::query(&board, mover);
+        let q = query::solve_query(&board, mover);
         if format == Format::Json {
             grid_core::cli::write_json_line(&mut reports, &q.report(number, q.fields(&board)))?;
             continue;

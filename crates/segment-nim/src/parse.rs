@@ -10,9 +10,23 @@ use grid_core::error::shorten;
 use grid_core::{InputError, Mark, Scanner};
 
 use crate::board::{Board, Colour, MAX_FIELDS};
+use crate::query::Position;
 
 /// The most pawns one input may hold (the format's limit; it also bounds every allocation).
 pub const MAX_PAWNS_PER_FILE: u64 = 10_000_000;
+
+/// Reads every position of a `query` input: the default format, where the header `n w c` of a
+/// board may be followed by the side to move, `white` (the default) or `black`. Holds every board
+/// at once (8 bytes a pawn); [`BoardReader`] streams them one at a time instead.
+pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
+    let mut reader = BoardReader::new(input)?;
+    let mut board = Board::default();
+    let mut positions = Vec::new();
+    while let Some(to_move) = reader.read_query_into(&mut board)? {
+        positions.push(Position::new(board.clone(), to_move));
+    }
+    Ok(positions)
+}
 
 /// Reads the boards of one input, in order.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! `play`: a person against the solver, through the shared loop `grid_core::play`.
 //!
-//! A move is typed as one [`Slide`], `17 cw 3` (see [`crate::query`] for the notation). A typed
+//! A move is typed as one [`Slide`], `17 cw 3` (see [`crate::query`](mod@crate::query) for the notation). A typed
 //! move is checked and valued on its own ([`PlayGame::find_move`]: O(m) for the board's facts,
 //! then O(1) for the move), and `hint` shows the query's ranges of distances with one value
 //! (`17 cw 1-40  lose`), so a board of any size can be played.
@@ -18,7 +18,7 @@ use grid_core::Eval;
 use grid_core::play::{GameResult, PlayGame, PlayMove};
 
 use crate::board::{Board, Colour};
-use crate::query::{Analysis, Direction, NOTATION, Slide, eval_of, query};
+use crate::query::{Analysis, Direction, NOTATION, Slide, eval_of, solve_query};
 
 /// The most legal moves of a position for which the solver compares every single move (to squeeze
 /// the opponent); beyond it, it plays the shortest slide of the best range.
@@ -171,7 +171,7 @@ impl PlayGame for Game {
     fn moves(&mut self, position: &PlayPosition) -> Result<Vec<PlayMove<PlayPosition>>, String> {
         let board = position.board();
         let mover = position.mover;
-        let q = query(&board, mover);
+        let q = solve_query(&board, mover);
         if q.legal_moves > PLAY_MOVE_LIMIT {
             return Err(format!(
                 "this position has {} legal moves; listing stops at {PLAY_MOVE_LIMIT} (query has no limit)",
@@ -203,7 +203,7 @@ impl PlayGame for Game {
 
     fn best_move(&mut self, position: &PlayPosition) -> Result<PlayMove<PlayPosition>, String> {
         let board = position.board();
-        let q = query(&board, position.mover);
+        let q = solve_query(&board, position.mover);
         if q.legal_moves <= PLAY_MOVE_LIMIT {
             return self.moves(position)?.into_iter().next().ok_or_else(|| "no legal move".to_string());
         }
@@ -219,7 +219,7 @@ impl PlayGame for Game {
     }
 
     fn hints(&mut self, position: &PlayPosition) -> Result<Vec<(String, Eval)>, String> {
-        let mut ranges = query(&position.board(), position.mover).moves;
+        let mut ranges = solve_query(&position.board(), position.mover).moves;
         grid_core::report::sort_best_first(&mut ranges, |r| eval_of(r.outcome));
         Ok(ranges.iter().map(|r| (r.notation(), eval_of(r.outcome))).collect())
     }

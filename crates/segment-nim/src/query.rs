@@ -561,8 +561,58 @@ pub struct Query {
     pub legal_moves: u64,
 }
 
-/// Analyses `board` with `mover` to move: the position's value and every move's value.
-pub fn query(board: &Board, mover: Colour) -> Query {
+/// A position of a query: a board and the side to move (any board with either side to move is
+/// one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    board: Board,
+    to_move: Colour,
+}
+
+impl Position {
+    /// The position of `board` with `to_move` to move.
+    pub fn new(board: Board, to_move: Colour) -> Position {
+        Position { board, to_move }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+}
+
+/// What [`query`] is asked besides the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+}
+
+impl Default for QueryOptions {
+    /// The first position of an input.
+    fn default() -> Self {
+        QueryOptions { number: 1 }
+    }
+}
+
+/// The report of a queried position.
+pub type Report = PositionReport<QueryFields, RangeFields>;
+
+/// The report of `position` (what `segment-nim query --json` prints): its value and every move's,
+/// as ranges of distances with one value, best first. O(m) for m pawns, whatever `n`.
+pub fn query(position: &Position, options: &QueryOptions) -> Report {
+    let q = solve_query(&position.board, position.to_move);
+    q.report(options.number, q.fields(&position.board))
+}
+
+/// Analyses `board` with `mover` to move: the position's value and every move's value, in the
+/// crate's own types (the text report and `play` read these).
+pub fn solve_query(board: &Board, mover: Colour) -> Query {
     let analysis = Analysis::new(board);
     let mut moves = analysis.ranges(mover);
     sort_best_first(&mut moves, |r| eval_of(r.outcome));
@@ -674,7 +724,7 @@ mod tests {
     fn the_first_sample() {
         // 9 fields: black 2, white 3, black 5 6, white 8; white to move loses (answer C).
         let board = Board::from_positions(9, &[3, 8], &[2, 5, 6]).unwrap();
-        let q = query(&board, Colour::White);
+        let q = solve_query(&board, Colour::White);
         assert_eq!(q.outcome, Outcome::Lose);
         assert_eq!(q.legal_moves, 1 + 1 + 2);
         assert!(q.moves.iter().all(|r| r.outcome == Outcome::Lose));

@@ -5,14 +5,14 @@ use std::io::{self, Write};
 use grid_core::PositionReport;
 
 use crate::board::{Board, Colour};
-use crate::query::{RangeFields, query};
+use crate::query::{RangeFields, solve_query};
 use crate::report::{BoardReport, JsonFields, report};
 use crate::structure::Threat;
 
 /// The default-mode `--json` record of `board` (white to move), the `number`-th of the input:
 /// the start position in the report model with every move's value, plus the analysis.
 pub fn json_report(board: &Board, number: u64) -> PositionReport<JsonFields, RangeFields> {
-    let q = query(board, Colour::White);
+    let q = solve_query(board, Colour::White);
     let fields = JsonFields { analysis: report(board, number), legal_moves: q.legal_moves };
     q.report(number as usize, fields)
 }

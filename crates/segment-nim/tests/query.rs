@@ -10,7 +10,7 @@ use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::report::Value;
 use proptest::prelude::*;
 use segment_nim::play::{Game, PlayPosition};
-use segment_nim::query::{eval_of, query};
+use segment_nim::query::{eval_of, solve_query};
 use segment_nim::{Board, BoardReader, Colour, Mode, Outcome, run, run_query};
 
 fn solver(args: &[&str], input: &str) -> Output {
@@ -93,7 +93,7 @@ fn query_on_every_corpus_start_agrees_with_the_default_answer() {
         let mut board = Board::default();
         let mut k = 0;
         while reader.read_into(&mut board).unwrap() {
-            let q = query(&board, Colour::White);
+            let q = solve_query(&board, Colour::White);
             let letter = segment_nim::Answer::from_outcome(Colour::White, q.outcome).letter();
             assert_eq!(letter, answers[2 * k], "{} board {}", input.display(), k + 1);
             if let Some(best) = q.moves.first() {
@@ -274,8 +274,8 @@ fn solver_keeps_its_value(
 ) -> Result<Option<usize>, String> {
     let mut game = Game;
     let mut position = PlayPosition::new(board, mover);
-    let start = query(&position.board(), solver).outcome;
-    let start = if mover == solver { start } else { query(&position.board(), mover).outcome.negate() };
+    let start = solve_query(&position.board(), solver).outcome;
+    let start = if mover == solver { start } else { solve_query(&position.board(), mover).outcome.negate() };
     for ply in 0..plies {
         if let Some(result) = game.result(&position) {
             return match result.winner {
@@ -286,7 +286,7 @@ fn solver_keeps_its_value(
         let moves = game.moves(&position).map_err(|e| e.to_string())?;
         let next = if position.mover() == solver { &moves[0] } else { &moves[pick(moves.len())] };
         position = next.next.clone();
-        let now = query(&position.board(), position.mover()).outcome;
+        let now = solve_query(&position.board(), position.mover()).outcome;
         let for_solver = if position.mover() == solver { now } else { now.negate() };
         if for_solver < start {
             return Err(format!("{start:?} became {for_solver:?} after {}", next.notation));
@@ -312,7 +312,7 @@ proptest! {
     ) {
         let board = board_of(&cells);
         let mover = if side == 0 { Colour::White } else { Colour::Black };
-        prop_assume!(query(&board, mover).outcome != Outcome::Lose);
+        prop_assume!(solve_query(&board, mover).outcome != Outcome::Lose);
         let mut state = seed | 1;
         let pick = |len: usize| {
             state ^= state << 13;
@@ -334,7 +334,7 @@ fn the_solver_wins_won_positions_against_best_play() {
             let cells: Vec<u8> = (0..n).map(|i| (code / 3usize.pow(i as u32) % 3) as u8).collect();
             let board = board_of(&cells);
             for mover in Colour::BOTH {
-                if query(&board, mover).outcome != Outcome::Win {
+                if solve_query(&board, mover).outcome != Outcome::Win {
                     continue;
                 }
                 won += 1;

@@ -9,7 +9,7 @@ mod brute;
 use brute::{Oracle, Value as Brute};
 use grid_core::report::Eval;
 use proptest::prelude::*;
-use segment_nim::query::{Direction, eval_of, query};
+use segment_nim::query::{Direction, eval_of, solve_query};
 use segment_nim::{Board, Colour, Outcome};
 
 /// The board of a placement given as field contents (0 empty, 1 white, 2 black).
@@ -45,7 +45,7 @@ fn check(oracle: &Oracle, code: usize, side: usize) -> Result<(), String> {
     let cells = oracle.cells(code);
     let board = board_of(&cells);
     let colour = if side == 0 { Colour::White } else { Colour::Black };
-    let q = query(&board, colour);
+    let q = solve_query(&board, colour);
     let want = outcome(oracle.value(code, side));
     if q.outcome != want {
         return Err(format!("{cells:?} {colour:?} to move: query {:?}, brute force {want:?}", q.outcome));
@@ -78,7 +78,7 @@ fn check(oracle: &Oracle, code: usize, side: usize) -> Result<(), String> {
                 ));
             }
             // ... and the same as `query` on the child itself.
-            let child_query = query(&board_of(&after), colour.other());
+            let child_query = solve_query(&board_of(&after), colour.other());
             if eval_of(child_query.outcome).for_mover(0) != eval_of(range.outcome) {
                 return Err(format!("{cells:?} {colour:?}: {s} disagrees with query of its child"));
             }
@@ -156,7 +156,7 @@ proptest! {
 /// solver (checked against the oracle by tests/oracle.rs): long gaps exercise the ranges.
 fn check_against_resolve(cells: &[u8], colour: Colour) -> Result<(), String> {
     let board = board_of(cells);
-    let q = query(&board, colour);
+    let q = solve_query(&board, colour);
     if q.outcome != segment_nim::solve(&board, colour).outcome {
         return Err(format!("{cells:?} {colour:?}: position value differs from solve"));
     }
@@ -231,7 +231,7 @@ fn many_pawns_range_ends_and_middles_agree_with_re_solving() {
         let cells = structured(120, lengths, 40, seed);
         let board = board_of(&cells);
         for colour in Colour::BOTH {
-            let q = query(&board, colour);
+            let q = solve_query(&board, colour);
             assert_eq!(q.outcome, segment_nim::solve(&board, colour).outcome);
             for range in &q.moves {
                 for d in [range.first, (range.first + range.last) / 2, range.last] {

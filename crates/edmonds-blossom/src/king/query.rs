@@ -24,13 +24,13 @@
 //! ([`Eval::value_only`]).
 //!
 //! ```
-//! use edmonds_blossom::query::{KingMoves, parse_positions, query};
-//! use grid_core::report::Value;
+//! use edmonds_blossom::query::{KingMoves, QueryOptions, parse_positions, query};
+//! use edmonds_blossom::Value;
 //!
 //! // A path of three cells (orth4), the king in the middle, one end already visited: the king
 //! // must step to the other end, after which the opponent is stuck.
 //! let positions = parse_positions(b"1\n1 3\noK.\n").unwrap();
-//! let report = query(&positions[0], KingMoves::Orth4, 1).unwrap();
+//! let report = query(&positions[0], &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
 //! assert_eq!(report.to_move, "second");
 //! assert_eq!(report.eval.value(), Some(Value::Win));
 //! assert_eq!(report.moves.len(), 1);
@@ -43,6 +43,7 @@ use grid_core::play::{GameResult, PlayGame, PlayMove};
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best_first};
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
 use crate::king::game::{BoardGraph, symmetric_offsets};
@@ -187,9 +188,9 @@ impl Position {
     }
 
     /// The cells the king can move to under `moves` (open cells one move away), ascending.
-    pub fn targets(&self, moves: MoveSet) -> Vec<usize> {
+    pub fn targets(&self, moves: MoveSet) -> Targets {
         let pos = self.dims.pos(self.king);
-        let mut targets: Vec<usize> = symmetric_offsets(moves)
+        let mut targets: Targets = symmetric_offsets(moves)
             .into_iter()
             .filter_map(|d| self.dims.offset(pos, d))
             .map(|p| self.dims.index(p))
@@ -245,6 +246,14 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
     Ok(positions)
 }
 
+/// The most moves of a position under the game's move sets: the king's 20 of HDU 3446 (8
+/// neighbours, 4 cells two steps diagonally, 8 knight jumps; `orth4` has 4), so a position's move
+/// list is held inline. A custom move set with more offsets spills to the heap.
+pub const MAX_MOVES: usize = 20;
+
+/// The cells the king can move to, held inline ([`MAX_MOVES`]).
+pub type Targets = SmallVec<[usize; MAX_MOVES]>;
+
 /// One legal move and whether it wins for its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KingMove {
@@ -260,7 +269,7 @@ pub struct PositionValues {
     /// Whether the side to move wins.
     pub wins: bool,
     /// Every legal move, destinations ascending (row-major).
-    pub moves: Vec<KingMove>,
+    pub moves: SmallVec<[KingMove; MAX_MOVES]>,
     /// The size of a maximum matching of `G − v` (0 when the king cannot move: nothing is solved).
     pub matching_size: usize,
 }
@@ -271,12 +280,12 @@ pub struct PositionValues {
 pub fn position_values(position: &Position, moves: MoveSet) -> Result<PositionValues, NotMaximum> {
     let targets = position.targets(moves);
     if targets.is_empty() {
-        return Ok(PositionValues { wins: false, moves: Vec::new(), matching_size: 0 });
+        return Ok(PositionValues { wins: false, moves: SmallVec::new(), matching_size: 0 });
     }
     let graph = BoardGraph::on_cells(position.dims, |c| position.is_open(c), moves);
     let matching = maximum_matching(&graph.graph);
     let decomposition = gallai_edmonds(&graph.graph, &matching)?;
-    let moves: Vec<KingMove> = targets
+    let moves: SmallVec<[KingMove; MAX_MOVES]> = targets
         .into_iter()
         .map(|to| {
             let v = graph.vertex(to).expect("a target is an open cell, a vertex of the graph");
@@ -315,10 +324,32 @@ fn eval_of(wins: bool) -> Eval {
     Eval::value_only(if wins { Value::Win } else { Value::Lose })
 }
 
-/// The report of `position` (the `board`-th of its input, 1-based): its value for the side to move
-/// and every legal move, best first (winning moves, then losing ones; each group by destination,
-/// row-major). No remoteness: the matching argument does not give one.
-pub fn query(position: &Position, moves: KingMoves, board: usize) -> Result<KingReport, NotMaximum> {
+/// A position report of the king game, by the name every solver crate gives it.
+pub type Report = KingReport;
+
+/// What [`query`] is asked besides the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// The position's number in its input, 1-based: the report's `board` field.
+    pub number: usize,
+    /// The king's move set (`--moves`).
+    pub moves: KingMoves,
+}
+
+impl Default for QueryOptions {
+    /// The first position of an input, with the 20 moves of HDU 3446.
+    fn default() -> Self {
+        QueryOptions { number: 1, moves: KingMoves::King20 }
+    }
+}
+
+/// The report of `position` (what `edmonds-blossom query --json` prints): its value for the side
+/// to move and every legal move, best first (winning moves, then losing ones; each group by
+/// destination, row-major). No remoteness: the matching argument does not give one. One matching
+/// and one decomposition of the graph without the king's cell, checked maximum: an error is a
+/// fault of the solver, never of the position.
+pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, NotMaximum> {
+    let QueryOptions { number: board, moves } = *options;
     let values = position_values(position, moves.set())?;
     let mut move_reports: Vec<MoveReport<MoveFields>> = values
         .moves
@@ -347,7 +378,7 @@ pub fn query(position: &Position, moves: KingMoves, board: usize) -> Result<King
 /// The default mode's `--json` record of a board: the report of its start position with the judge
 /// answer (`daizhenyang win|lose`) as the extra field `answer`.
 pub fn verdict_report(board: &Board, moves: KingMoves, case: usize) -> Result<KingReport, NotMaximum> {
-    let mut report = query(&Position::from_board(board), moves, case)?;
+    let mut report = query(&Position::from_board(board), &QueryOptions { number: case, moves })?;
     let wins = report.eval.value() == Some(Value::Win);
     report.detail.answer = Some(if wins { "daizhenyang win" } else { "daizhenyang lose" });
     Ok(report)
@@ -463,7 +494,7 @@ mod tests {
         let p = position("1\n2 3\no.K\n#o.\n");
         assert_eq!((p.visited(), p.to_move(), p.king()), (2, Side::First, 2));
         assert_eq!(p.rows(), vec!["o.K", "#o."]);
-        assert_eq!(p.targets(MoveSet::ORTH4), vec![1, 5]);
+        assert_eq!(p.targets(MoveSet::ORTH4).as_slice(), [1, 5]);
         let q = p.after(MoveSet::ORTH4, 5).unwrap();
         assert_eq!((q.visited(), q.to_move(), q.king_cell()), (3, Side::Second, Cell { row: 2, column: 3 }));
         assert_eq!(q.rows(), vec!["o.o", "#oK"]);
@@ -482,7 +513,7 @@ mod tests {
     fn every_move_from_one_matching() {
         // orth4 path .K.. : to 1,1 leaves the opponent stuck (win); to 1,3 leaves a pair (lose).
         let p = position("1\n1 4\n.K..\n");
-        let report = query(&p, KingMoves::Orth4, 1).unwrap();
+        let report = query(&p, &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
         assert_eq!(report.eval, Eval::value_only(Value::Win));
         let moves: Vec<_> = report.moves.iter().map(|m| (m.notation.as_str(), m.eval)).collect();
         assert_eq!(
@@ -500,7 +531,7 @@ mod tests {
     #[test]
     fn stuck_king_loses_without_solving() {
         let p = position("1\n2 2\nKo\no.\n");
-        let report = query(&p, KingMoves::Orth4, 3).unwrap();
+        let report = query(&p, &QueryOptions { number: 3, moves: KingMoves::Orth4 }).unwrap();
         assert_eq!(
             (report.eval, report.moves.len(), report.to_move),
             (Eval::value_only(Value::Lose), 0, "first")

@@ -311,6 +311,14 @@ pub struct ChildValue {
     pub value: i64,
 }
 
+/// The most moves of a position: a move takes a corner of the diagram (a `10` pair of its boundary
+/// path of `n` up-steps and `m` right-steps), and a path has at most `min(n, m)` ≤ 20 of them
+/// (n + m ≤ 40), so a position's move list is held inline.
+pub const MAX_MOVES: usize = 20;
+
+/// The values of the positions one move away from a diagram, held inline ([`MAX_MOVES`]).
+pub type ChildValues = smallvec::SmallVec<[ChildValue; MAX_MOVES]>;
+
 /// The values of every position one move away from `diagram` (a boundary path of `board`, as
 /// [`crate::query::Position::path`] gives it), in the order of the path's corners (increasing
 /// step).
@@ -319,7 +327,7 @@ pub struct ChildValue {
 /// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that
 /// contains the diagram). Empty when `diagram` is the full board. No memory limit: see
 /// [`Plan`] to check one first.
-pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> Vec<ChildValue> {
+pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> ChildValues {
     match ValueWidth::choose(board.value_bound(), |_| true) {
         ValueWidth::Four => child_values_as::<i32>(board, diagram, on_progress),
         ValueWidth::Five => child_values_as::<Packed40>(board, diagram, on_progress),
@@ -331,11 +339,11 @@ fn child_values_as<V: Stored + Default>(
     board: &Board,
     diagram: Path,
     on_progress: &mut dyn FnMut(Progress),
-) -> Vec<ChildValue> {
+) -> ChildValues {
     let (n, m) = (board.rows(), board.cols());
     let taken = path::area(diagram, n + m);
     if taken == n * m {
-        return Vec::new();
+        return ChildValues::new();
     }
     let split = Split::new(n, m);
     let layers = layer::all_layers(&split);

@@ -17,7 +17,7 @@
 //! `u32` words hold 2³¹ distances, more than the number of states, which bounds every distance
 //! (each level up to the largest distance holds at least one state).
 
-use super::Value;
+use super::StateValue;
 
 /// Words at or above this value are decided states.
 const DECIDED: u32 = 16;
@@ -94,10 +94,10 @@ pub fn with_remaining<W: Word>(count: u32) -> W {
 
 /// The value of a decided word, `None` for an undecided one.
 #[inline]
-pub fn value<W: Word>(w: W) -> Option<Value> {
+pub fn value<W: Word>(w: W) -> Option<StateValue> {
     let v = w.get().checked_sub(DECIDED)?;
     let distance = v / 2;
-    Some(if v % 2 == 1 { Value::Win(distance) } else { Value::Loss(distance) })
+    Some(if v % 2 == 1 { StateValue::Win(distance) } else { StateValue::Loss(distance) })
 }
 
 #[cfg(test)]
@@ -107,13 +107,13 @@ mod tests {
     #[test]
     fn round_trips() {
         for d in [0, 1, 7, u16::MAX_DISTANCE] {
-            assert_eq!(value::<u16>(decided(true, d)), Some(Value::Win(d)));
-            assert_eq!(value::<u16>(decided(false, d)), Some(Value::Loss(d)));
+            assert_eq!(value::<u16>(decided(true, d)), Some(StateValue::Win(d)));
+            assert_eq!(value::<u16>(decided(false, d)), Some(StateValue::Loss(d)));
             assert!(is_decided::<u16>(decided(false, d)));
         }
         assert_eq!(u16::MAX_DISTANCE, 32_759);
         assert_eq!(u8::MAX_DISTANCE, 119);
-        assert_eq!(value::<u8>(decided(true, 119)), Some(Value::Win(119)));
+        assert_eq!(value::<u8>(decided(true, 119)), Some(StateValue::Win(119)));
         for c in 0..=8 {
             let w: u16 = with_remaining(c);
             assert!(!is_decided(w));

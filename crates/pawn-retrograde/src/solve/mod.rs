@@ -3,7 +3,7 @@
 pub(crate) mod cell;
 mod retrograde;
 
-pub use retrograde::{PARALLEL_STATES, memory_needed};
+pub use retrograde::{PARALLEL_STATES, Schedule, memory_needed};
 
 use cell::{DistanceOverflow, Word};
 use retrograde::Pass;
@@ -14,7 +14,7 @@ use crate::space::{Side, State, StateSpace};
 
 /// The value of a state for the side to move, with the number of moves still played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Value {
+pub enum StateValue {
     /// The side to move wins, in this many moves at the fastest.
     Win(u32),
     /// The side to move loses, in this many moves at the slowest.
@@ -23,18 +23,18 @@ pub enum Value {
     Tie,
 }
 
-impl Value {
+impl StateValue {
     /// The distance of a win or loss (0 for a tie).
     pub fn distance(self) -> u32 {
         match self {
-            Value::Win(d) | Value::Loss(d) => d,
-            Value::Tie => 0,
+            StateValue::Win(d) | StateValue::Loss(d) => d,
+            StateValue::Tie => 0,
         }
     }
 
     /// Whether the side to move loses.
     pub fn is_loss(self) -> bool {
-        matches!(self, Value::Loss(_))
+        matches!(self, StateValue::Loss(_))
     }
 }
 
@@ -51,11 +51,11 @@ pub enum Outcome {
 
 impl Outcome {
     /// The outcome of a state's value, `moves_before` moves after the start.
-    pub fn of(to_move: Side, value: Value, moves_before: u32) -> Outcome {
+    pub fn of(to_move: Side, value: StateValue, moves_before: u32) -> Outcome {
         let winner = match value {
-            Value::Win(_) => to_move,
-            Value::Loss(_) => to_move.other(),
-            Value::Tie => return Outcome::Tie,
+            StateValue::Win(_) => to_move,
+            StateValue::Loss(_) => to_move.other(),
+            StateValue::Tie => return Outcome::Tie,
         };
         let total = moves_before + value.distance();
         match winner {
@@ -96,16 +96,16 @@ impl Solution {
     /// The pass starts with 1-byte words and widens them in place (to 2, then 4 bytes) when a
     /// distance would not fit; widening keeps all work done so far.
     pub(crate) fn new(space: StateSpace, targets: &[State]) -> Solution {
-        let parallel = space.num_states() >= PARALLEL_STATES;
-        Solution::with_threads(space, targets, parallel)
+        let schedule = Schedule::for_states(space.num_states());
+        Solution::scheduled(space, targets, schedule)
     }
 
-    /// [`Solution::new`], with each level's blocks spread over rayon's threads when `parallel`
-    /// (the values do not depend on it).
-    pub(crate) fn with_threads(space: StateSpace, targets: &[State], parallel: bool) -> Solution {
+    /// [`Solution::new`], with each level's blocks run by `schedule` (the values do not depend
+    /// on it).
+    pub(crate) fn scheduled(space: StateSpace, targets: &[State], schedule: Schedule) -> Solution {
         let mut pending: Vec<crate::index::StateId> =
             targets.iter().map(|&t| space.index(space.canonical(t))).collect();
-        let mut narrow = Pass::<u8>::seeded(&space, parallel);
+        let mut narrow = Pass::<u8>::seeded(&space, schedule);
         let (words, processed, complete) = match narrow.run(&space, &mut pending) {
             Ok(()) => finish(narrow, Words::U8),
             Err(DistanceOverflow) => {
@@ -154,7 +154,7 @@ impl Solution {
     /// The value of `position`, which must be a position of the board this solution was built
     /// for (same size and obstacles; `None` otherwise), with the side to move of the position;
     /// `None` also when the pass stopped early before deciding it.
-    pub fn position_value(&self, position: &Position) -> Option<Value> {
+    pub fn position_value(&self, position: &Position) -> Option<StateValue> {
         let board = position.board();
         if board.dims() != self.space.dims() {
             return None;
@@ -198,7 +198,7 @@ impl Solution {
     }
 
     /// The value of `state`; `None` when the pass stopped early before deciding it.
-    pub fn value(&self, state: State) -> Option<Value> {
+    pub fn value(&self, state: State) -> Option<StateValue> {
         // With the mirror reduction, the word of a state left out is its mirror image's.
         let index = self.space.index(self.space.canonical(state)) as usize;
         let decided = match &self.words {
@@ -206,7 +206,7 @@ impl Solution {
             Words::U16(words) => cell::value(words[index]),
             Words::U32(words) => cell::value(words[index]),
         };
-        decided.or(self.complete.then_some(Value::Tie))
+        decided.or(self.complete.then_some(StateValue::Tie))
     }
 
     /// The outcome of the game from the start position (needs the start to be decided or the pass
@@ -223,7 +223,7 @@ pub struct Inconsistency {
     /// The state whose value disagrees with its successors'.
     pub state: State,
     /// Its value.
-    pub value: Option<Value>,
+    pub value: Option<StateValue>,
     /// What is wrong.
     pub reason: &'static str,
 }
@@ -253,7 +253,7 @@ impl Solution {
             let index = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % states;
             let state = space.state(crate::index::state_id(index as usize));
             let value = self.value(state);
-            if value.is_some_and(|v| v != Value::Tie) {
+            if value.is_some_and(|v| v != StateValue::Tie) {
                 checked += 1;
             }
             if let Some(reason) = self.inconsistency(state, value) {
@@ -264,28 +264,29 @@ impl Solution {
     }
 
     /// What is wrong with `state`'s value `value` given its successors', if anything.
-    fn inconsistency(&self, state: State, value: Option<Value>) -> Option<&'static str> {
+    fn inconsistency(&self, state: State, value: Option<StateValue>) -> Option<&'static str> {
         let space = &self.space;
         if let Some(terminal) = space.terminal(state) {
-            let expected = if terminal.winner == state.to_move { Value::Win(0) } else { Value::Loss(0) };
+            let expected =
+                if terminal.winner == state.to_move { StateValue::Win(0) } else { StateValue::Loss(0) };
             return (value != Some(expected))
                 .then_some("a terminal state has distance 0 and the rules' winner");
         }
         let (mut fastest_loss, mut slowest_win, mut all_won) = (None::<u32>, None::<u32>, true);
         space.for_each_successor(state, |_, next| match self.value(next) {
-            Some(Value::Loss(e)) => {
+            Some(StateValue::Loss(e)) => {
                 fastest_loss = Some(fastest_loss.map_or(e, |f| f.min(e)));
                 all_won = false;
             }
-            Some(Value::Win(e)) => slowest_win = Some(slowest_win.map_or(e, |s| s.max(e))),
+            Some(StateValue::Win(e)) => slowest_win = Some(slowest_win.map_or(e, |s| s.max(e))),
             _ => all_won = false,
         });
         match value? {
-            Value::Win(d) => (fastest_loss.map(|e| e + 1) != Some(d))
+            StateValue::Win(d) => (fastest_loss.map(|e| e + 1) != Some(d))
                 .then_some("a win in d needs a successor lost in d - 1 and none lost sooner"),
-            Value::Loss(d) => (!all_won || slowest_win.map(|e| e + 1) != Some(d))
+            StateValue::Loss(d) => (!all_won || slowest_win.map(|e| e + 1) != Some(d))
                 .then_some("a loss in d needs every successor won, the slowest in d - 1"),
-            Value::Tie => (fastest_loss.is_some() || all_won)
+            StateValue::Tie => (fastest_loss.is_some() || all_won)
                 .then_some("a tie has no successor lost for the opponent and one not won by it"),
         }
     }
@@ -312,16 +313,16 @@ mod tests {
     fn widening_keeps_every_value() {
         let space = StateSpace::new(&long_board());
         let mut pending = Vec::new();
-        let mut narrow = Pass::<u8>::seeded(&space, false);
+        let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
         assert_eq!(narrow.run(&space, &mut pending), Err(DistanceOverflow));
         let mut widened = narrow.widen::<u32>(&space);
         widened.run(&space, &mut pending).unwrap();
-        let mut wide = Pass::<u32>::seeded(&space, true);
+        let mut wide = Pass::<u32>::seeded(&space, Schedule::Parallel);
         wide.run(&space, &mut pending).unwrap();
         assert!(widened.is_exhausted() && wide.is_exhausted());
         assert_eq!(widened.processed(), wide.processed());
         assert!(widened.words == wide.words);
-        let longest = wide.words.iter().filter_map(|&w| cell::value(w)).map(Value::distance).max();
+        let longest = wide.words.iter().filter_map(|&w| cell::value(w)).map(StateValue::distance).max();
         assert!(longest.unwrap() > u8::MAX_DISTANCE);
     }
 
@@ -332,7 +333,7 @@ mod tests {
             let Some(board) = random_mirrored_board(seed, 9) else { continue };
             let space = StateSpace::new(&board);
             let mut pending = vec![space.index(space.canonical(space.start()))];
-            let mut narrow = Pass::<u8>::seeded(&space, false);
+            let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
             narrow.run(&space, &mut pending).unwrap();
             if narrow.is_exhausted() {
                 continue;
@@ -340,7 +341,7 @@ mod tests {
             boards += 1;
             let mut widened = narrow.widen::<u16>(&space);
             widened.run(&space, &mut Vec::new()).unwrap();
-            let mut wide = Pass::<u16>::seeded(&space, true);
+            let mut wide = Pass::<u16>::seeded(&space, Schedule::Parallel);
             wide.run(&space, &mut Vec::new()).unwrap();
             assert_eq!(widened.processed(), wide.processed(), "seed {seed}");
             assert!(widened.words == wide.words, "seed {seed}");
@@ -416,16 +417,16 @@ mod tests {
             let max = if seed % 8 == 0 { 16 } else { 7 };
             let Some(board) = random_board(seed, max) else { continue };
             boards += 1;
-            let sequential = Solution::with_threads(StateSpace::new(&board), &[], false);
-            let parallel = Solution::with_threads(StateSpace::new(&board), &[], true);
+            let sequential = Solution::scheduled(StateSpace::new(&board), &[], Schedule::Sequential);
+            let parallel = Solution::scheduled(StateSpace::new(&board), &[], Schedule::Parallel);
             assert!(sequential.is_complete() && parallel.is_complete());
             assert_eq!(sequential.processed_states(), parallel.processed_states(), "seed {seed}");
             assert!(words_of(&sequential) == words_of(&parallel), "seed {seed}: the words differ");
             // And from the start only, stopping early.
             let space = StateSpace::new(&board);
             let start = space.start();
-            let early_seq = Solution::with_threads(space.clone(), &[start], false);
-            let early_par = Solution::with_threads(space, &[start], true);
+            let early_seq = Solution::scheduled(space.clone(), &[start], Schedule::Sequential);
+            let early_par = Solution::scheduled(space, &[start], Schedule::Parallel);
             assert!(words_of(&early_seq) == words_of(&early_par), "seed {seed}: the early words differ");
             assert_eq!(early_par.outcome(), sequential.outcome());
         }
@@ -470,15 +471,15 @@ mod tests {
             assert!(space.is_mirror_symmetric());
             let narrow = space.dims().cols == 1;
             assert!(narrow || space.stored_states() < space.num_states());
-            let full = Solution::with_threads(space.clone().without_mirror(), &[], false);
-            for parallel in [false, true] {
-                let reduced = Solution::with_threads(space.clone(), &[], parallel);
+            let full = Solution::scheduled(space.clone().without_mirror(), &[], Schedule::Sequential);
+            for schedule in [Schedule::Sequential, Schedule::Parallel] {
+                let reduced = Solution::scheduled(space.clone(), &[], schedule);
                 assert!(full.is_complete() && reduced.is_complete());
                 for index in 0..space.num_states() as u32 {
                     let state = space.state(index);
                     assert_eq!(reduced.value(state), full.value(state), "seed {seed}: {state:?}");
                 }
-                if parallel {
+                if schedule == Schedule::Parallel {
                     continue;
                 }
                 // The reduced pass processes only the stored states: about half as many (all of
@@ -486,7 +487,7 @@ mod tests {
                 assert!(narrow || reduced.processed_states() < full.processed_states(), "seed {seed}");
                 // Stopping early at the start gives the same outcome and only final values.
                 let start = space.start();
-                let early = Solution::with_threads(space.clone(), &[start], true);
+                let early = Solution::scheduled(space.clone(), &[start], Schedule::Parallel);
                 assert_eq!(early.outcome(), full.outcome(), "seed {seed}");
                 for index in 0..space.num_states() as u32 {
                     let state = space.state(index);
@@ -523,8 +524,8 @@ mod tests {
         assert_eq!(Outcome::Red(3).to_string(), "Red 3");
         assert_eq!(Outcome::Black(0).to_string(), "Black 0");
         assert_eq!(Outcome::Tie.to_string(), "Tie");
-        assert_eq!(Outcome::of(Side::Black, Value::Loss(4), 1), Outcome::Red(5));
-        assert_eq!(Outcome::of(Side::Red, Value::Win(1), 0), Outcome::Red(1));
-        assert_eq!(Outcome::of(Side::Red, Value::Tie, 0), Outcome::Tie);
+        assert_eq!(Outcome::of(Side::Black, StateValue::Loss(4), 1), Outcome::Red(5));
+        assert_eq!(Outcome::of(Side::Red, StateValue::Win(1), 0), Outcome::Red(1));
+        assert_eq!(Outcome::of(Side::Red, StateValue::Tie, 0), Outcome::Tie);
     }
 }

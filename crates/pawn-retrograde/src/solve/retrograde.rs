@@ -44,6 +44,23 @@ use crate::space::{Side, StateSpace};
 /// per level outweighs the work; the boards of a file run in parallel with each other instead).
 pub const PARALLEL_STATES: usize = 1 << 20;
 
+/// How the blocks of each level of a pass are run; the words do not depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schedule {
+    /// One block after another, on the calling thread.
+    Sequential,
+    /// One rayon task per block.
+    Parallel,
+}
+
+impl Schedule {
+    /// The schedule of a state space of `states` states: [`Schedule::Parallel`] from
+    /// [`PARALLEL_STATES`] on.
+    pub fn for_states(states: usize) -> Schedule {
+        if states >= PARALLEL_STATES { Schedule::Parallel } else { Schedule::Sequential }
+    }
+}
+
 /// The shape of a state space as the pass sees it.
 #[derive(Debug, Clone, Copy)]
 struct Shape {
@@ -142,19 +159,19 @@ pub struct Pass<W> {
     next: Level,
     distance: u32,
     processed: usize,
-    parallel: bool,
+    schedule: Schedule,
 }
 
 impl<W: Word> Pass<W> {
-    /// A pass with every terminal state decided and forming level 0; `parallel` spreads the
-    /// blocks of each level over rayon's threads (the result does not depend on it).
-    pub fn seeded(space: &StateSpace, parallel: bool) -> Self {
+    /// A pass with every terminal state decided and forming level 0, whose levels run their blocks
+    /// by `schedule` (the result does not depend on it).
+    pub fn seeded(space: &StateSpace, schedule: Schedule) -> Self {
         let shape = Shape::of(space);
         let mut words = vec![W::ZERO; space.num_states()];
         let mut level = Level::empty(shape);
         let red: Vec<W> = (0..shape.pairs).map(|p| W::from_u32(u32::from(space.red_move_count(p)))).collect();
         let half = (&mut words[..], &mut level.bits[..], &mut level.summary[..], &mut level.counts[..]);
-        for_blocks(parallel, half, shape, |block, mut dest| {
+        for_blocks(schedule, half, shape, |block, mut dest| {
             let (to_move, black) =
                 if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
             // The blocks the mirror reduction leaves out are never written (nor paged in).
@@ -177,7 +194,7 @@ impl<W: Word> Pass<W> {
                 }
             });
         });
-        Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, parallel }
+        Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, schedule }
     }
 
     /// Number of states processed so far.
@@ -212,7 +229,7 @@ impl<W: Word> Pass<W> {
             next: self.next,
             distance: self.distance,
             processed: self.processed,
-            parallel: self.parallel,
+            schedule: self.schedule,
         }
     }
 
@@ -269,7 +286,7 @@ impl<W: Word> Pass<W> {
         // Phase 1: red unmoves, destination (Red to move, b) from source (Black to move, b).
         let black_src: &[W] = black_words;
         for_blocks(
-            self.parallel,
+            self.schedule,
             (&mut *red_words, red_next, red_summary, red_counts),
             shape,
             |b, mut dest| {
@@ -289,7 +306,7 @@ impl<W: Word> Pass<W> {
         // for every target t of f.
         let red_src: &[W] = red_words;
         for_blocks(
-            self.parallel,
+            self.schedule,
             (black_words, black_next, black_summary, black_counts),
             shape,
             |f, mut dest| {
@@ -384,15 +401,15 @@ impl<W: Word> Dest<'_, W> {
 type Half<'a, W> = (&'a mut [W], &'a mut [u64], &'a mut [u64], &'a mut [u32]);
 
 /// Calls `task(block, dest)` for every block of one half (its words in rows of `P`, its bitmap
-/// and summary rows and its counts), in parallel when `parallel`.
+/// and summary rows and its counts), in parallel when `schedule` says so.
 fn for_blocks<W: Word>(
-    parallel: bool,
+    schedule: Schedule,
     half: Half<'_, W>,
     shape: Shape,
     task: impl Fn(usize, Dest<'_, W>) + Sync,
 ) {
     let (words, bits, summary, counts) = half;
-    if parallel {
+    if schedule == Schedule::Parallel {
         words
             .par_chunks_mut(shape.pairs)
             .zip(bits.par_chunks_mut(shape.stride))

@@ -62,7 +62,8 @@ impl Game for King {
         let moves = move_set(options)?;
         let position = self.position(position)?;
         cancel.check()?;
-        let report = query(&position, moves, 1).map_err(|e| QueryError::Internal(e.to_string()))?;
+        let report = query(&position, &edmonds_blossom::QueryOptions { number: 1, moves })
+            .map_err(|e| QueryError::Internal(e.to_string()))?;
         cancel.check()?;
         to_json(&report)
     }

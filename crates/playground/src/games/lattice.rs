@@ -67,7 +67,7 @@ impl Game for Lattice {
         })
     }
 
-    /// `lattice-dp query --json`: [`parse_positions`], then [`query::query`]. The solve reports its
+    /// `lattice-dp query --json`: [`parse_positions`], then [`query()`]. The solve reports its
     /// progress once per layer (passed on to [`Cancel::set_progress`]); when `cancel` is set, that
     /// report unwinds out of the solve with a private payload ([`resume_unwind`] runs no panic
     /// hook), which is caught here: the layers are plain owned buffers, dropped on the way out.
@@ -90,12 +90,13 @@ impl Game for Lattice {
             )));
         }
         let solve = catch_unwind(AssertUnwindSafe(|| {
-            query::query(position, 1, &mut |progress| {
+            let progress = |progress: lattice_dp::Progress| {
                 cancel.set_progress(progress.done as u64, progress.total as u64);
                 if cancel.is_cancelled() {
                     resume_unwind(Box::new(Cancelled));
                 }
-            })
+            };
+            query(position, &lattice_dp::QueryOptions { number: 1, progress: Some(&progress) })
         }));
         match solve {
             Ok(report) => to_json(&report),

@@ -1,6 +1,6 @@
 //! pawn-retrograde: every call into the `pawn_retrograde` library.
 
-use pawn_retrograde::{json, parse_queries, query};
+use pawn_retrograde::{parse_positions, query};
 
 use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
 
@@ -43,12 +43,12 @@ impl Game for Pawn {
 
     /// At most [`LIGHT_FREE_CELLS`] free cells.
     fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
-        parse_queries(position.as_bytes()).map_or(true, |p| {
+        parse_positions(position.as_bytes()).map_or(true, |p| {
             p.iter().map(|p| p.board().open().len() as u64).sum::<u64>() <= LIGHT_FREE_CELLS
         })
     }
 
-    /// `pawn-retrograde query --json`: [`parse_queries`], then [`query::query`] and [`json::report`]
+    /// `pawn-retrograde query --json`: [`parse_positions`], then [`query()`]
     /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short; `cancel` is
     /// checked before and after it).
     fn query(
@@ -57,7 +57,7 @@ impl Game for Pawn {
         _options: &QueryOptions,
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
-        let positions = parse_queries(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        let positions = parse_positions(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
         let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
         let free = position.board().open().len() as u64;
         if free > self.max_free_cells {
@@ -67,8 +67,8 @@ impl Game for Pawn {
             )));
         }
         cancel.check()?;
-        let answer = query::query(position);
+        let report = query(position, &pawn_retrograde::QueryOptions::default());
         cancel.check()?;
-        to_json(&json::report(1, &answer))
+        to_json(&report)
     }
 }

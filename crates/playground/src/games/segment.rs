@@ -1,6 +1,6 @@
 //! segment-nim: every call into the `segment_nim` library.
 
-use segment_nim::query::query;
+use segment_nim::query::solve_query;
 use segment_nim::{Board, BoardReader};
 
 use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
@@ -53,7 +53,7 @@ impl Game for Segment {
         pawns <= LIGHT_PAWNS
     }
 
-    /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`query`] and its report
+    /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`solve_query`] and its report
     /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading;
     /// `cancel` between the steps).
     fn query(
@@ -84,7 +84,7 @@ impl Game for Segment {
             )));
         }
         cancel.check()?;
-        let q = query(&board, mover);
+        let q = solve_query(&board, mover);
         cancel.check()?;
         let fields = q.fields(&board);
         cancel.check()?;

@@ -39,11 +39,21 @@ pub struct CertificateJson {
 }
 
 impl MatchingJson {
-    /// The `matching` record; the certificate is included when `with_certificate` is set.
-    pub fn new(
+    /// The `matching` record without the certificate.
+    pub fn new(graph: &Graph, certified: &CertifiedMatching, ids: &VertexIds) -> Self {
+        Self::record(graph, certified, None, ids)
+    }
+
+    /// The `matching --certificate` record: the matching and its certificate.
+    pub fn with_certificate(graph: &Graph, certified: &CertifiedMatching, ids: &VertexIds) -> Self {
+        let certificate = CertificateJson::new(&certified.decomposition, certified.certificate, ids);
+        Self::record(graph, certified, Some(certificate), ids)
+    }
+
+    fn record(
         graph: &Graph,
         certified: &CertifiedMatching,
-        with_certificate: bool,
+        certificate: Option<CertificateJson>,
         ids: &VertexIds,
     ) -> Self {
         Self {
@@ -51,8 +61,7 @@ impl MatchingJson {
             edges: graph.edge_count(),
             size: certified.matching.size(),
             matching: certified.matching.edges().into_iter().map(|(u, v)| [ids.id(u), ids.id(v)]).collect(),
-            certificate: with_certificate
-                .then(|| CertificateJson::new(&certified.decomposition, certified.certificate, ids)),
+            certificate,
         }
     }
 }

@@ -13,7 +13,11 @@ const GAMES: [&str; 5] = ["pawn-retrograde", "lattice-dp", "segment-nim", "edmon
 const TIME_LIMIT: &str = "60s";
 
 fn passes(game: &str, solution: &str) {
-    let out_dir = std::env::temp_dir().join(format!("game-stress-correct-{}-{game}", std::process::id()));
+    // One folder per call: the tests run side by side, and each checks that its own stays absent.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let out_dir =
+        std::env::temp_dir().join(format!("game-stress-correct-{}-{game}-{call}", std::process::id()));
     let out = Command::new(BIN)
         .args([game, "--solution", solution, "--cases", "1000", "--seed", "2026", "--jobs", "2"])
         .args(["--time-limit", TIME_LIMIT, "--out"])

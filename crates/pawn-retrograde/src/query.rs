@@ -299,4 +299,3 @@ pub fn report(number: usize, query: &Query) -> Report {
         moves: move_reports(&e.moves),
     }
 }
-

@@ -18,8 +18,7 @@ pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
 /// keeps its shape; anything after it is an error.
 pub fn parse_shape(input: &[u8]) -> Result<Shape, InputError> {
     let mut scanner = Scanner::new(input);
-    let (n, m, line) = read_size(&mut scanner, Limits::PLAN)?;
-    let mut line = line;
+    let (n, m, mut line) = read_size(&mut scanner, Limits::PLAN)?;
     let first = read_values(&mut scanner, n, m, "A", &mut line)?;
     let second = read_values(&mut scanner, n, m, "B", &mut line)?;
     scanner.finish()?;

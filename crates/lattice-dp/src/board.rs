@@ -1,4 +1,9 @@
 //! The board: its size limits and the two players' cell values.
+//!
+//! Two sets of limits: the solver's ([`MAX_PERIMETER`], [`MAX_CELLS`]), which every [`Board`]
+//! keeps, and the plan's ([`MAX_PLAN_PERIMETER`], [`MAX_PLAN_CELLS`]), wider, which a [`Shape`]
+//! keeps: `lattice-dp plan` plans boards the solver does not take (21 × 21, 22 × 22) from their
+//! shape alone, and a [`Shape`] cannot be solved.
 
 /// Most steps of a boundary path: `n + m` must not exceed this (paths live in a `u64`, halves of
 /// at most 20 steps in a `u32`: see [`crate::index`]).
@@ -6,6 +11,13 @@ pub const MAX_PERIMETER: usize = 40;
 /// Most cells: `n · m` must not exceed this (20 × 20; cells are a `u16`, see [`crate::index`]).
 /// (Implied by `n + m ≤ 40`, since `n · m ≤ ((n + m) / 2)²`; kept as the documented limit.)
 pub const MAX_CELLS: usize = 400;
+/// Most steps of a boundary path of a board that is only planned ([`Shape`], `lattice-dp plan`):
+/// `n + m` up to 44 (22 × 22, 2.1 · 10^12 states), beyond what one machine solves. The plan walks
+/// the same half-path tables and layer layouts as a solve (halves of at most 22 steps: see
+/// [`crate::index::MAX_HALF`]), so its figures are those of the solve it plans.
+pub const MAX_PLAN_PERIMETER: usize = 44;
+/// Most cells of a board that is only planned: `n · m ≤ 484` (22 × 22).
+pub const MAX_PLAN_CELLS: usize = 484;
 /// Largest value of a cell (so any total fits an `i64` with room to spare).
 pub const MAX_VALUE: u64 = 1_000_000_000;
 
@@ -15,6 +27,14 @@ pub enum BoardError {
     /// `n` or `m` is 0, or `n + m > 40`, or `n · m > 400`.
     #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= 40, n*m <= 400)")]
     Size {
+        /// Rows.
+        n: usize,
+        /// Columns.
+        m: usize,
+    },
+    /// `n` or `m` is 0, or `n + m > 44`, or `n · m > 484`: beyond even what a plan takes.
+    #[error("board {n}x{m} out of the plan's limits (n, m >= 1, n + m <= 44, n*m <= 484)")]
+    PlanSize {
         /// Rows.
         n: usize,
         /// Columns.
@@ -31,6 +51,64 @@ pub enum BoardError {
 /// Whether an `n × m` board is within the solver's limits.
 pub fn size_fits(n: usize, m: usize) -> bool {
     n >= 1 && m >= 1 && n + m <= MAX_PERIMETER && n * m <= MAX_CELLS
+}
+
+/// Whether an `n × m` board is within the plan's limits ([`MAX_PLAN_PERIMETER`],
+/// [`MAX_PLAN_CELLS`]); every board within the solver's is.
+pub fn plan_size_fits(n: usize, m: usize) -> bool {
+    n >= 1 && m >= 1 && n + m <= MAX_PLAN_PERIMETER && n * m <= MAX_PLAN_CELLS
+}
+
+/// What a plan reads of a board: its size and the bound of its values (which chooses the width of
+/// a value, see [`Board::value_bound`]). Within the plan's limits, so it may be larger than any
+/// [`Board`]; nothing solves a `Shape`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    n: usize,
+    m: usize,
+    value_bound: u64,
+}
+
+impl Shape {
+    /// The shape of an `n × m` board whose values have the bound `value_bound`, checked against
+    /// the plan's limits.
+    pub fn new(n: usize, m: usize, value_bound: u64) -> Result<Self, BoardError> {
+        if !plan_size_fits(n, m) {
+            return Err(BoardError::PlanSize { n, m });
+        }
+        Ok(Self { n, m, value_bound })
+    }
+
+    /// The shape of a board read from `input` (the format of [`crate::parse_board`]) within the
+    /// plan's limits; its values are checked as a board's and only their bound is kept.
+    ///
+    /// # Errors
+    /// As [`crate::parse_board`], with the plan's size limits.
+    pub fn parse(input: &[u8]) -> Result<Self, grid_core::InputError> {
+        crate::parse::parse_shape(input)
+    }
+
+    /// Number of rows `n`.
+    pub fn rows(&self) -> usize {
+        self.n
+    }
+
+    /// Number of columns `m`.
+    pub fn cols(&self) -> usize {
+        self.m
+    }
+
+    /// The bound of the board's values ([`Board::value_bound`]).
+    pub fn value_bound(&self) -> u64 {
+        self.value_bound
+    }
+}
+
+/// The largest value plus the larger of the two players' sums: see [`Board::value_bound`].
+pub(crate) fn value_bound(first: &[i64], second: &[i64]) -> u64 {
+    let sum = |values: &[i64]| values.iter().map(|&v| v as u64).sum::<u64>();
+    let largest = first.iter().chain(second).copied().max().unwrap_or(0) as u64;
+    largest + sum(first).max(sum(second))
 }
 
 /// An `n × m` board with the first player's value `A` and the second player's value `B` of each cell.
@@ -83,9 +161,12 @@ impl Board {
     /// two players' sums (a position's value lies in `−S ..= S` for `S = max(ΣA, ΣB)`, a move's
     /// `gain − value` in `−B ..= B`). At most `10^9 + 400 · 10^9 < 2^39` within the limits.
     pub fn value_bound(&self) -> u64 {
-        let sum = |values: &[i64]| values.iter().map(|&v| v as u64).sum::<u64>();
-        let largest = self.first.iter().chain(&self.second).copied().max().unwrap_or(0) as u64;
-        largest + sum(&self.first).max(sum(&self.second))
+        value_bound(&self.first, &self.second)
+    }
+
+    /// The board's shape: what a plan reads of it.
+    pub fn shape(&self) -> Shape {
+        Shape { n: self.n, m: self.m, value_bound: self.value_bound() }
     }
 
     /// The values (row-major) that count for the player to move when `taken` cells are taken:
@@ -108,6 +189,22 @@ mod tests {
         assert_eq!(Board::new(21, 20, vec![], vec![]), Err(BoardError::Size { n: 21, m: 20 }));
         assert_eq!(Board::new(1, 2, vec![1], vec![1, 1]), Err(BoardError::Values { expected: 2 }));
         assert!(Board::new(1, 1, vec![-1], vec![0]).is_err());
+    }
+
+    #[test]
+    fn plan_limits_exceed_the_solvers() {
+        for (n, m) in [(22, 22), (21, 21), (21, 23), (1, 43), (43, 1), (11, 33), (20, 24)] {
+            assert!(plan_size_fits(n, m) && !size_fits(n, m), "{n}x{m}");
+            assert_eq!(Shape::new(n, m, 7).map(|s| (s.rows(), s.cols(), s.value_bound())), Ok((n, m, 7)));
+        }
+        assert!(!plan_size_fits(22, 23) && !plan_size_fits(1, 44) && !plan_size_fits(0, 5));
+        assert_eq!(Shape::new(23, 22, 0), Err(BoardError::PlanSize { n: 23, m: 22 }));
+        // Every board the solver takes is within the plan's limits, and its shape keeps its bound.
+        assert!(
+            (1..MAX_PERIMETER).all(|n| (1..MAX_PERIMETER).all(|m| !size_fits(n, m) || plan_size_fits(n, m)))
+        );
+        let board = Board::new(1, 2, vec![1, 2], vec![3, 4]).unwrap();
+        assert_eq!(board.shape(), Shape::new(1, 2, 4 + 7).unwrap());
     }
 
     #[test]

@@ -62,7 +62,9 @@
 //! ([`solve::distributed`], through the [`solve::exchange::Exchange`] trait: threads of one
 //! process, or with the feature `mpi` the processes of an MPI job). Each rank computes its rows
 //! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives
-//! each rank's peak and the traffic from the board alone.
+//! each rank's peak and the traffic from the board alone; [`Plan::for_ranks_of_shape`] from its
+//! [`board::Shape`] (size and value bound), which may exceed the solver's limits, up to 22 × 22
+//! ([`board::MAX_PLAN_PERIMETER`]): `lattice-dp plan` plans the boards a cluster would solve.
 //!
 //! # Queries and play
 //! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the

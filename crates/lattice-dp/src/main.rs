@@ -375,16 +375,18 @@ fn usage_error(message: &str) -> ExitCode {
     cli::report(Err(Failure::Usage(format!("error: {message}"))), &mut std::io::stderr().lock())
 }
 
-/// `plan --ranks P`: the distributed plan of the board, without solving.
+/// `plan --ranks P`: the distributed plan of the board, without solving. It reads only the
+/// board's shape, so it takes boards beyond the solver's limits (up to 22×22: see
+/// `board::MAX_PLAN_PERIMETER`).
 fn run_plan(input: &Source, ranks: usize, args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
     let input = input.read()?;
-    let board = parse_board(&input)?;
-    let (n, m) = (board.rows(), board.cols());
-    lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
-    let single = Plan::new(&board, Mode::ValueOnly, args.width(), None);
-    let plan = Plan::for_ranks(&board, Mode::ValueOnly, args.width(), ranks);
+    let shape = lattice_dp::board::Shape::parse(&input)?;
+    let (n, m) = (shape.rows(), shape.cols());
+    lattice_dp::solve::check_shape_width(&shape, args.width()).map_err(|e| solve_failure(e, n, m))?;
+    let single = Plan::for_shape(&shape, Mode::ValueOnly, args.width(), None);
+    let plan = Plan::for_ranks_of_shape(&shape, Mode::ValueOnly, args.width(), ranks);
     let limit = args.memory.bytes;
-    out.write_all(lattice_dp::solve::plan_text(&board, &single, &plan, limit).as_bytes())?;
+    out.write_all(lattice_dp::solve::plan_text(&shape, &single, &plan, limit).as_bytes())?;
     Ok(())
 }
 

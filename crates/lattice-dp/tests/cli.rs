@@ -59,6 +59,40 @@ fn bad_inputs_are_located() {
     }
 }
 
+/// A board beyond the solver's limits: a solve refuses it on its first line (before reading its
+/// values), naming the limits and `plan`, which plans it.
+#[test]
+fn a_board_beyond_the_solver_is_only_planned() {
+    let board = format!("21 21\n{}\n", "1 ".repeat(2 * 441));
+    for args in [&[][..], &["--json"], &["query"]] {
+        let output = run(args, &board);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr(&output);
+        assert!(
+            err.starts_with(
+                "error: line 1, column 4: board 21x21 too large: n + m must be at most 40 and n*m at most 400"
+            ),
+            "{err}"
+        );
+        assert!(err.contains("`lattice-dp plan` takes it (boards up to n + m = 44 and n*m = 484"), "{err}");
+        assert!(output.stdout.is_empty());
+    }
+    // n + m = 44 (the 22 × 22 plans are a unit test of the library: minutes each).
+    let long = format!("5 39\n{}\n", "1 ".repeat(2 * 195));
+    assert!(stderr(&run(&[], &long)).contains("`lattice-dp plan` takes it"));
+    let output = run(&["plan", "--ranks", "8"], &long);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("board 5x39: 1086008 states, largest layer "), "{text}");
+    assert!(text.contains("\n8 ranks:\n"), "{text}");
+    let output = run(&["plan", "--ranks", "8"], "22 23\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output)
+            .starts_with("error: line 1, column 4: board 22x23 too large: n + m must be at most 44")
+    );
+}
+
 #[test]
 fn missing_file_is_an_input_error() {
     let output = run(&["/nonexistent/lattice.in"], "");

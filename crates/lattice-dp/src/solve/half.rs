@@ -1,6 +1,6 @@
 //! Tables over all half-paths of one length: their area and their rank within their class.
 //!
-//! A *half-path* is a run of `len ≤ 20` ([`MAX_HALF`]) consecutive steps of a boundary path (bit `p` = step `p`,
+//! A *half-path* is a run of `len ≤ 22` ([`MAX_HALF`]) consecutive steps of a boundary path (bit `p` = step `p`,
 //! as in [`crate::path`]). Its *class* is the pair (ones, area), where area counts the pairs
 //! (right-step, later up-step) inside the half. Within a class, half-paths are ranked by decreasing
 //! number of corners (moves inside the half), then by increasing mask, so a class is a dense range
@@ -164,10 +164,13 @@ mod tests {
 
     #[test]
     fn largest_class_fits_ranks() {
-        let half = HalfPaths::new(MAX_HALF);
-        let largest = (0..half.class_count()).map(|id| half.members_of(id).len()).max().unwrap();
-        assert_eq!(largest, 5_448);
-        assert!(largest <= index::MAX_CLASS_LEN);
-        assert_eq!(half.area(0xF_FC00), 100);
+        let largest = |half: &HalfPaths| (0..half.class_count()).map(|id| half.members_of(id).len()).max();
+        let plan = HalfPaths::new(MAX_HALF);
+        let most = largest(&plan).unwrap();
+        assert_eq!(most, 18_084);
+        assert!(most <= index::MAX_CLASS_LEN);
+        assert_eq!(plan.area(0x3F_F800), 121);
+        // The solver's halves: at most 20 steps.
+        assert_eq!(largest(&HalfPaths::new(20)), Some(5_448));
     }
 }

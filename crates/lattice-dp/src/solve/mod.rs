@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::board::Board;
+use crate::board::{Board, Shape};
 use crate::path::{self, Path};
 use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer, RowSource};
@@ -146,7 +146,16 @@ pub enum SolveError {
 /// # Errors
 /// [`SolveError::WidthTooNarrow`].
 pub fn check_width(board: &Board, width: Option<ValueWidth>) -> Result<(), SolveError> {
-    let bound = board.value_bound();
+    check_shape_width(&board.shape(), width)
+}
+
+/// Refuses a `width` that cannot hold the values of a board of `shape` ([`check_width`]; for a
+/// plan of a board that is only planned).
+///
+/// # Errors
+/// [`SolveError::WidthTooNarrow`].
+pub fn check_shape_width(shape: &Shape, width: Option<ValueWidth>) -> Result<(), SolveError> {
+    let bound = shape.value_bound();
     match width {
         Some(width) if !width.holds(bound) => {
             Err(SolveError::WidthTooNarrow { width, bound, needed: ValueWidth::for_bound(bound) })

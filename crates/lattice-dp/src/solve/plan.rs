@@ -8,6 +8,10 @@
 //! per segment, see `solve::game`); it is refused only when not even the largest layer's steps fit.
 //! The half-path tables and layer layouts are estimated from their sizes (tens of MB at most, at
 //! 20 × 20).
+//!
+//! A plan reads only the board's [`Shape`] (its size and the bound of its values), so it also
+//! plans boards beyond the solver's limits, up to 22 × 22 ([`crate::board::MAX_PLAN_PERIMETER`]):
+//! the same layouts and partitions, counted in `u64` (22 × 22 has 2.1 · 10^12 states).
 
 use super::distributed::ROUND_BYTES;
 use super::game;
@@ -17,7 +21,7 @@ use super::partition::Partition;
 use super::split::Split;
 use super::value::ValueWidth;
 use super::{Mode, state_count};
-use crate::board::Board;
+use crate::board::{Board, Shape};
 
 /// What a solve of one board needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,23 +51,29 @@ impl Plan {
     /// when the plan fits and the 8-byte layers take at most half of `limit`; with the game,
     /// whenever the game fits at all, in however many passes).
     pub fn new(board: &Board, mode: Mode, width: Option<ValueWidth>, limit: Option<u64>) -> Self {
+        Self::for_shape(&board.shape(), mode, width, limit)
+    }
+
+    /// The plan of a board of `shape` (see [`Plan::new`]): one the solver takes, or one that is
+    /// only planned.
+    pub fn for_shape(shape: &Shape, mode: Mode, width: Option<ValueWidth>, limit: Option<u64>) -> Self {
         let width = width.unwrap_or_else(|| {
             // The wider layers must also leave half of the limit to the rest of the machine: 8 bytes
             // are only a little faster than 5 (18 × 18: 66 s against 71 s), not worth a machine
             // filled to the last gigabyte (20 × 20 in 8 bytes is 22 GiB of layers).
             let fits = |w: ValueWidth| {
                 limit.is_none_or(|limit| {
-                    let plan = Self::with_width(board, mode, w, Some(limit));
+                    let plan = Self::with_width(shape, mode, w, Some(limit));
                     plan.total() <= limit && plan.layer_bytes <= limit / 2
                 })
             };
-            ValueWidth::choose(board.value_bound(), fits)
+            ValueWidth::choose(shape.value_bound(), fits)
         });
-        Self::with_width(board, mode, width, limit)
+        Self::with_width(shape, mode, width, limit)
     }
 
-    fn with_width(board: &Board, mode: Mode, width: ValueWidth, limit: Option<u64>) -> Self {
-        let (n, m) = (board.rows(), board.cols());
+    fn with_width(shape: &Shape, mode: Mode, width: ValueWidth, limit: Option<u64>) -> Self {
+        let (n, m) = (shape.rows(), shape.cols());
         let sizes = layer_sizes(n, m);
         let largest_layer = sizes.iter().copied().max().unwrap_or(1);
         let layer_bytes = 2 * largest_layer * width.bytes() as u64;
@@ -141,9 +151,20 @@ impl Plan {
     /// The plan of solving `board` in `mode` on `ranks` ranks, with values of `width` (by default
     /// 4 bytes when the board's values allow, else 8).
     pub fn for_ranks(board: &Board, mode: Mode, width: Option<ValueWidth>, ranks: usize) -> DistributedPlan {
-        let width = width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
+        Self::for_ranks_of_shape(&board.shape(), mode, width, ranks)
+    }
+
+    /// The plan of a board of `shape` on `ranks` ranks (see [`Plan::for_ranks`]): one the solver
+    /// takes, or one that is only planned.
+    pub fn for_ranks_of_shape(
+        shape: &Shape,
+        mode: Mode,
+        width: Option<ValueWidth>,
+        ranks: usize,
+    ) -> DistributedPlan {
+        let width = width.unwrap_or_else(|| ValueWidth::choose(shape.value_bound(), |_| true));
         let bytes = width.bytes() as u64;
-        let split = Split::new(board.rows(), board.cols());
+        let split = Split::new(shape.rows(), shape.cols());
         let layers = all_layers(&split);
         let partition = Partition::new(&split, &layers, ranks);
         let mut plans = vec![RankPlan::default(); ranks];
@@ -167,7 +188,7 @@ impl Plan {
             most_rows = most_rows.max(layer.groups.iter().map(|g| g.rows as u64).sum());
         }
         let classes = split.left.class_count();
-        let fixed = table_bytes(board.rows(), board.cols())
+        let fixed = table_bytes(shape.rows(), shape.cols())
             + RowMap::bytes(most_rows as usize, classes)
             + RANK_PROCESS_BYTES;
         for plan in &mut plans {
@@ -206,7 +227,7 @@ impl DistributedPlan {
 /// The text of `lattice-dp plan`: the board, the single process's plan, each rank's share and
 /// peak, the exchange, and the goals they are measured against (a rank's peak at most `1.5 / P` of
 /// the single process's plus 256 MiB; at most twice the next layer received before a layer).
-pub fn plan_text(board: &Board, single: &Plan, plan: &DistributedPlan, limit: Option<u64>) -> String {
+pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Option<u64>) -> String {
     use std::fmt::Write;
     let ranks = plan.ranks.len();
     let b = plan.width.bytes() as u64;
@@ -214,8 +235,8 @@ pub fn plan_text(board: &Board, single: &Plan, plan: &DistributedPlan, limit: Op
     let _ = writeln!(
         text,
         "board {}x{}: {} states, largest layer {} states, {} bytes a value",
-        board.rows(),
-        board.cols(),
+        shape.rows(),
+        shape.cols(),
         single.states,
         single.largest_layer,
         plan.width.bytes()
@@ -384,6 +405,84 @@ mod tests {
                     assert!(plan.game_bytes < states, "{n}x{m} limit {limit}");
                 }
             }
+        }
+    }
+
+    /// The plan of a board the solver takes is the plan of its shape, and its figures are those
+    /// `lattice-dp plan --ranks 4` printed for a 10 × 10 board before boards beyond the solver's
+    /// limits were planned (README).
+    #[test]
+    fn a_small_board_keeps_its_plan() {
+        let board = Board::new(10, 10, vec![3; 100], vec![5; 100]).unwrap();
+        let plan = Plan::for_ranks(&board, Mode::ValueOnly, None, 4);
+        assert_eq!(plan, Plan::for_ranks_of_shape(&board.shape(), Mode::ValueOnly, None, 4));
+        assert_eq!(
+            Plan::new(&board, Mode::ValueOnly, None, None),
+            Plan::for_shape(&board.shape(), Mode::ValueOnly, None, None)
+        );
+        let column = |f: fn(&RankPlan) -> u64| plan.ranks.iter().map(f).collect::<Vec<_>>();
+        assert_eq!(column(|r| r.most_owned), [3956, 2724, 0, 0]);
+        assert_eq!(column(|r| r.most_received), [2093, 2578, 0, 0]);
+        assert_eq!(column(|r| r.received_states), [7724, 21759, 0, 0]);
+        assert_eq!((plan.total_exchanged_states(), plan.exchanged_states.iter().max()), (29483, Some(&2578)));
+        assert_eq!((plan.width, plan.layer_states.iter().sum::<u64>()), (ValueWidth::Four, 184_756));
+        let single = Plan::new(&board, Mode::ValueOnly, None, None);
+        assert_eq!((single.largest_layer, single.layer_bytes), (5448, 43584));
+    }
+
+    const STATES_22: u64 = 2_104_098_963_720;
+    const LARGEST_22: u64 = 19_499_227_828;
+
+    /// A board beyond the solver's limits is planned from its shape as any other: 22 × 22
+    /// (2.1 · 10^12 states, counted in `u64`), whose layers are the coefficients of
+    /// `[44 choose 22]_q` (the largest, 19,499,227,828, computed apart).
+    #[test]
+    fn plans_a_22_by_22_board() {
+        let shape = Shape::new(22, 22, 1_000).unwrap();
+        let single = Plan::for_shape(&shape, Mode::ValueOnly, None, None);
+        assert_eq!(
+            (single.states, single.largest_layer, single.width),
+            (STATES_22, LARGEST_22, ValueWidth::Four)
+        );
+        assert_eq!(single.layer_bytes, 2 * LARGEST_22 * 4);
+        assert_eq!(state_count(22, 22), STATES_22);
+        assert_eq!(layer_sizes(22, 22).iter().sum::<u64>(), STATES_22);
+        let wide = Shape::new(22, 22, 1 << 35).unwrap();
+        assert_eq!(Plan::for_shape(&wide, Mode::ValueOnly, None, None).width, ValueWidth::Eight);
+        assert_eq!(Plan::for_shape(&wide, Mode::ValueOnly, None, Some(100 << 30)).width, ValueWidth::Five);
+    }
+
+    /// The 22 × 22 board on 8, 16 and 64 ranks: every layer partitioned as a solve would (minutes
+    /// each on two cores: `cargo test --release -p lattice-dp -- --ignored 22_by_22`). The layers
+    /// are the single process's, each rank's largest share is within 1% of `1 / P` of the
+    /// largest layer, and the states received add up. (The goals of the distributed solve are
+    /// not asserted: at 21 × 21 and 16 ranks or more a rank's peak exceeds `1.5 / P` of the single
+    /// process's plus 256 MiB, the plan's last line says by how much.)
+    #[test]
+    #[ignore = "minutes: partitions every layer of 22 x 22 three times"]
+    fn plans_a_22_by_22_board_on_8_16_and_64_ranks() {
+        const STATES: u64 = STATES_22;
+        const LARGEST: u64 = LARGEST_22;
+        let shape = Shape::new(22, 22, 1_000).unwrap();
+        let single = Plan::for_shape(&shape, Mode::ValueOnly, None, None);
+        for ranks in [8, 16, 64] {
+            let plan = Plan::for_ranks_of_shape(&shape, Mode::ValueOnly, None, ranks);
+            assert_eq!(plan.layer_states, layer_sizes(22, 22), "{ranks} ranks");
+            assert_eq!(plan.layer_states.iter().sum::<u64>(), STATES);
+            assert_eq!(plan.ranks.len(), ranks);
+            let most_owned = plan.ranks.iter().map(|r| r.most_owned).max().unwrap();
+            let ideal = LARGEST / ranks as u64;
+            assert!(most_owned >= ideal && most_owned < ideal + ideal / 100, "{ranks} ranks: {most_owned}");
+            let received: u64 = plan.ranks.iter().map(|r| r.received_states).sum();
+            assert_eq!(received, plan.total_exchanged_states(), "{ranks} ranks");
+            assert!(plan.ranks.iter().all(|r| r.peak_bytes > 2 * r.most_owned * 4), "{ranks} ranks");
+            let text = plan_text(&shape, &single, &plan, None);
+            assert!(
+                text.starts_with(
+                    "board 22x22: 2104098963720 states, largest layer 19499227828 states, 4 bytes a value\n"
+                ),
+                "{text}"
+            );
         }
     }
 

@@ -93,9 +93,10 @@ pub struct Split {
 }
 
 impl Split {
-    /// The tables for an `n × m` board within [`board::size_fits`].
+    /// The tables for an `n × m` board within [`board::plan_size_fits`]: a board the solver
+    /// takes, or one that is only planned (a plan reads the layouts these tables give).
     pub fn new(n: usize, m: usize) -> Self {
-        assert!(board::size_fits(n, m), "board {n}x{m} out of limits");
+        assert!(board::plan_size_fits(n, m), "board {n}x{m} out of limits");
         let h = (n + m).div_ceil(2);
         let w = n + m - h;
         let left = HalfPaths::new(h);
@@ -227,7 +228,7 @@ impl Split {
 
     /// The right half of a path.
     pub fn right_of(&self, path: Path) -> Path {
-        // h ≤ 20, so the shift is in range.
+        // h ≤ 22, so the shift is in range.
         path >> self.h
     }
 

@@ -79,15 +79,6 @@ impl Shape {
         Ok(Self { n, m, value_bound })
     }
 
-    /// The shape of a board read from `input` (the format of [`crate::parse_board`]) within the
-    /// plan's limits; its values are checked as a board's and only their bound is kept.
-    ///
-    /// # Errors
-    /// As [`crate::parse_board`], with the plan's size limits.
-    pub fn parse(input: &[u8]) -> Result<Self, grid_core::InputError> {
-        crate::parse::parse_shape(input)
-    }
-
     /// Number of rows `n`.
     pub fn rows(&self) -> usize {
         self.n

@@ -136,7 +136,7 @@ pub mod solve;
 pub use board::{Board, BoardError};
 pub use grid_core::InputError;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
-pub use parse::parse_board;
+pub use parse::{parse_board, parse_shape};
 pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
     ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,

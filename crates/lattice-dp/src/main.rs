@@ -380,7 +380,7 @@ fn usage_error(message: &str) -> ExitCode {
 /// `board::MAX_PLAN_PERIMETER`).
 fn run_plan(input: &Source, ranks: usize, args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
     let input = input.read()?;
-    let shape = lattice_dp::board::Shape::parse(&input)?;
+    let shape = lattice_dp::parse_shape(&input)?;
     let (n, m) = (shape.rows(), shape.cols());
     lattice_dp::solve::check_shape_width(&shape, args.width()).map_err(|e| solve_failure(e, n, m))?;
     let single = Plan::for_shape(&shape, Mode::ValueOnly, args.width(), None);

@@ -67,7 +67,7 @@
 //!
 //! // One board, 1 × 4: `.` free, `#` blocked, `K` the king, `o` visited.
 //! let positions = parse_positions(b"1\n1 4\n.K..\n")?;
-//! let options = QueryOptions { number: 1, moves: KingMoves::Orth4 };
+//! let options = QueryOptions { number: 1, moves: KingMoves::Orth4, stop: None };
 //! let report = query(&positions[0], &options)?;
 //! // The king on 1,2 of a path of 4 cells: moving right leaves a path of 2, moving left a path of 1.
 //! assert_eq!(report.eval, Eval::value_only(Value::Win));
@@ -112,8 +112,8 @@ pub mod memory;
 mod prefetch;
 
 pub use graph::{Graph, GraphError, NO_VERTEX};
-pub use grid_core::InputError;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use grid_core::{InputError, Stopped};
 pub use input::{
     GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
     read_graph_file, read_graph_owned, write_graph,
@@ -121,7 +121,8 @@ pub use input::{
 pub use king::board::{self, Board, parse_boards};
 pub use king::game::{self, BoardAnalysis, BoardGraph, CellOutcome};
 pub use king::query::{
-    self, KingMoves, KingPlay, KingReport, Position, QueryOptions, Report, Side, parse_positions, query,
+    self, KingMoves, KingPlay, KingReport, Position, QueryError, QueryOptions, Report, Side, parse_positions,
+    query,
 };
 pub use matching::certificate::{Certificate, CertificateError, verify};
 pub use matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};

@@ -355,7 +355,8 @@ fn run_query(input: &Source, moves: KingMoves, format: Format, out: &mut impl Wr
     let positions = parse_positions(&bytes)?;
     drop(bytes);
     for (i, position) in positions.iter().enumerate() {
-        let report = query::query(position, &QueryOptions { number: i + 1, moves }).map_err(engine)?;
+        let report =
+            query::query(position, &QueryOptions { number: i + 1, moves, stop: None }).map_err(engine)?;
         match format {
             Format::Json => cli::write_json_line(out, &report)?,
             Format::Explain => {

@@ -321,7 +321,7 @@ fn check_position(
         text.push('\n');
     }
     let position = parse_positions(text.as_bytes()).unwrap().remove(0);
-    let report = query::query(&position, &query::QueryOptions { number: 1, moves }).unwrap();
+    let report = query::query(&position, &query::QueryOptions { number: 1, moves, stop: None }).unwrap();
     let eval = |wins: bool| Eval::value_only(if wins { Value::Win } else { Value::Lose });
     let all = visited | 1 << king;
     prop_assert_eq!(report.eval, eval(game.mover_wins(king, all)), "position\n{}", text);

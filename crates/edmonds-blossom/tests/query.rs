@@ -57,7 +57,8 @@ fn reference_answers_of_every_query() {
     assert!(positions.len() >= 300);
     for (i, (position, line)) in positions.iter().zip(&expected).enumerate() {
         let report =
-            query::query(position, &QueryOptions { number: i + 1, moves: KingMoves::King20 }).unwrap();
+            query::query(position, &QueryOptions { number: i + 1, moves: KingMoves::King20, stop: None })
+                .unwrap();
         let got = format!("{} {}", report.eval.value().unwrap(), report.moves.len());
         assert_eq!(got, *line, "position {} of the reference file", i + 1);
     }
@@ -102,7 +103,8 @@ fn query_agrees_with_the_default_answer_on_every_corpus_start() {
         for (i, (board, position)) in boards.iter().zip(&positions).enumerate() {
             assert_eq!(&Position::from_board(board), position);
             let report =
-                query::query(position, &QueryOptions { number: i + 1, moves: KingMoves::King20 }).unwrap();
+                query::query(position, &QueryOptions { number: i + 1, moves: KingMoves::King20, stop: None })
+                    .unwrap();
             let word = if report.eval.value() == Some(Value::Win) { "win" } else { "lose" };
             assert_eq!(format!("Case #{}: daizhenyang {word}", i + 1), answers[i].trim_end(), "{name}");
             let verdict = query::verdict_report(board, KingMoves::King20, i + 1).unwrap();
@@ -141,8 +143,11 @@ fn query_agrees_with_every_all_starts_cell() {
             let dims = board.dims();
             for cell in (0..dims.cells()).filter(|&c| board.is_free(c)) {
                 let position = start_at(&rows, (cell / dims.cols, cell % dims.cols));
-                let report =
-                    query::query(&position, &QueryOptions { number: 1, moves: KingMoves::King20 }).unwrap();
+                let report = query::query(
+                    &position,
+                    &QueryOptions { number: 1, moves: KingMoves::King20, stop: None },
+                )
+                .unwrap();
                 let wins = analysis.outcome(cell) == CellOutcome::Win;
                 assert_eq!(report.eval, value_of(wins), "{name}: cell {cell}");
             }
@@ -206,7 +211,7 @@ fn check_against_brute_force(rows: usize, cols: usize, cells: &[u8], moves: King
     };
     let text = position_text(rows, cols, cells);
     let position = parse_positions(text.as_bytes()).unwrap().remove(0);
-    let report = query::query(&position, &QueryOptions { number: 1, moves }).unwrap();
+    let report = query::query(&position, &QueryOptions { number: 1, moves, stop: None }).unwrap();
     let blocked: u64 =
         cells.iter().enumerate().filter(|&(_, &c)| c == b'#' || c == b'o').map(|(i, _)| 1 << i).sum();
     let king = cells.iter().position(|&c| c == b'K').unwrap();
@@ -312,7 +317,7 @@ proptest! {
         let text = position_text(rows, cols, &cells);
         let position = parse_positions(text.as_bytes()).unwrap().remove(0);
         for moves in [KingMoves::King20, KingMoves::Orth4] {
-            let report = query::query(&position, &QueryOptions { number: 1, moves }).unwrap();
+            let report = query::query(&position, &QueryOptions { number: 1, moves, stop: None }).unwrap();
             check_report_line(&serde_json::to_string(&report).unwrap()).map_err(TestCaseError::fail)?;
             match Eval::best(report.moves.iter().map(|m| m.eval)) {
                 Some(best) => prop_assert_eq!(best, report.eval),
@@ -322,7 +327,7 @@ proptest! {
                 let to = m.detail.to.pos().unwrap();
                 let child = position.after(moves.set(), to.row * cols + to.col).unwrap();
                 prop_assert_eq!(child.to_move(), position.to_move().other());
-                let child_report = query::query(&child, &QueryOptions { number: 1, moves }).unwrap();
+                let child_report = query::query(&child, &QueryOptions { number: 1, moves, stop: None }).unwrap();
                 prop_assert_eq!(m.eval, child_report.eval.for_mover(0), "move {} of\n{}", m.notation, text);
             }
         }
@@ -435,8 +440,9 @@ fn random_won_position() -> impl Strategy<Value = (Position, KingMoves, Vec<usiz
         |((rows, cols, cells), orth4, rolls)| {
             let moves = if orth4 { KingMoves::Orth4 } else { KingMoves::King20 };
             let position = parse_positions(position_text(rows, cols, &cells).as_bytes()).unwrap().remove(0);
-            let wins = query::query(&position, &QueryOptions { number: 1, moves }).unwrap().eval.value()
-                == Some(Value::Win);
+            let wins =
+                query::query(&position, &QueryOptions { number: 1, moves, stop: None }).unwrap().eval.value()
+                    == Some(Value::Win);
             wins.then_some((position, moves, rolls))
         },
     )
@@ -511,4 +517,16 @@ fn play_through_the_binary() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8(output.stderr).unwrap().contains("give its position as a FILE, not `-`"));
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_set_stop_flag_stops_the_solve() {
+    let positions = parse_positions(b"1\n4 5\nK....\n.#...\n...#.\n.....\n").unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let stopped = QueryOptions { number: 1, moves: KingMoves::King20, stop: Some(&flag) };
+    let answer = query::query(&positions[0], &stopped);
+    assert_eq!(answer.err(), Some(query::QueryError::Stopped(edmonds_blossom::Stopped)));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let answer = query::query(&positions[0], &stopped).expect("a flag not set does not stop");
+    assert!(!answer.moves.is_empty());
 }

@@ -72,8 +72,9 @@ fn run_query(input: &[u8]) -> Result<(), String> {
     let positions = parse_positions(input).map_err(|e| e.to_string())?;
     for king_moves in [KingMoves::King20, KingMoves::Orth4] {
         for (i, position) in positions.iter().enumerate() {
-            let report = query::query(position, &QueryOptions { number: i + 1, moves: king_moves })
-                .expect("the matching is maximum");
+            let report =
+                query::query(position, &QueryOptions { number: i + 1, moves: king_moves, stop: None })
+                    .expect("the matching is maximum");
             let mut out = Vec::new();
             query::write_report(&mut out, position, &report).unwrap();
             let line = serde_json::to_string(&report).unwrap();

@@ -15,6 +15,8 @@
 //! - [`picture`]: board pictures with a row and a column ruler;
 //! - [`play`]: the one interactive `play` loop (a person against the perfect opponent) over a
 //!   game's [`play::PlayGame`];
+//! - [`stop`]: the flag that stops a solve between the steps of its pass (a server's client went
+//!   away);
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
 //!   moves best first, 1-based cells);
 //! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
@@ -36,6 +38,7 @@ pub mod play;
 pub mod report;
 pub mod scanner;
 pub mod source;
+pub mod stop;
 
 pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};
@@ -44,3 +47,4 @@ pub use moves::MoveSet;
 pub use report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use scanner::{Loc, Mark, Scanner, Token};
 pub use source::{EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, SourceError, read_input};
+pub use stop::{StopFlag, Stopped};

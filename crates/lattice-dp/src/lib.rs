@@ -86,7 +86,7 @@
 //! // values B row by row, then the taken diagram as row lengths (here the corner cell is taken).
 //! let positions = parse_positions(b"2 2\n1 2\n3 4\n4 3\n2 1\ntaken 1 0\n")?;
 //! // Its score (mover's future gain minus the opponent's) and every takeable cell's, best first.
-//! let report = query(&positions[0], &QueryOptions { number: 1, ..QueryOptions::default() });
+//! let report = query(&positions[0], &QueryOptions::default())?;
 //! assert_eq!(report.to_move, "second");
 //! assert_eq!(report.moves.len(), 2);
 //! assert_eq!(report.eval, report.moves[0].eval);
@@ -94,7 +94,7 @@
 //! // A progress observer sees each layer of the sweep.
 //! let layers = std::cell::Cell::new(0);
 //! let count = |_| layers.set(layers.get() + 1);
-//! query(&positions[0], &QueryOptions { number: 1, progress: Some(&count) });
+//! query(&positions[0], &QueryOptions { progress: Some(&count), ..QueryOptions::default() })?;
 //! assert!(layers.get() > 0);
 //!
 //! // The default answer: the score of the empty board (`n m`, A, B), also of a board built
@@ -102,9 +102,9 @@
 //! let board = parse_board(b"2 2\n1 2\n3 4\n4 3\n2 1\n")?;
 //! let same = Board::new(2, 2, vec![1, 2, 3, 4], vec![4, 3, 2, 1]).expect("a valid board");
 //! assert_eq!(value(&same), value(&board));
-//! let start = query(&lattice_dp::Position::start(board), &QueryOptions::default());
+//! let start = query(&lattice_dp::Position::start(board), &QueryOptions::default())?;
 //! assert_eq!(start.eval, Eval::score(value(&same)));
-//! # Ok::<(), lattice_dp::InputError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Features
@@ -134,11 +134,11 @@ pub mod query;
 pub mod solve;
 
 pub use board::{Board, BoardError};
-pub use grid_core::InputError;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use grid_core::{InputError, Stopped};
 pub use parse::{parse_board, parse_shape};
 pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
     ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,
-    child_values, solve, solve_distributed, solve_with, state_count, value,
+    child_values, child_values_until_stopped, solve, solve_distributed, solve_with, state_count, value,
 };

@@ -465,7 +465,8 @@ fn run_query(input: &Source, args: &SolveArgs, format: Format, out: &mut impl Wr
         let bar =
             RefCell::new(LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent }));
         let progress = |p| bar.borrow_mut().update(p);
-        let report = query::query(position, &QueryOptions { number: i + 1, progress: Some(&progress) });
+        let options = QueryOptions { number: i + 1, progress: Some(&progress), stop: None };
+        let report = grid_core::stop::unstoppable(query::query(position, &options));
         bar.into_inner().finish();
         match format {
             Format::Json => write_json_line(out, &report)?,

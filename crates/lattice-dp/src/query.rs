@@ -29,7 +29,9 @@ use smallvec::SmallVec;
 use crate::board::Board;
 use crate::parse::read_board;
 use crate::path::{self, Path};
-use crate::solve::{Progress, child_values};
+use grid_core::stop::{StopFlag, Stopped, unstoppable};
+
+use crate::solve::{Progress, child_values_until_stopped};
 
 /// The crate's name in reports.
 pub const GAME: &str = "lattice-dp";
@@ -249,11 +251,20 @@ pub fn cell_of((row, col): (usize, usize)) -> Cell {
 /// Every move of `position` with its score for the mover, best first (stable: equal scores keep
 /// the order of the diagram's corners, bottom-left first). One solver sweep.
 pub fn moves(position: &Position, on_progress: &mut dyn FnMut(Progress)) -> Moves {
+    unstoppable(moves_until_stopped(position, None, on_progress))
+}
+
+/// [`moves`], stopped at a layer boundary of the sweep once `stop` is set.
+pub fn moves_until_stopped(
+    position: &Position,
+    stop: StopFlag<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Moves, Stopped> {
     if position.is_over() {
-        return Moves::new();
+        return Ok(Moves::new());
     }
     let (core, top, left) = position.trimmed();
-    let mut moves: Moves = child_values(&core.board, core.path(), on_progress)
+    let mut moves: Moves = child_values_until_stopped(&core.board, core.path(), stop, on_progress)?
         .into_iter()
         .map(|child| {
             let (row, col) = (child.cell.0 + top, child.cell.1 + left);
@@ -264,7 +275,7 @@ pub fn moves(position: &Position, on_progress: &mut dyn FnMut(Progress)) -> Move
         })
         .collect();
     report::sort_best_first(&mut moves, |m| Eval::score(m.score));
-    moves
+    Ok(moves)
 }
 
 /// The score of a position from its moves: the best move's score (0 when the board is full).
@@ -277,15 +288,17 @@ pub fn score_of(moves: &[Move]) -> i64 {
 pub struct QueryOptions<'a> {
     /// The position's number in its input, 1-based: the report's `board` field.
     pub number: usize,
-    /// Called after each layer of the sweep with how far it is (`None`: nobody watches). It may
-    /// unwind to abandon the query: the sweep holds only owned buffers.
+    /// Called after each layer of the sweep with how far it is (`None`: nobody watches).
     pub progress: Option<&'a dyn Fn(Progress)>,
+    /// Checked before each layer of the sweep: once it is set, [`query`] returns [`Stopped`]
+    /// (`None`: the sweep runs to its end).
+    pub stop: StopFlag<'a>,
 }
 
 impl Default for QueryOptions<'_> {
-    /// The first position of an input, nobody watching the sweep.
+    /// The first position of an input, nobody watching or stopping the sweep.
     fn default() -> Self {
-        QueryOptions { number: 1, progress: None }
+        QueryOptions { number: 1, progress: None, stop: None }
     }
 }
 
@@ -294,18 +307,20 @@ impl std::fmt::Debug for QueryOptions<'_> {
         f.debug_struct("QueryOptions")
             .field("number", &self.number)
             .field("progress", &self.progress.map(|_| "observer"))
+            .field("stop", &self.stop)
             .finish()
     }
 }
 
 /// The report of `position` (what `lattice-dp query --json` prints): its score and every move's,
-/// best first. One sweep of the solver ([`moves`]).
-pub fn query(position: &Position, options: &QueryOptions<'_>) -> Report {
+/// best first. One sweep of the solver ([`moves`]); [`Stopped`] only when [`QueryOptions::stop`]
+/// was set.
+pub fn query(position: &Position, options: &QueryOptions<'_>) -> Result<Report, Stopped> {
     let moves = match options.progress {
-        Some(observer) => moves(position, &mut |p| observer(p)),
-        None => moves(position, &mut |_| {}),
+        Some(observer) => moves_until_stopped(position, options.stop, &mut |p| observer(p))?,
+        None => moves_until_stopped(position, options.stop, &mut |_| {})?,
     };
-    report_of(position, options.number, &moves, None)
+    Ok(report_of(position, options.number, &moves, None))
 }
 
 /// The report of a position from its moves (best first), with an optional principal variation.

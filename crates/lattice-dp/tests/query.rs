@@ -145,7 +145,8 @@ fn reference_answers() {
         assert_eq!(positions.len(), expected.lines().count(), "{}", input.display());
         for (i, (position, line)) in positions.iter().zip(expected.lines()).enumerate() {
             let report =
-                lattice_dp::query(position, &QueryOptions { number: i + 1, ..QueryOptions::default() });
+                lattice_dp::query(position, &QueryOptions { number: i + 1, ..QueryOptions::default() })
+                    .unwrap();
             let fields: Vec<&str> = line.split_whitespace().collect();
             let json = serde_json::to_value(&report).unwrap();
             assert_eq!(json["score"].to_string(), fields[0], "{}: {line}", input.display());
@@ -204,7 +205,7 @@ proptest! {
     /// the position it leads to; both sides to move occur.
     #[test]
     fn parent_and_children_agree(position in positions()) {
-        let report = lattice_dp::query(&position, &QueryOptions::default());
+        let report = lattice_dp::query(&position, &QueryOptions::default()).unwrap();
         let line = serde_json::to_string(&report).unwrap();
         prop_assert!(check_report_line(&line).is_ok(), "{:?}", check_report_line(&line));
         let moves = moves(&position, &mut |_| {});
@@ -212,7 +213,7 @@ proptest! {
         prop_assert_eq!(moves.is_empty(), position.is_over());
         for (mv, reported) in moves.iter().zip(&report.moves) {
             prop_assert_eq!(&mv.notation(), &reported.notation);
-            let child = lattice_dp::query(&mv.next, &QueryOptions::default());
+            let child = lattice_dp::query(&mv.next, &QueryOptions::default()).unwrap();
             prop_assert_eq!(reported.eval, child.eval.for_mover(mv.gain));
             prop_assert_eq!(reported.detail.gain, mv.gain);
         }
@@ -342,4 +343,15 @@ fn bad_query_inputs_are_located() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(output.stdout.is_empty());
     }
+}
+
+#[test]
+fn a_set_stop_flag_stops_the_sweep() {
+    let positions = parse_positions(b"2 3\n1 2 3\n4 5 6\n6 5 4\n3 2 1\n").unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let stopped = QueryOptions { stop: Some(&flag), ..QueryOptions::default() };
+    assert_eq!(lattice_dp::query(&positions[0], &stopped).err(), Some(lattice_dp::Stopped));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let answer = lattice_dp::query(&positions[0], &stopped).expect("a flag not set does not stop");
+    assert_eq!(answer.moves.len(), 1);
 }

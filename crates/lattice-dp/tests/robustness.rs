@@ -221,7 +221,8 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
             let report = lattice_dp::query(
                 position,
                 &lattice_dp::QueryOptions { number: i + 1, ..Default::default() },
-            );
+            )
+            .expect("no stop flag");
             let line = serde_json::to_string(&report).expect("a report serialises");
             damaged_input::report::check_report_line(&line)?;
         }

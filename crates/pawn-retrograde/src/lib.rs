@@ -69,7 +69,7 @@
 //! // Label, number of positions, then per position its size, the side to move (default red) and
 //! // its rows: `.` free, `#` obstacle, `X` the black pawn, `O` a red piece.
 //! let positions = parse_positions(b"example 1\n3 3 black\n...\n.X.\nO#O\n")?;
-//! let report = query(&positions[0], &QueryOptions { number: 1 });
+//! let report = query(&positions[0], &QueryOptions::default())?;
 //! // Every move of the pawn with its value for Black, best first: stepping up to row 1 wins at
 //! // once; stepping aside loses.
 //! assert_eq!(report.eval, Eval::win(1));
@@ -80,7 +80,7 @@
 //! // The same board as a start position (Red to move): the judge's answer.
 //! let boards = parse_input(b"example 1\n3 3\n...\n.X.\nO#O\n")?;
 //! assert_eq!(solve_boards(&boards), [Outcome::Black(2)]);
-//! # Ok::<(), pawn_retrograde::InputError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Boards can also be built without the parser: [`Board::new`] checks every piece against the
@@ -118,8 +118,8 @@ use rayon::prelude::*;
 pub use analysis::{Analysis, analyse, solve_outcome};
 pub use board::{Board, BoardError};
 pub use cellset::CellSet;
-pub use grid_core::InputError;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use grid_core::{InputError, Stopped};
 pub use json::Report;
 pub use parse::{human_bytes, parse_input, parse_input_within, parse_positions, parse_positions_within};
 pub use query::{Position, QueryOptions, query};

@@ -17,6 +17,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, sort_best_first};
+use grid_core::stop::{StopFlag, Stopped, unstoppable};
 use grid_core::{Dims, Pos};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -134,13 +135,13 @@ impl Evaluation {
 }
 
 /// Solves `position`'s board until the position and all its successors are decided; returns the
-/// solution and the position's state.
-pub fn solve_position(position: &Position) -> (Solution, State) {
+/// solution and the position's state. Stops before the pass's next level once `stop` is set.
+pub fn solve_position(position: &Position, stop: StopFlag<'_>) -> Result<(Solution, State), Stopped> {
     let space = StateSpace::new(position.board());
     let state = position.state(&space);
     let mut targets = vec![state];
     space.for_each_successor(state, |_, next| targets.push(next));
-    (Solution::new(space, &targets), state)
+    Ok((Solution::until_stopped(space, &targets, stop)?, state))
 }
 
 /// The value of `state` and of each of its moves, read off `solution`, in which `state` and its
@@ -178,33 +179,43 @@ pub struct Query {
 }
 
 /// What [`query`] is asked besides the position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryOptions {
+#[derive(Debug, Clone, Copy)]
+pub struct QueryOptions<'a> {
     /// The position's number in its input, 1-based: the report's `board` field.
     pub number: usize,
+    /// Checked before each level of the retrograde pass: once it is set, [`query`] returns
+    /// [`Stopped`] (`None`: the pass runs to its end).
+    pub stop: StopFlag<'a>,
 }
 
-impl Default for QueryOptions {
-    /// The first position of an input.
+impl Default for QueryOptions<'_> {
+    /// The first position of an input, no stop flag.
     fn default() -> Self {
-        QueryOptions { number: 1 }
+        QueryOptions { number: 1, stop: None }
     }
 }
 
 /// The report of one position (what `pawn-retrograde query --json` prints): its value, every
 /// move's value, best first, and the principal variation. One retrograde pass of its board, which
-/// stops once the position and its successors are decided.
-pub fn query(position: &Position, options: &QueryOptions) -> Report {
-    crate::json::report(options.number, &solve_query(position))
+/// stops once the position and its successors are decided; [`Stopped`] only when
+/// [`QueryOptions::stop`] was set.
+pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, Stopped> {
+    let query = solve_query_until_stopped(position, options.stop)?;
+    Ok(crate::json::report(options.number, &query))
 }
 
 /// Queries one position: its value, every move's value (best first) and the principal variation,
 /// in the crate's own types (the text report and `--explain` read these).
 pub fn solve_query(position: &Position) -> Query {
-    let (solution, state) = solve_position(position);
+    unstoppable(solve_query_until_stopped(position, None))
+}
+
+/// [`solve_query`], stopped before the pass's next level once `stop` is set.
+pub fn solve_query_until_stopped(position: &Position, stop: StopFlag<'_>) -> Result<Query, Stopped> {
+    let (solution, state) = solve_position(position, stop)?;
     let evaluation = evaluate(&solution, state);
     let (line, end) = analysis::line_from(&solution, position.board(), state);
-    Query { dims: position.board().dims(), evaluation, line, end }
+    Ok(Query { dims: position.board().dims(), evaluation, line, end })
 }
 
 /// Why a principal variation stops, in words.

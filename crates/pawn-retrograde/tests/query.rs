@@ -23,6 +23,18 @@ fn summary(position: &Position) -> String {
 }
 
 #[test]
+fn a_set_stop_flag_stops_the_pass() {
+    use pawn_retrograde::{QueryOptions, Stopped, query};
+    let positions = parse_positions(b"stop 1\n4 4\n....\n.#..\n....\nO.XO\n").unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let stopped = QueryOptions { number: 1, stop: Some(&flag) };
+    assert_eq!(query(&positions[0], &stopped).err(), Some(Stopped));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let answer = query(&positions[0], &stopped).expect("a flag not set does not stop");
+    assert_eq!(answer.moves.len(), solve_query(&positions[0]).evaluation.moves.len());
+}
+
+#[test]
 fn query_agrees_with_every_reference_answer() {
     let dir = testdata().join("queries");
     let positions = parse_positions(&std::fs::read(dir.join("pawn-retrograde.in")).unwrap()).unwrap();

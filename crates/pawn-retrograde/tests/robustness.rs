@@ -56,8 +56,10 @@ fn solve_and_render(i: usize, board: &Board) {
     let analysis = analyse(board);
     assert_eq!(analysis.outcome, outcome, "board {}", i + 1);
     assert!(explain::explain(i + 1, board, &analysis).contains(&outcome.to_string()));
-    let line =
-        serde_json::to_string(&query(&Position::start(board), &QueryOptions { number: i + 1 })).unwrap();
+    let line = serde_json::to_string(
+        &query(&Position::start(board), &QueryOptions { number: i + 1, stop: None }).unwrap(),
+    )
+    .unwrap();
     damaged_input::report::check_report_line(&line).unwrap();
 }
 
@@ -67,7 +69,9 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
     let positions = parse_positions(input).map_err(|e| e.to_string())?;
     for (i, position) in positions.iter().enumerate().filter(|(_, p)| p.board().dims().cells() <= SOLVE_CELLS)
     {
-        let line = serde_json::to_string(&query(position, &QueryOptions { number: i + 1 })).unwrap();
+        let line =
+            serde_json::to_string(&query(position, &QueryOptions { number: i + 1, stop: None }).unwrap())
+                .unwrap();
         damaged_input::report::check_report_line(&line).unwrap();
     }
     Ok(())

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
+use playground::games::AnswerCaps;
 use playground::server::loopback_hosts;
 use playground::{Config, GameCaps, Limits, games, router, serve};
 
@@ -43,9 +44,6 @@ struct Args {
     /// Time limit of one query in milliseconds (504 beyond).
     #[arg(long, default_value_t = 10_000)]
     time_limit_ms: u64,
-    /// Largest answer, in bytes (507 beyond).
-    #[arg(long, default_value_t = Config::default().max_answer_bytes)]
-    max_answer_bytes: usize,
     /// Bytes of answers held at once while their clients read them (503 beyond).
     #[arg(long, default_value_t = Config::default().answer_budget_bytes)]
     answer_budget_bytes: usize,
@@ -85,6 +83,19 @@ struct Args {
     /// edmonds-blossom: most cells of a king board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().king_cells)]
     king_max_cells: u64,
+    /// pawn-retrograde: largest answer, in bytes (507 beyond).
+    #[arg(long, default_value_t = AnswerCaps::default().pawn)]
+    pawn_max_answer_bytes: usize,
+    /// lattice-dp: largest answer, in bytes (507 beyond).
+    #[arg(long, default_value_t = AnswerCaps::default().lattice)]
+    lattice_max_answer_bytes: usize,
+    /// segment-nim: largest answer, in bytes (507 beyond; 10^5 pawns answer 8-11 MB).
+    #[arg(long, default_value_t = AnswerCaps::default().segment)]
+    segment_max_answer_bytes: usize,
+    /// edmonds-blossom: largest answer, query or all-starts, in bytes (507 beyond; all-starts
+    /// sends about one byte a cell).
+    #[arg(long, default_value_t = AnswerCaps::default().king)]
+    king_max_answer_bytes: usize,
 }
 
 fn main() -> ExitCode {
@@ -141,8 +152,13 @@ async fn run(args: Args) -> ExitCode {
             lattice_work: args.lattice_max_work,
             segment_pawns: args.segment_max_pawns,
             king_cells: args.king_max_cells,
+            answer_bytes: AnswerCaps {
+                pawn: args.pawn_max_answer_bytes,
+                lattice: args.lattice_max_answer_bytes,
+                segment: args.segment_max_answer_bytes,
+                king: args.king_max_answer_bytes,
+            },
         },
-        max_answer_bytes: args.max_answer_bytes,
         answer_budget_bytes: args.answer_budget_bytes,
         body_budget_bytes: args.body_budget_bytes,
         body_timeout: Duration::from_millis(args.body_timeout_ms.max(1)),

@@ -14,7 +14,7 @@
 //! full pool answers 503 with `Retry-After` at once, nothing ever queues), or, for a cheap query
 //! ([`Game::is_light`]), of the light slots. The permit moves into the job, so a solve whose
 //! clients went away or whose time ran out keeps its place until it really ends. The answer is
-//! serialized on the solve thread, refused beyond `max_answer_bytes` (507), and each response holds
+//! serialized on the solve thread, refused beyond its game's cap ([`Game::max_answer_bytes`], 507), and each response holds
 //! it under a byte budget shared by all answers (`answer_budget_bytes`, 503 when spent), so slow
 //! readers cannot pile up answers. Request bodies being read share a budget likewise
 //! (`body_budget_bytes`). The cancel flag of a solve is set when the last request waiting for it
@@ -62,8 +62,6 @@ pub struct Config {
     pub retry_after_secs: u64,
     /// The games' size caps.
     pub caps: GameCaps,
-    /// Largest serialized answer, in bytes (507 beyond).
-    pub max_answer_bytes: usize,
     /// Bytes of serialized answers the server holds at once, waiting to be sent (503 beyond).
     pub answer_budget_bytes: usize,
     /// Bytes of request bodies being read at once (503 beyond).
@@ -95,7 +93,6 @@ impl Default for Config {
             time_limit: Duration::from_secs(10),
             retry_after_secs: 1,
             caps: GameCaps::default(),
-            max_answer_bytes: 16 << 20,
             answer_budget_bytes: 64 << 20,
             body_budget_bytes: 16 << 20,
             body_timeout: Duration::from_secs(10),
@@ -530,7 +527,6 @@ impl AppState {
         flight: Arc<Flight>,
         permit: OwnedSemaphorePermit,
     ) {
-        let config = Arc::clone(&self.config);
         let refuse = |status, message| Refusal { status, message };
         let options = QueryOptions { moves: request.moves };
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
@@ -547,7 +543,7 @@ impl AppState {
                 }
             }));
             drop(request.position);
-            let max = config.max_answer_bytes;
+            let max = game.max_answer_bytes();
             let outcome = match solve {
                 Err(_) => Err(refuse(
                     StatusCode::INTERNAL_SERVER_ERROR,
@@ -556,12 +552,16 @@ impl AppState {
                 Ok(Err(e)) => Err(query_refusal(e)),
                 Ok(Ok(_)) if cancel.is_cancelled() => Err(query_refusal(QueryError::Cancelled)),
                 Ok(Ok(report)) => match serde_json::to_vec(&report) {
-                    Err(e) => Err(query_refusal(QueryError::Internal(format!("cannot serialize the report: {e}")))),
+                    Err(e) => {
+                        Err(query_refusal(QueryError::Internal(format!("cannot serialize the report: {e}"))))
+                    }
                     Ok(text) if text.len() > max => Err(refuse(
                         StatusCode::INSUFFICIENT_STORAGE,
                         format!(
-                            "the answer is {} bytes, more than this server's cap of {max} (--max-answer-bytes)",
-                            text.len()
+                            "the answer is {} bytes, more than this server's cap of {max} for {} answers \
+                             (max_answer_bytes in GET /api/games)",
+                            text.len(),
+                            game.info().name
                         ),
                     )),
                     Ok(text) => Ok(Bytes::from(text)),

@@ -103,6 +103,18 @@ async fn the_real_games_are_listed_with_their_caps() {
     );
     assert_eq!(json["games"][0]["sides"], json!(["red", "black"]));
     assert_eq!(json["games"][3]["options"][0]["values"], json!(["king20", "orth4"]));
+    // Each game lists its own answer cap.
+    let answer_caps: Vec<&Value> =
+        json["games"].as_array().unwrap().iter().map(|g| &g["limits"][1]["value"]).collect();
+    let defaults = games::AnswerCaps::default();
+    assert_eq!(
+        answer_caps,
+        [defaults.pawn, defaults.lattice, defaults.segment, defaults.king]
+            .map(|b| json!(b))
+            .iter()
+            .collect::<Vec<_>>()
+    );
+    assert!(json["games"].as_array().unwrap().iter().all(|g| g["limits"][1]["name"] == "max_answer_bytes"));
 }
 
 #[tokio::test]
@@ -490,13 +502,13 @@ async fn a_progress_id_already_running_is_409() {
 
 #[tokio::test]
 async fn answers_are_capped_and_unread_answers_share_a_budget() {
-    let config =
-        Config { max_answer_bytes: 5000, answer_budget_bytes: 6000, max_body_bytes: 1000, ..config() };
-    let app = app_with(Duration::ZERO, config);
+    let config = Config { answer_budget_bytes: 6000, max_body_bytes: 1000, ..config() };
+    let mock = Mock { max_answer_bytes: 5000, ..Mock::new("mock", Duration::ZERO) };
+    let app = router(vec![Arc::new(mock)], config);
     let reply = query(&app, "mock", r#"{"position": "size 6000"}"#).await;
     assert_eq!(reply.status, StatusCode::INSUFFICIENT_STORAGE);
     assert!(
-        reply.error().contains("more than this server's cap of 5000 (--max-answer-bytes)"),
+        reply.error().contains("more than this server's cap of 5000 for mock answers (max_answer_bytes in"),
         "{}",
         reply.error()
     );

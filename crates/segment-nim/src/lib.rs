@@ -57,7 +57,7 @@
 //! // t = 1 board: `n w c` and the side to move, then the white and the black positions. One pawn
 //! // each on a circle of 4 fields: nobody can ever be stuck, so it is a draw.
 //! let positions = parse_positions(b"1\n4 1 1 black\n1\n3\n")?;
-//! let report = query(&positions[0], &QueryOptions { number: 1 });
+//! let report = query(&positions[0], &QueryOptions::default())?;
 //! assert_eq!((report.to_move, report.eval), ("black", Eval::DRAW));
 //! // Every move, as ranges of distances with one value, best first.
 //! assert_eq!(report.detail.legal_moves, 2);
@@ -72,7 +72,7 @@
 //! }
 //! // B: white wins; R: nobody can force a win (C would be black).
 //! assert_eq!(letters, "RB");
-//! # Ok::<(), segment_nim::InputError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Complexity and design
@@ -105,8 +105,8 @@ mod winning;
 use std::io::{self, Write};
 
 pub use board::{Board, Colour};
-pub use grid_core::InputError;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
+pub use grid_core::{InputError, Stopped};
 pub use parse::{BoardReader, parse_positions};
 pub use query::{Position, QueryOptions, Report, query};
 pub use rules::{Answer, Outcome, Rule, Verdict, solve};

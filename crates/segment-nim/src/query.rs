@@ -32,6 +32,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use grid_core::report::{Eval, MoveReport, PositionReport, Value, sort_best_first};
+use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
 use serde::Serialize;
 
 use crate::board::{Board, Colour};
@@ -587,16 +588,20 @@ impl Position {
 }
 
 /// What [`query`] is asked besides the position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryOptions {
+#[derive(Debug, Clone, Copy)]
+pub struct QueryOptions<'a> {
     /// The position's number in its input, 1-based: the report's `board` field.
     pub number: usize,
+    /// Checked between the steps of the solve (the analysis of the circle, the move ranges, their
+    /// order, the report): once it is set, [`query`] returns [`Stopped`] (`None`: the solve runs
+    /// to its end). Each step is linear in the pawns (m log m for the order).
+    pub stop: StopFlag<'a>,
 }
 
-impl Default for QueryOptions {
-    /// The first position of an input.
+impl Default for QueryOptions<'_> {
+    /// The first position of an input, no stop flag.
     fn default() -> Self {
-        QueryOptions { number: 1 }
+        QueryOptions { number: 1, stop: None }
     }
 }
 
@@ -604,20 +609,29 @@ impl Default for QueryOptions {
 pub type Report = PositionReport<QueryFields, RangeFields>;
 
 /// The report of `position` (what `segment-nim query --json` prints): its value and every move's,
-/// as ranges of distances with one value, best first. O(m) for m pawns, whatever `n`.
-pub fn query(position: &Position, options: &QueryOptions) -> Report {
-    let q = solve_query(&position.board, position.to_move);
-    q.report(options.number, q.fields(&position.board))
+/// as ranges of distances with one value, best first. O(m log m) for m pawns, whatever `n`;
+/// [`Stopped`] only when [`QueryOptions::stop`] was set.
+pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, Stopped> {
+    let q = solve_query_until_stopped(&position.board, position.to_move, options.stop)?;
+    stop::check(options.stop)?;
+    Ok(q.report(options.number, q.fields(&position.board)))
 }
 
 /// Analyses `board` with `mover` to move: the position's value and every move's value, in the
 /// crate's own types (the text report and `play` read these).
 pub fn solve_query(board: &Board, mover: Colour) -> Query {
+    unstoppable(solve_query_until_stopped(board, mover, None))
+}
+
+/// [`solve_query`], checking `stop` between its steps.
+pub fn solve_query_until_stopped(board: &Board, mover: Colour, stop: StopFlag<'_>) -> Result<Query, Stopped> {
     let analysis = Analysis::new(board);
+    stop::check(stop)?;
     let mut moves = analysis.ranges(mover);
+    stop::check(stop)?;
     sort_best_first(&mut moves, |r| eval_of(r.outcome));
     let legal_moves = moves.iter().map(MoveRange::len).sum();
-    Query { mover, outcome: analysis.outcome(mover), moves, legal_moves }
+    Ok(Query { mover, outcome: analysis.outcome(mover), moves, legal_moves })
 }
 
 /// The game fields of a move range in JSON: `"pawn"`, `"direction"`, `"distances": [first, last]`.

@@ -355,3 +355,15 @@ fn the_value_words_match_the_model() {
     assert_eq!(eval_of(Outcome::Draw).value(), Some(Value::Draw));
     assert_eq!(eval_of(Outcome::Win).remoteness(), None);
 }
+
+#[test]
+fn a_set_stop_flag_stops_the_solve() {
+    use segment_nim::{QueryOptions, Stopped, parse_positions, query};
+    let positions = parse_positions(b"1\n12 3 3 white\n1 2 7\n4 5 10\n").unwrap();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let stopped = QueryOptions { number: 1, stop: Some(&flag) };
+    assert_eq!(query(&positions[0], &stopped).err(), Some(Stopped));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let answer = query(&positions[0], &stopped).expect("a flag not set does not stop");
+    assert!(!answer.moves.is_empty());
+}

@@ -30,7 +30,8 @@
 //! // A path of three cells (orth4), the king in the middle, one end already visited: the king
 //! // must step to the other end, after which the opponent is stuck.
 //! let positions = parse_positions(b"1\n1 3\noK.\n").unwrap();
-//! let report = query(&positions[0], &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
+//! let options = QueryOptions { moves: KingMoves::Orth4, ..QueryOptions::default() };
+//! let report = query(&positions[0], &options).unwrap();
 //! assert_eq!(report.to_move, "second");
 //! assert_eq!(report.eval.value(), Some(Value::Win));
 //! assert_eq!(report.moves.len(), 1);
@@ -41,6 +42,7 @@ use std::io::{self, Write};
 
 use grid_core::play::{GameResult, PlayGame, PlayMove};
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best_first};
+use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -278,12 +280,29 @@ pub struct PositionValues {
 /// open cells (the king's cell excluded) give every move's value. The error would mean an engine
 /// bug (the matching was not maximum).
 pub fn position_values(position: &Position, moves: MoveSet) -> Result<PositionValues, NotMaximum> {
+    match position_values_until_stopped(position, moves, None) {
+        Ok(values) => Ok(values),
+        Err(QueryError::NotMaximum(e)) => Err(e),
+        Err(QueryError::Stopped(stopped)) => unstoppable(Err(stopped)),
+    }
+}
+
+/// [`position_values`], checking `stop` between its steps: the move graph, the matching and the
+/// decomposition (each a fraction of a second on a board of 250,000 cells).
+pub fn position_values_until_stopped(
+    position: &Position,
+    moves: MoveSet,
+    stop: StopFlag<'_>,
+) -> Result<PositionValues, QueryError> {
     let targets = position.targets(moves);
     if targets.is_empty() {
         return Ok(PositionValues { wins: false, moves: SmallVec::new(), matching_size: 0 });
     }
+    stop::check(stop)?;
     let graph = BoardGraph::on_cells(position.dims, |c| position.is_open(c), moves);
+    stop::check(stop)?;
     let matching = maximum_matching(&graph.graph);
+    stop::check(stop)?;
     let decomposition = gallai_edmonds(&graph.graph, &matching)?;
     let moves: SmallVec<[KingMove; MAX_MOVES]> = targets
         .into_iter()
@@ -328,29 +347,48 @@ fn eval_of(wins: bool) -> Eval {
 pub type Report = KingReport;
 
 /// What [`query`] is asked besides the position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryOptions {
+#[derive(Debug, Clone, Copy)]
+pub struct QueryOptions<'a> {
     /// The position's number in its input, 1-based: the report's `board` field.
     pub number: usize,
     /// The king's move set (`--moves`).
     pub moves: KingMoves,
+    /// Checked between the steps of the solve (the move graph, the matching, the decomposition):
+    /// once it is set, [`query`] returns [`QueryError::Stopped`] (`None`: the solve runs to its
+    /// end).
+    pub stop: StopFlag<'a>,
 }
 
-impl Default for QueryOptions {
-    /// The first position of an input, with the 20 moves of HDU 3446.
+impl Default for QueryOptions<'_> {
+    /// The first position of an input, with the 20 moves of HDU 3446, no stop flag.
     fn default() -> Self {
-        QueryOptions { number: 1, moves: KingMoves::King20 }
+        QueryOptions { number: 1, moves: KingMoves::King20, stop: None }
     }
+}
+
+/// Why [`query`] has no report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The matching was not maximum: a fault of the solver, never of the position.
+    #[error(transparent)]
+    NotMaximum(#[from] NotMaximum),
+    /// [`QueryOptions::stop`] was set.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
 }
 
 /// The report of `position` (what `edmonds-blossom query --json` prints): its value for the side
 /// to move and every legal move, best first (winning moves, then losing ones; each group by
 /// destination, row-major). No remoteness: the matching argument does not give one. One matching
 /// and one decomposition of the graph without the king's cell, checked maximum: an error is a
-/// fault of the solver, never of the position.
-pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, NotMaximum> {
-    let QueryOptions { number: board, moves } = *options;
-    let values = position_values(position, moves.set())?;
+/// fault of the solver, never of the position, or the stop flag.
+pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, QueryError> {
+    let values = position_values_until_stopped(position, options.moves.set(), options.stop)?;
+    Ok(position_report(position, options.number, options.moves, &values))
+}
+
+/// The report of `position`, the `board`-th of its input, from its values under `moves`.
+fn position_report(position: &Position, board: usize, moves: KingMoves, values: &PositionValues) -> Report {
     let mut move_reports: Vec<MoveReport<MoveFields>> = values
         .moves
         .iter()
@@ -360,7 +398,7 @@ pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, NotM
         })
         .collect();
     sort_best_first(&mut move_reports, |m| m.eval);
-    Ok(PositionReport {
+    PositionReport {
         game: GAME,
         board,
         to_move: position.to_move().name(),
@@ -372,13 +410,15 @@ pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, NotM
             answer: None,
         },
         moves: move_reports,
-    })
+    }
 }
 
 /// The default mode's `--json` record of a board: the report of its start position with the judge
 /// answer (`daizhenyang win|lose`) as the extra field `answer`.
 pub fn verdict_report(board: &Board, moves: KingMoves, case: usize) -> Result<KingReport, NotMaximum> {
-    let mut report = query(&Position::from_board(board), &QueryOptions { number: case, moves })?;
+    let position = Position::from_board(board);
+    let values = position_values(&position, moves.set())?;
+    let mut report = position_report(&position, case, moves, &values);
     let wins = report.eval.value() == Some(Value::Win);
     report.detail.answer = Some(if wins { "daizhenyang win" } else { "daizhenyang lose" });
     Ok(report)
@@ -513,7 +553,7 @@ mod tests {
     fn every_move_from_one_matching() {
         // orth4 path .K.. : to 1,1 leaves the opponent stuck (win); to 1,3 leaves a pair (lose).
         let p = position("1\n1 4\n.K..\n");
-        let report = query(&p, &QueryOptions { number: 1, moves: KingMoves::Orth4 }).unwrap();
+        let report = query(&p, &QueryOptions { number: 1, moves: KingMoves::Orth4, stop: None }).unwrap();
         assert_eq!(report.eval, Eval::value_only(Value::Win));
         let moves: Vec<_> = report.moves.iter().map(|m| (m.notation.as_str(), m.eval)).collect();
         assert_eq!(
@@ -531,7 +571,7 @@ mod tests {
     #[test]
     fn stuck_king_loses_without_solving() {
         let p = position("1\n2 2\nKo\no.\n");
-        let report = query(&p, &QueryOptions { number: 3, moves: KingMoves::Orth4 }).unwrap();
+        let report = query(&p, &QueryOptions { number: 3, moves: KingMoves::Orth4, stop: None }).unwrap();
         assert_eq!(
             (report.eval, report.moves.len(), report.to_move),
             (Eval::value_only(Value::Lose), 0, "first")

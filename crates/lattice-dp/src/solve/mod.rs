@@ -25,6 +25,7 @@ mod plan;
 mod split;
 mod value;
 
+use grid_core::stop::{StopFlag, Stopped};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -337,31 +338,44 @@ pub type ChildValues = smallvec::SmallVec<[ChildValue; MAX_MOVES]>;
 /// contains the diagram). Empty when `diagram` is the full board. No memory limit: see
 /// [`Plan`] to check one first.
 pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> ChildValues {
+    grid_core::stop::unstoppable(child_values_until_stopped(board, diagram, None, on_progress))
+}
+
+/// [`child_values`], stopped at a layer boundary once `stop` is set.
+pub fn child_values_until_stopped(
+    board: &Board,
+    diagram: Path,
+    stop: StopFlag<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<ChildValues, Stopped> {
     match ValueWidth::choose(board.value_bound(), |_| true) {
-        ValueWidth::Four => child_values_as::<i32>(board, diagram, on_progress),
-        ValueWidth::Five => child_values_as::<Packed40>(board, diagram, on_progress),
-        ValueWidth::Eight => child_values_as::<i64>(board, diagram, on_progress),
+        ValueWidth::Four => child_values_as::<i32>(board, diagram, stop, on_progress),
+        ValueWidth::Five => child_values_as::<Packed40>(board, diagram, stop, on_progress),
+        ValueWidth::Eight => child_values_as::<i64>(board, diagram, stop, on_progress),
     }
 }
 
 fn child_values_as<V: Stored + Default>(
     board: &Board,
     diagram: Path,
+    stop: StopFlag<'_>,
     on_progress: &mut dyn FnMut(Progress),
-) -> ChildValues {
+) -> Result<ChildValues, Stopped> {
     let (n, m) = (board.rows(), board.cols());
     let taken = path::area(diagram, n + m);
     if taken == n * m {
-        return ChildValues::new();
+        return Ok(ChildValues::new());
     }
     let split = Split::new(n, m);
     let layers = layer::all_layers(&split);
     let mut sweep = Sweep::<V>::new(board, &split, &layers);
-    if let Err(e) = sweep.run(taken + 1, Some(diagram), 0..0, None, on_progress) {
-        unreachable!("a sweep without stop flag cannot fail: {e}");
+    match sweep.run(taken + 1, Some(diagram), 0..0, stop, on_progress) {
+        Ok(_) => {}
+        Err(SolveError::Interrupted { .. }) => return Err(Stopped),
+        Err(e) => unreachable!("a sweep without a memory limit fails only when stopped: {e}"),
     }
     let next_layer = &layers[taken + 1];
-    path::corners(diagram, n + m)
+    Ok(path::corners(diagram, n + m)
         .map(|p| {
             let child = path::play(diagram, p);
             ChildValue {
@@ -369,7 +383,7 @@ fn child_values_as<V: Stored + Default>(
                 value: sweep.values()[next_layer.index(&split, child)].get(),
             }
         })
-        .collect()
+        .collect())
 }
 
 /// The layered sweep of one board: two value buffers, the last computed layer in `next`.

@@ -5,8 +5,9 @@ mod retrograde;
 
 pub use retrograde::{PARALLEL_STATES, Schedule, memory_needed};
 
-use cell::{DistanceOverflow, Word};
-use retrograde::Pass;
+use cell::Word;
+use grid_core::stop::{StopFlag, Stopped, unstoppable};
+use retrograde::{Halt, Pass};
 
 use crate::board::Board;
 use crate::position::Position;
@@ -96,32 +97,56 @@ impl Solution {
     /// The pass starts with 1-byte words and widens them in place (to 2, then 4 bytes) when a
     /// distance would not fit; widening keeps all work done so far.
     pub(crate) fn new(space: StateSpace, targets: &[State]) -> Solution {
+        unstoppable(Solution::until_stopped(space, targets, None))
+    }
+
+    /// [`Solution::new`], stopped before the next level once `stop` is set.
+    pub(crate) fn until_stopped(
+        space: StateSpace,
+        targets: &[State],
+        stop: StopFlag<'_>,
+    ) -> Result<Solution, Stopped> {
         let schedule = Schedule::for_states(space.num_states());
-        Solution::scheduled(space, targets, schedule)
+        Solution::scheduled_until_stopped(space, targets, schedule, stop)
     }
 
     /// [`Solution::new`], with each level's blocks run by `schedule` (the values do not depend
     /// on it).
+    #[cfg(test)]
     pub(crate) fn scheduled(space: StateSpace, targets: &[State], schedule: Schedule) -> Solution {
+        unstoppable(Solution::scheduled_until_stopped(space, targets, schedule, None))
+    }
+
+    /// The pass of [`Solution::until_stopped`] with its schedule.
+    fn scheduled_until_stopped(
+        space: StateSpace,
+        targets: &[State],
+        schedule: Schedule,
+        stop: StopFlag<'_>,
+    ) -> Result<Solution, Stopped> {
         let mut pending: Vec<crate::index::StateId> =
             targets.iter().map(|&t| space.index(space.canonical(t))).collect();
         let mut narrow = Pass::<u8>::seeded(&space, schedule);
-        let (words, processed, complete) = match narrow.run(&space, &mut pending) {
+        let (words, processed, complete) = match narrow.run(&space, &mut pending, stop) {
             Ok(()) => finish(narrow, Words::U8),
-            Err(DistanceOverflow) => {
+            Err(Halt::Stopped) => return Err(Stopped),
+            Err(Halt::Overflow(_)) => {
                 let mut middle = narrow.widen::<u16>(&space);
-                match middle.run(&space, &mut pending) {
+                match middle.run(&space, &mut pending, stop) {
                     Ok(()) => finish(middle, Words::U16),
-                    Err(DistanceOverflow) => {
+                    Err(Halt::Stopped) => return Err(Stopped),
+                    Err(Halt::Overflow(_)) => {
                         let mut wide = middle.widen::<u32>(&space);
                         // Distances are below the number of states (< 2^25), far inside u32 words.
-                        let _ = wide.run(&space, &mut pending);
-                        finish(wide, Words::U32)
+                        match wide.run(&space, &mut pending, stop) {
+                            Err(Halt::Stopped) => return Err(Stopped),
+                            Ok(()) | Err(Halt::Overflow(_)) => finish(wide, Words::U32),
+                        }
                     }
                 }
             }
         };
-        Solution { space, words, complete, processed }
+        Ok(Solution { space, words, complete, processed })
     }
 
     /// Solves every state.
@@ -314,11 +339,11 @@ mod tests {
         let space = StateSpace::new(&long_board());
         let mut pending = Vec::new();
         let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
-        assert_eq!(narrow.run(&space, &mut pending), Err(DistanceOverflow));
+        assert_eq!(narrow.run(&space, &mut pending, None), Err(Halt::Overflow(cell::DistanceOverflow)));
         let mut widened = narrow.widen::<u32>(&space);
-        widened.run(&space, &mut pending).unwrap();
+        widened.run(&space, &mut pending, None).unwrap();
         let mut wide = Pass::<u32>::seeded(&space, Schedule::Parallel);
-        wide.run(&space, &mut pending).unwrap();
+        wide.run(&space, &mut pending, None).unwrap();
         assert!(widened.is_exhausted() && wide.is_exhausted());
         assert_eq!(widened.processed(), wide.processed());
         assert!(widened.words == wide.words);
@@ -334,15 +359,15 @@ mod tests {
             let space = StateSpace::new(&board);
             let mut pending = vec![space.index(space.canonical(space.start()))];
             let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
-            narrow.run(&space, &mut pending).unwrap();
+            narrow.run(&space, &mut pending, None).unwrap();
             if narrow.is_exhausted() {
                 continue;
             }
             boards += 1;
             let mut widened = narrow.widen::<u16>(&space);
-            widened.run(&space, &mut Vec::new()).unwrap();
+            widened.run(&space, &mut Vec::new(), None).unwrap();
             let mut wide = Pass::<u16>::seeded(&space, Schedule::Parallel);
-            wide.run(&space, &mut Vec::new()).unwrap();
+            wide.run(&space, &mut Vec::new(), None).unwrap();
             assert_eq!(widened.processed(), wide.processed(), "seed {seed}");
             assert!(widened.words == wide.words, "seed {seed}");
         }

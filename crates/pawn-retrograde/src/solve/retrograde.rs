@@ -36,9 +36,20 @@
 
 use rayon::prelude::*;
 
+use grid_core::stop::{self, StopFlag};
+
 use super::cell::{self, DistanceOverflow, Word};
 use crate::index::{StateId, cell_id, pair_index};
 use crate::space::{Side, StateSpace};
+
+/// Why [`Pass::run`] returned before its targets were decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halt {
+    /// The next distance does not fit the word type: widen and run again.
+    Overflow(DistanceOverflow),
+    /// The stop flag was set (checked before each level).
+    Stopped,
+}
 
 /// States at or above this many run the blocks of a level in parallel (below, rayon's overhead
 /// per level outweighs the work; the boards of a file run in parallel with each other instead).
@@ -235,8 +246,14 @@ impl<W: Word> Pass<W> {
 
     /// Propagates level by level until every state in `pending` is decided (popping them as they
     /// are) or nothing is left; with `pending` empty, until nothing is left. Fails, before deciding
-    /// any state, when the next distance would not fit `W`.
-    pub fn run(&mut self, space: &StateSpace, pending: &mut Vec<StateId>) -> Result<(), DistanceOverflow> {
+    /// any state, when the next distance would not fit `W`, and before each level once `stop` is
+    /// set.
+    pub fn run(
+        &mut self,
+        space: &StateSpace,
+        pending: &mut Vec<StateId>,
+        stop: StopFlag<'_>,
+    ) -> Result<(), Halt> {
         let stop_early = !pending.is_empty();
         loop {
             while pending.last().is_some_and(|&t| cell::is_decided(self.words[t as usize])) {
@@ -246,8 +263,9 @@ impl<W: Word> Pass<W> {
                 return Ok(());
             }
             if self.distance + 1 > W::MAX_DISTANCE {
-                return Err(DistanceOverflow);
+                return Err(Halt::Overflow(DistanceOverflow));
             }
+            stop::check(stop).map_err(|_| Halt::Stopped)?;
             self.process_level(space);
         }
     }

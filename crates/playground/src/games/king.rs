@@ -4,7 +4,10 @@ use edmonds_blossom::query::{KingMoves, Position, parse_positions, query};
 use edmonds_blossom::report::json::OutcomeGridJson;
 use edmonds_blossom::{BoardAnalysis, parse_boards};
 
-use super::{Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions, one_position, to_json};
+use super::{
+    AnswerCaps, Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions, answer_limit,
+    one_position, to_json,
+};
 
 /// The king game's name, as its reports spell it.
 pub const NAME: &str = "edmonds-blossom";
@@ -16,26 +19,39 @@ pub const LIGHT_CELLS: u64 = 10_000;
 #[derive(Debug, Clone)]
 pub struct King {
     max_cells: u64,
+    max_answer_bytes: usize,
 }
 
 impl King {
     /// The game, refusing boards with more than `max_cells` cells.
     pub fn new(max_cells: u64) -> King {
-        King { max_cells }
+        King { max_cells, max_answer_bytes: AnswerCaps::default().king }
+    }
+
+    /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).
+    pub fn with_max_answer_bytes(self, max_answer_bytes: usize) -> King {
+        King { max_answer_bytes, ..self }
     }
 }
 
 impl Game for King {
+    fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             name: NAME,
             title: "No-revisit king (edmonds-blossom)",
             sides: ["first", "second"],
-            limits: vec![Limit {
-                name: "max_cells",
-                value: self.max_cells,
-                meaning: "cells of the board (rows x columns)",
-            }],
+            limits: vec![
+                Limit {
+                    name: "max_cells",
+                    value: self.max_cells,
+                    meaning: "cells of the board (rows x columns)",
+                },
+                answer_limit(self.max_answer_bytes),
+            ],
             options: vec![GameOption { name: "moves", values: vec!["king20", "orth4"], default: "king20" }],
             example: "1\n4 5\nK....\n.#...\n...#.\n.....\n",
             available: true,
@@ -51,8 +67,9 @@ impl Game for King {
     }
 
     /// `edmonds-blossom query --json [--moves M]`: [`parse_positions`], then [`query`] (one matching
-    /// and one decomposition; the cell cap keeps it short). Parsing is linear in the text, which the
-    /// body cap bounds; the cell cap is checked before solving; `cancel` before and after it.
+    /// and one decomposition; the cell cap keeps it short), which checks `cancel` between its
+    /// steps. Parsing is linear in the text, which the body cap bounds; the cell cap is checked
+    /// before solving.
     fn query(
         &self,
         position: &str,
@@ -61,9 +78,11 @@ impl Game for King {
     ) -> Result<serde_json::Value, QueryError> {
         let moves = move_set(options)?;
         let position = self.position(position)?;
-        cancel.check()?;
-        let report = query(&position, &edmonds_blossom::QueryOptions { number: 1, moves })
-            .map_err(|e| QueryError::Internal(e.to_string()))?;
+        let options = edmonds_blossom::QueryOptions { number: 1, moves, stop: Some(cancel.flag()) };
+        let report = query(&position, &options).map_err(|e| match e {
+            edmonds_blossom::QueryError::Stopped(_) => QueryError::Cancelled,
+            edmonds_blossom::QueryError::NotMaximum(e) => QueryError::Internal(e.to_string()),
+        })?;
         cancel.check()?;
         to_json(&report)
     }

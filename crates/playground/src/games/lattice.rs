@@ -1,13 +1,10 @@
 //! lattice-dp: every call into the `lattice_dp` library.
 
-use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-
 use lattice_dp::{parse_positions, query, state_count};
 
-use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
-
-/// The payload of the unwind that stops a cancelled solve at its next progress report.
-struct Cancelled;
+use super::{
+    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+};
 
 /// The lattice game's name, as its reports spell it.
 pub const NAME: &str = "lattice-dp";
@@ -31,27 +28,40 @@ pub const LIGHT_WORK: u64 = 10_000_000;
 #[derive(Debug, Clone)]
 pub struct Lattice {
     max_work: u64,
+    max_answer_bytes: usize,
 }
 
 impl Lattice {
     /// The game, refusing boards whose solve costs more than `max_work` units ([`work`]).
     pub fn new(max_work: u64) -> Lattice {
-        Lattice { max_work }
+        Lattice { max_work, max_answer_bytes: AnswerCaps::default().lattice }
+    }
+
+    /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).
+    pub fn with_max_answer_bytes(self, max_answer_bytes: usize) -> Lattice {
+        Lattice { max_answer_bytes, ..self }
     }
 }
 
 impl Game for Lattice {
+    fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             name: NAME,
             title: "Staircase cell taking (lattice-dp)",
             sides: ["first", "second"],
-            limits: vec![Limit {
-                name: "max_work",
-                value: self.max_work,
-                meaning: "work of a solve: states C(n+m, n) times min(n, m), plus 16 h 2^h for the tables, \
+            limits: vec![
+                Limit {
+                    name: "max_work",
+                    value: self.max_work,
+                    meaning: "work of a solve: states C(n+m, n) times min(n, m), plus 16 h 2^h for the tables, \
                           h = (n+m)/2 rounded up (12x12: 3.3e7, 14x14: 5.6e8, 1x39: 3.4e8, 15x15: 2.3e9)",
-            }],
+                },
+                answer_limit(self.max_answer_bytes),
+            ],
             options: Vec::new(),
             example: "3 4\n3 1 4 1\n5 9 2 6\n5 3 5 8\n2 7 1 8\n2 8 1 8\n2 8 4 5\n",
             available: true,
@@ -68,9 +78,8 @@ impl Game for Lattice {
     }
 
     /// `lattice-dp query --json`: [`parse_positions`], then [`query()`]. The solve reports its
-    /// progress once per layer (passed on to [`Cancel::set_progress`]); when `cancel` is set, that
-    /// report unwinds out of the solve with a private payload ([`resume_unwind`] runs no panic
-    /// hook), which is caught here: the layers are plain owned buffers, dropped on the way out.
+    /// progress once per layer (passed on to [`Cancel::set_progress`]) and checks `cancel` before
+    /// each layer.
     fn query(
         &self,
         position: &str,
@@ -89,19 +98,12 @@ impl Game for Lattice {
                 self.max_work
             )));
         }
-        let solve = catch_unwind(AssertUnwindSafe(|| {
-            let progress = |progress: lattice_dp::Progress| {
-                cancel.set_progress(progress.done as u64, progress.total as u64);
-                if cancel.is_cancelled() {
-                    resume_unwind(Box::new(Cancelled));
-                }
-            };
-            query(position, &lattice_dp::QueryOptions { number: 1, progress: Some(&progress) })
-        }));
-        match solve {
-            Ok(report) => to_json(&report),
-            Err(payload) if payload.is::<Cancelled>() => Err(QueryError::Cancelled),
-            Err(payload) => resume_unwind(payload),
-        }
+        let progress =
+            |progress: lattice_dp::Progress| cancel.set_progress(progress.done as u64, progress.total as u64);
+        let options =
+            lattice_dp::QueryOptions { number: 1, progress: Some(&progress), stop: Some(cancel.flag()) };
+        let report = query(position, &options)?;
+        cancel.check()?;
+        to_json(&report)
     }
 }

@@ -20,16 +20,22 @@ pub struct Mock {
     pub name: &'static str,
     /// How long a solve takes.
     pub delay: Duration,
+    /// Its answer cap ([`Game::max_answer_bytes`]).
+    pub max_answer_bytes: usize,
 }
 
 impl Mock {
-    /// A mock named `name` whose solves take `delay`.
+    /// A mock named `name` whose solves take `delay`, with answers of up to 64 MiB.
     pub fn new(name: &'static str, delay: Duration) -> Mock {
-        Mock { name, delay }
+        Mock { name, delay, max_answer_bytes: 64 << 20 }
     }
 }
 
 impl Game for Mock {
+    fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             name: self.name,

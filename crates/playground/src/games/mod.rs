@@ -72,8 +72,14 @@ impl Cancel {
         self.0.cancelled.load(Ordering::Relaxed)
     }
 
-    /// `Err(Cancelled)` once the solve was asked to stop: the games call it between the steps of a
-    /// solve (after parsing, after the solver's pass, before building the report).
+    /// The flag itself, for a solver's `QueryOptions::stop`: the solver checks it between the
+    /// steps of its pass (a level, a layer, a matching) and stops with `Stopped`.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0.cancelled
+    }
+
+    /// `Err(Cancelled)` once the solve was asked to stop: the games call it between the steps the
+    /// solver does not see (after parsing, before serializing the report).
     pub fn check(&self) -> Result<(), QueryError> {
         if self.is_cancelled() { Err(QueryError::Cancelled) } else { Ok(()) }
     }
@@ -146,6 +152,10 @@ pub trait Game: Send + Sync + 'static {
     /// The game's name, title, sides, caps and options.
     fn info(&self) -> GameInfo;
 
+    /// The largest serialized answer (query or view) the server sends for this game, in bytes
+    /// (507 beyond): the game's own cap, listed with its limits as `max_answer_bytes`.
+    fn max_answer_bytes(&self) -> usize;
+
     /// The report of the position `position` (the CLI's `query` text format, exactly one position)
     /// as the JSON object `query --json` prints. The caps are checked before anything large is
     /// allocated; a long solve polls `cancel` where its library lets it.
@@ -192,6 +202,48 @@ pub struct GameCaps {
     pub segment_pawns: u64,
     /// edmonds-blossom: most cells of the board.
     pub king_cells: u64,
+    /// The largest answer of each game, in bytes, in the order of [`all`] (pawn, lattice,
+    /// segment, king): [`Game::max_answer_bytes`].
+    pub answer_bytes: AnswerCaps,
+}
+
+/// The answer cap of each real game ([`Game::max_answer_bytes`]). The defaults hold the largest
+/// answers of the default board caps with room to spare: a pawn report with its principal
+/// variation (about 2 KB), a lattice report (at most 21 moves), a segment-nim report of 10⁵ pawns
+/// (8–11 MB: its move ranges), and the king game's `all-starts` grid (one byte per cell, four per
+/// row: about 1 MB for 250,000 cells).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnswerCaps {
+    /// pawn-retrograde.
+    pub pawn: usize,
+    /// lattice-dp.
+    pub lattice: usize,
+    /// segment-nim.
+    pub segment: usize,
+    /// edmonds-blossom (queries and `all-starts`).
+    pub king: usize,
+}
+
+impl Default for AnswerCaps {
+    fn default() -> AnswerCaps {
+        AnswerCaps { pawn: 1 << 20, lattice: 64 << 10, segment: 16 << 20, king: 2 << 20 }
+    }
+}
+
+impl AnswerCaps {
+    /// The largest of the four.
+    pub fn largest(&self) -> usize {
+        self.pawn.max(self.lattice).max(self.segment).max(self.king)
+    }
+}
+
+/// The [`Limit`] that lists a game's answer cap.
+pub fn answer_limit(max_answer_bytes: usize) -> Limit {
+    Limit {
+        name: "max_answer_bytes",
+        value: max_answer_bytes as u64,
+        meaning: "bytes of one serialized answer (507 beyond)",
+    }
 }
 
 impl Default for GameCaps {
@@ -206,6 +258,7 @@ impl Default for GameCaps {
             lattice_work: 600_000_000,
             segment_pawns: 100_000,
             king_cells: 250_000,
+            answer_bytes: AnswerCaps::default(),
         }
     }
 }
@@ -213,10 +266,10 @@ impl Default for GameCaps {
 /// The four real games, in the order the page lists them.
 pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
     vec![
-        Arc::new(pawn::Pawn::new(caps.pawn_free_cells)),
-        Arc::new(lattice::Lattice::new(caps.lattice_work)),
-        Arc::new(segment::Segment::new(caps.segment_pawns)),
-        Arc::new(king::King::new(caps.king_cells)),
+        Arc::new(pawn::Pawn::new(caps.pawn_free_cells).with_max_answer_bytes(caps.answer_bytes.pawn)),
+        Arc::new(lattice::Lattice::new(caps.lattice_work).with_max_answer_bytes(caps.answer_bytes.lattice)),
+        Arc::new(segment::Segment::new(caps.segment_pawns).with_max_answer_bytes(caps.answer_bytes.segment)),
+        Arc::new(king::King::new(caps.king_cells).with_max_answer_bytes(caps.answer_bytes.king)),
     ]
 }
 
@@ -225,6 +278,13 @@ pub fn one_position(count: usize) -> QueryError {
     QueryError::Input(format!(
         "the playground queries one position at a time; this input holds {count} (write a count of 1)"
     ))
+}
+
+/// The solver's stop flag was set: the solve was cancelled.
+impl From<grid_core::Stopped> for QueryError {
+    fn from(_: grid_core::Stopped) -> QueryError {
+        QueryError::Cancelled
+    }
 }
 
 /// A report serialized to its JSON object.

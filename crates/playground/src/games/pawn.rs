@@ -2,7 +2,9 @@
 
 use pawn_retrograde::{parse_positions, query};
 
-use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
+use super::{
+    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+};
 
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
@@ -14,26 +16,39 @@ pub const LIGHT_FREE_CELLS: u64 = 64;
 #[derive(Debug, Clone)]
 pub struct Pawn {
     max_free_cells: u64,
+    max_answer_bytes: usize,
 }
 
 impl Pawn {
     /// The game, refusing boards with more than `max_free_cells` free cells.
     pub fn new(max_free_cells: u64) -> Pawn {
-        Pawn { max_free_cells }
+        Pawn { max_free_cells, max_answer_bytes: AnswerCaps::default().pawn }
+    }
+
+    /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).
+    pub fn with_max_answer_bytes(self, max_answer_bytes: usize) -> Pawn {
+        Pawn { max_answer_bytes, ..self }
     }
 }
 
 impl Game for Pawn {
+    fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             name: NAME,
             title: "Pawn race (pawn-retrograde)",
             sides: ["red", "black"],
-            limits: vec![Limit {
-                name: "max_free_cells",
-                value: self.max_free_cells,
-                meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 1024",
-            }],
+            limits: vec![
+                Limit {
+                    name: "max_free_cells",
+                    value: self.max_free_cells,
+                    meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 1024",
+                },
+                answer_limit(self.max_answer_bytes),
+            ],
             options: Vec::new(),
             example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",
             available: true,
@@ -48,9 +63,8 @@ impl Game for Pawn {
         })
     }
 
-    /// `pawn-retrograde query --json`: [`parse_positions`], then [`query()`]
-    /// (the retrograde pass cannot be interrupted: the free-cell cap keeps it short; `cancel` is
-    /// checked before and after it).
+    /// `pawn-retrograde query --json`: [`parse_positions`], then [`query()`], which checks
+    /// `cancel` before each level of its retrograde pass.
     fn query(
         &self,
         position: &str,
@@ -66,8 +80,8 @@ impl Game for Pawn {
                 self.max_free_cells
             )));
         }
-        cancel.check()?;
-        let report = query(position, &pawn_retrograde::QueryOptions::default());
+        let report =
+            query(position, &pawn_retrograde::QueryOptions { number: 1, stop: Some(cancel.flag()) })?;
         cancel.check()?;
         to_json(&report)
     }

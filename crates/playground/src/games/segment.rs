@@ -1,9 +1,11 @@
 //! segment-nim: every call into the `segment_nim` library.
 
-use segment_nim::query::solve_query;
+use segment_nim::query::solve_query_until_stopped;
 use segment_nim::{Board, BoardReader};
 
-use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, one_position, to_json};
+use super::{
+    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+};
 
 /// The segment game's name, as its reports spell it.
 pub const NAME: &str = "segment-nim";
@@ -15,26 +17,39 @@ pub const LIGHT_PAWNS: u64 = 10_000;
 #[derive(Debug, Clone)]
 pub struct Segment {
     max_pawns: u64,
+    max_answer_bytes: usize,
 }
 
 impl Segment {
     /// The game, refusing boards with more than `max_pawns` pawns.
     pub fn new(max_pawns: u64) -> Segment {
-        Segment { max_pawns }
+        Segment { max_pawns, max_answer_bytes: AnswerCaps::default().segment }
+    }
+
+    /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).
+    pub fn with_max_answer_bytes(self, max_answer_bytes: usize) -> Segment {
+        Segment { max_answer_bytes, ..self }
     }
 }
 
 impl Game for Segment {
+    fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             name: NAME,
             title: "Pawns on a circle (segment-nim)",
             sides: ["white", "black"],
-            limits: vec![Limit {
-                name: "max_pawns",
-                value: self.max_pawns,
-                meaning: "pawns on the circle (the solve is linear in them; n may be up to 10^18)",
-            }],
+            limits: vec![
+                Limit {
+                    name: "max_pawns",
+                    value: self.max_pawns,
+                    meaning: "pawns on the circle (the solve is linear in them; n may be up to 10^18)",
+                },
+                answer_limit(self.max_answer_bytes),
+            ],
             options: Vec::new(),
             example: "1\n12 3 3 white\n1 2 7\n4 5 10\n",
             available: true,
@@ -53,9 +68,9 @@ impl Game for Segment {
         pawns <= LIGHT_PAWNS
     }
 
-    /// `segment-nim query --json`: [`BoardReader::read_query_into`], then [`solve_query`] and its report
-    /// (linear in the pawns, which the body cap already bounds; the pawn cap is checked after reading;
-    /// `cancel` between the steps).
+    /// `segment-nim query --json`: [`BoardReader::read_query_into`], then
+    /// [`solve_query_until_stopped`] and its report (linear in the pawns, which the body cap already
+    /// bounds; the pawn cap is checked after reading; `cancel` between the steps).
     fn query(
         &self,
         position: &str,
@@ -83,8 +98,7 @@ impl Game for Segment {
                 self.max_pawns
             )));
         }
-        cancel.check()?;
-        let q = solve_query(&board, mover);
+        let q = solve_query_until_stopped(&board, mover, Some(cancel.flag()))?;
         cancel.check()?;
         let fields = q.fields(&board);
         cancel.check()?;

@@ -127,7 +127,10 @@ pub use king::query::{
 pub use matching::certificate::{Certificate, CertificateError, verify};
 pub use matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 pub use matching::report::CertifiedMatching;
-pub use matching::{Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed};
+pub use matching::{
+    Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed,
+    maximum_matching_until_stopped,
+};
 
 /// Everything the binary prints, by output mode: the matching's answers ([`matching::report`])
 /// and the king game's ([`king::report`]) under one path.

@@ -350,6 +350,29 @@ fn open_pawn_board(rows: usize, cols: usize) -> String {
     text
 }
 
+/// A `side` × `side` king board with about 3% of its cells blocked (pseudo-randomly), the king
+/// in its corner: the obstacles leave long augmenting paths, so the matching is most of the solve.
+fn king_board(side: usize) -> String {
+    let mut text = format!("1\n{side} {side}\n");
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for r in 0..side {
+        for c in 0..side {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.push(if (r, c) == (0, 0) {
+                'K'
+            } else if seed % 100 < 3 {
+                '#'
+            } else {
+                '.'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// A `side` × `side` lattice board of small pseudo-random values.
 fn lattice_board(side: usize) -> String {
     let values: Vec<String> = (0..2 * side * side).map(|i| ((i * 7919) % 97).to_string()).collect();
@@ -360,16 +383,17 @@ fn lattice_board(side: usize) -> String {
 #[test]
 fn every_game_stops_a_running_solve_at_its_next_step() {
     // A solve cancelled while it runs stops at the solver's next step (a level of the pawn pass,
-    // a layer of the lattice sweep) instead of running to its end: side by side, the cancelled
-    // solve takes less than half the time of the whole solve. (The king game and segment-nim stop
-    // between a few steps of a fraction of a second each at their caps:
-    // `every_game_stops_a_cancelled_solve` checks them.)
-    let cases: [(Arc<dyn Game>, String); 2] = [
-        (Arc::new(games::pawn::Pawn::new(1024)), open_pawn_board(18, 18)),
-        (Arc::new(games::lattice::Lattice::new(u64::MAX)), lattice_board(15)),
+    // a layer of the lattice sweep, 256 roots or one augmentation of the king game's matching)
+    // instead of running to its end: side by side, the cancelled solve takes less than half the
+    // time of the whole solve. (segment-nim's solve is linear and takes milliseconds at its cap:
+    // `every_game_stops_a_cancelled_solve` checks its steps.)
+    let orth4 = QueryOptions { moves: Some("orth4".into()) };
+    let cases: [(Arc<dyn Game>, String, QueryOptions); 3] = [
+        (Arc::new(games::pawn::Pawn::new(1024)), open_pawn_board(18, 18), QueryOptions::default()),
+        (Arc::new(games::lattice::Lattice::new(u64::MAX)), lattice_board(15), QueryOptions::default()),
+        (Arc::new(games::king::King::new(u64::MAX)), king_board(1000), orth4),
     ];
-    let options = QueryOptions::default();
-    for (game, text) in cases {
+    for (game, text, options) in cases {
         let name = game.info().name;
         let start = std::time::Instant::now();
         assert!(game.query(&text, &options, &Cancel::new()).is_ok(), "{name}");

@@ -7,8 +7,8 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use playground::games::Game;
 use playground::games::mock::Mock;
+use playground::games::{self, Game, GameCaps};
 use playground::server::loopback_hosts;
 use playground::{Config, Limits, router, serve};
 
@@ -20,7 +20,13 @@ struct Running {
 }
 
 impl Running {
+    /// A server of the mock game whose solves take `delay`.
     fn start(delay: Duration, config: Config, limits: Limits) -> Running {
+        Running::with_games(vec![Arc::new(Mock::new("mock", delay))], config, limits)
+    }
+
+    /// A server of `games`.
+    fn with_games(games: Vec<Arc<dyn Game>>, config: Config, limits: Limits) -> Running {
         let (address_tx, address_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -35,7 +41,6 @@ impl Running {
                     allowed_hosts: hosts,
                     ..config
                 };
-                let games: Vec<Arc<dyn Game>> = vec![Arc::new(Mock::new("mock", delay))];
                 address_tx.send(address).unwrap();
                 serve(listener, router(games, config), limits, async {
                     let _ = stopped.await;
@@ -238,6 +243,79 @@ fn a_client_that_goes_away_cancels_its_solve() {
     let start = Instant::now();
     server.wait_for_running(0);
     assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+/// Text of a `rows` × `cols` board of a game: `cell(r, c)` for each cell.
+fn board(head: &str, rows: usize, cols: usize, mut cell: impl FnMut(usize, usize) -> char) -> String {
+    let mut text = format!("{head}\n{rows} {cols}\n");
+    for r in 0..rows {
+        text.extend((0..cols).map(|c| cell(r, c)));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_client_that_goes_away_cancels_the_solve_of_every_game() {
+    // For each game, a board whose whole solve takes a good fraction of a second or more: first
+    // solved to its end, timed; then asked again by a client that goes away while it runs. The
+    // solve stops at the solver's next step, in less than half the time of the whole solve.
+    // (segment-nim's solve takes milliseconds at its cap: it cannot be caught running.)
+    let caps = GameCaps {
+        pawn_free_cells: 1024,
+        lattice_work: u64::MAX,
+        king_cells: u64::MAX,
+        ..GameCaps::default()
+    };
+    let config = Config { cache_bytes: 0, time_limit: Duration::from_secs(60), ..config() };
+    let server = Running::with_games(games::all(&caps), config, Limits::default());
+    let pawn = board("big 1", 22, 22, |r, c| match (r, c) {
+        (0, 0) | (0, 21) => 'O',
+        (21, 11) => 'X',
+        _ => '.',
+    });
+    let values: Vec<String> = (0..2 * 16)
+        .map(|r| (0..16).map(|c| ((r * 31 + c * 7919) % 97).to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
+    let lattice = format!("16 16\n{}\n", values.join("\n"));
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let king = board("1", 1000, 1000, |r, c| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        if (r, c) == (0, 0) {
+            'K'
+        } else if seed % 100 < 3 {
+            '#'
+        } else {
+            '.'
+        }
+    });
+    let cases = [
+        ("pawn-retrograde", serde_json::json!({ "position": pawn })),
+        ("lattice-dp", serde_json::json!({ "position": lattice })),
+        ("edmonds-blossom", serde_json::json!({ "position": king, "moves": "orth4" })),
+    ];
+    for (game, body) in cases {
+        let request = server.request("POST", &format!("/api/{game}/query"), &body.to_string());
+        let mut whole = server.connect();
+        whole.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let start = Instant::now();
+        whole.write_all(request.as_bytes()).unwrap();
+        assert_eq!(read_response(&mut whole).map(|(status, _)| status), Some(200), "{game}");
+        let whole = start.elapsed();
+        let mut client = server.connect();
+        client.write_all(request.as_bytes()).unwrap();
+        server.wait_for_running(1);
+        drop(client);
+        let start = Instant::now();
+        server.wait_for_running(0);
+        let cancelled = start.elapsed();
+        assert!(
+            cancelled < whole / 2,
+            "{game}: stopped {cancelled:?} after its client went away; the whole solve takes {whole:?}"
+        );
+    }
 }
 
 #[test]

@@ -51,7 +51,7 @@ use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
 use crate::king::game::{BoardGraph, symmetric_offsets};
 use crate::king::report::explain::draw_board;
 use crate::matching::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
-use crate::matching::maximum_matching;
+use crate::matching::maximum_matching_until_stopped;
 
 /// The `game` field of every report of this crate.
 pub const GAME: &str = "edmonds-blossom";
@@ -287,8 +287,8 @@ pub fn position_values(position: &Position, moves: MoveSet) -> Result<PositionVa
     }
 }
 
-/// [`position_values`], checking `stop` between its steps: the move graph, the matching and the
-/// decomposition (each a fraction of a second on a board of 250,000 cells).
+/// [`position_values`], checking `stop` between its steps (the move graph, the matching, the
+/// decomposition) and inside the matching ([`maximum_matching_until_stopped`]).
 pub fn position_values_until_stopped(
     position: &Position,
     moves: MoveSet,
@@ -300,8 +300,7 @@ pub fn position_values_until_stopped(
     }
     stop::check(stop)?;
     let graph = BoardGraph::on_cells(position.dims, |c| position.is_open(c), moves);
-    stop::check(stop)?;
-    let matching = maximum_matching(&graph.graph);
+    let matching = maximum_matching_until_stopped(&graph.graph, stop)?;
     stop::check(stop)?;
     let decomposition = gallai_edmonds(&graph.graph, &matching)?;
     let moves: SmallVec<[KingMove; MAX_MOVES]> = targets
@@ -353,8 +352,8 @@ pub struct QueryOptions<'a> {
     pub number: usize,
     /// The king's move set (`--moves`).
     pub moves: KingMoves,
-    /// Checked between the steps of the solve (the move graph, the matching, the decomposition):
-    /// once it is set, [`query`] returns [`QueryError::Stopped`] (`None`: the solve runs to its
+    /// Checked between the steps of the solve (the move graph, the matching, the decomposition)
+    /// and inside the matching: once it is set, [`query`] returns [`QueryError::Stopped`] (`None`: the solve runs to its
     /// end).
     pub stop: StopFlag<'a>,
 }

@@ -379,7 +379,8 @@ mod tests {
         assert!(timings.greedy_size < matching.size(), "the searches had work to do");
         assert!(crate::Matching::from_pairs(&g, &matching.edges()).is_ok());
         assert!(crate::gallai_edmonds(&g, &matching).is_ok(), "not maximum");
-        let (plain, _) = crate::matching::match_graph(&g, crate::matching::GreedyOrder::ByDegree);
+        let (plain, _) =
+            crate::matching::match_graph(&g, crate::matching::GreedyOrder::ByDegree, None).unwrap();
         assert_eq!(matching.size(), plain.iter().filter(|&&m| m != NO_VERTEX).count() / 2);
     }
 
@@ -391,7 +392,8 @@ mod tests {
         assert!(timings.renumbered);
         assert!(crate::Matching::from_pairs(&g, &matching.edges()).is_ok());
         assert!(crate::gallai_edmonds(&g, &matching).is_ok(), "not maximum");
-        let (plain, _) = crate::matching::match_graph(&g, crate::matching::GreedyOrder::ByDegree);
+        let (plain, _) =
+            crate::matching::match_graph(&g, crate::matching::GreedyOrder::ByDegree, None).unwrap();
         assert_eq!(matching.size(), plain.iter().filter(|&&m| m != NO_VERTEX).count() / 2);
     }
 }

@@ -31,6 +31,7 @@ mod stage_tests;
 
 use std::time::{Duration, Instant};
 
+use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
 use rayon::prelude::*;
 
 use crate::graph::Graph;
@@ -185,6 +186,27 @@ pub struct MatchingTimings {
 
 /// [`maximum_matching`], with the time each stage took.
 pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
+    unstoppable(maximum_matching_timed_until_stopped(graph, None))
+}
+
+/// [`maximum_matching`], stopped once `stop` is set: it is checked every
+/// [`STOP_CHECK_ROOTS`] roots of stage 1 and before each augmentation of stage 2.
+pub fn maximum_matching_until_stopped(graph: &Graph, stop: StopFlag<'_>) -> Result<Matching, Stopped> {
+    Ok(maximum_matching_timed_until_stopped(graph, stop)?.0)
+}
+
+/// How many roots of stage 1 pass between two checks of the stop flag.
+pub const STOP_CHECK_ROOTS: usize = 256;
+
+/// Whether `stop` is set, looked at on every [`STOP_CHECK_ROOTS`]-th root.
+fn stopped_at(root: usize, stop: StopFlag<'_>) -> Result<(), Stopped> {
+    if root % STOP_CHECK_ROOTS == 0 { stop::check(stop) } else { Ok(()) }
+}
+
+fn maximum_matching_timed_until_stopped(
+    graph: &Graph,
+    stop: StopFlag<'_>,
+) -> Result<(Matching, MatchingTimings), Stopped> {
     let start = Instant::now();
     let layout = locality::layout(graph);
     let renumbered = locality::should_renumber(graph, layout).then(|| Renumbered::new(graph));
@@ -193,7 +215,7 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
         Some(local) => {
             // Breadth-first ids follow the geometry, but not the way a grid's rows do: the
             // index-order start leaves long paths there (planar-1m: 13, costing 0.1–0.2 s).
-            let (mates, timings) = match_graph(&local.graph, GreedyOrder::ByDegree);
+            let (mates, timings) = match_graph(&local.graph, GreedyOrder::ByDegree, stop)?;
             let start = Instant::now();
             let mates = local.original_mates(&mates);
             (mates, MatchingTimings { shared_forest: timings.shared_forest + start.elapsed(), ..timings })
@@ -204,17 +226,21 @@ pub fn maximum_matching_timed(graph: &Graph) -> (Matching, MatchingTimings) {
             } else {
                 GreedyOrder::ByDegree
             };
-            match_graph(graph, order)
+            match_graph(graph, order, stop)?
         }
     };
     let timings = MatchingTimings { locality, renumbered: renumbered.is_some(), ..timings };
-    (Matching::from_mates(mates), timings)
+    Ok((Matching::from_mates(mates), timings))
 }
 
 /// The three stages on `graph` as numbered: the mate array of a maximum matching, and the stage
 /// timings. With [`GreedyOrder::ByIndex`] (the ids already follow the graph's geometry,
 /// [`Layout::Local`]) stage 1 first tries depth-first searches (see [`maximum_matching`]).
-fn match_graph(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, MatchingTimings) {
+fn match_graph(
+    graph: &Graph,
+    order: GreedyOrder,
+    stop: StopFlag<'_>,
+) -> Result<(Vec<u32>, MatchingTimings), Stopped> {
     let start = Instant::now();
     let n = graph.vertex_count();
     let local = order == GreedyOrder::ByIndex;
@@ -230,6 +256,7 @@ fn match_graph(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, MatchingTimings)
     };
     let greedy_size = mates.par_iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let greedy = start.elapsed();
+    stop::check(stop)?;
     let start = Instant::now();
     let mut forest = match workspace {
         Some(workspace) => AlternatingForest::with_workspace(mates, workspace),
@@ -238,21 +265,21 @@ fn match_graph(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, MatchingTimings)
     let mut done = false;
     if local {
         forest.set_scan_order(ScanOrder::DepthFirst);
-        done = augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+        done = augment_depth_first(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n), stop)?;
         forest.set_scan_order(ScanOrder::BreadthFirst);
     }
     if !done {
-        augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n));
+        augment_from_each_root(graph, &mut forest, SINGLE_SEARCH_BUDGET * n, search_limit(n), stop)?;
     }
     let single_root = start.elapsed();
     let start = Instant::now();
     if !done {
-        forest = augment_in_one_forest(graph, forest);
+        forest = augment_in_one_forest(graph, forest, stop)?;
     }
     let shared_forest = start.elapsed();
     let timings =
         MatchingTimings { greedy, greedy_size, single_root, shared_forest, ..MatchingTimings::default() };
-    (forest.into_mates(), timings)
+    Ok((forest.into_mates(), timings))
 }
 
 /// The largest graph that gets the index-order start and the depth-first pass when its layout is
@@ -287,13 +314,20 @@ fn search_limit(n: usize) -> usize {
 /// more than `budget` vertices in all (`usize::MAX`: never stop), or until one search labels more
 /// than `search_limit` vertices: that search is abandoned (its root stays free and unretired) and
 /// stage 2 takes over.
-fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget: usize, search_limit: usize) {
+fn augment_from_each_root(
+    graph: &Graph,
+    forest: &mut AlternatingForest,
+    budget: usize,
+    search_limit: usize,
+    stop: StopFlag<'_>,
+) -> Result<(), Stopped> {
     forest.limit_labels(search_limit);
     let mut successful_work = 0usize;
     for root in 0..graph.vertex_count() {
         if successful_work > budget {
             break;
         }
+        stopped_at(root, stop)?;
         // A root the depth-first pass retired stays retired.
         if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
             continue;
@@ -314,6 +348,7 @@ fn augment_from_each_root(graph: &Graph, forest: &mut AlternatingForest, budget:
         }
     }
     forest.limit_labels(usize::MAX);
+    Ok(())
 }
 
 /// Stage 1 on graphs whose ids follow their geometry, before [`augment_from_each_root`]: one
@@ -329,7 +364,8 @@ fn augment_depth_first(
     forest: &mut AlternatingForest,
     budget: usize,
     search_limit: usize,
-) -> bool {
+    stop: StopFlag<'_>,
+) -> Result<bool, Stopped> {
     forest.limit_labels(search_limit);
     let mut work = 0usize;
     let mut complete = true;
@@ -338,6 +374,7 @@ fn augment_depth_first(
             complete = false;
             break;
         }
+        stopped_at(root, stop)?;
         if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
             continue;
         }
@@ -357,7 +394,7 @@ fn augment_depth_first(
         }
     }
     forest.limit_labels(usize::MAX);
-    complete
+    Ok(complete)
 }
 
 /// Stage 2: one alternating forest grown from every free vertex that is not retired, until no
@@ -371,19 +408,24 @@ fn augment_depth_first(
 /// argument above (applied to all trees together) the matching is then maximum. Gives the forest
 /// back for one-shot searches, with the maximum matching and nothing labelled but the retired
 /// vertices.
-fn augment_in_one_forest(graph: &Graph, forest: AlternatingForest) -> AlternatingForest {
+fn augment_in_one_forest(
+    graph: &Graph,
+    forest: AlternatingForest,
+    stop: StopFlag<'_>,
+) -> Result<AlternatingForest, Stopped> {
     let is_root =
         |v: usize| forest.mate(v) == NO_VERTEX && graph.degree(v) > 0 && forest.label(v) == Label::Unlabelled;
     let roots: Vec<u32> = (0..graph.vertex_count()).filter(|&v| is_root(v)).map(|v| v as u32).collect();
     if roots.is_empty() {
         // Stage 1 went through every free vertex: nothing is left to do.
-        return forest;
+        return Ok(forest);
     }
     let mut forest = forest.share_trees();
     for root in roots {
         forest.plant(root);
     }
     loop {
+        stop::check(stop)?;
         match forest.grow(graph) {
             Growth::Exhausted => break,
             growth => {
@@ -394,7 +436,7 @@ fn augment_in_one_forest(graph: &Graph, forest: AlternatingForest) -> Alternatin
             }
         }
     }
-    forest.finish()
+    Ok(forest.finish())
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCase
     };
     if let Some((budget, search_limit)) = depth_first {
         forest.set_scan_order(ScanOrder::DepthFirst);
-        let done = augment_depth_first(graph, &mut forest, budget, search_limit);
+        let done = augment_depth_first(graph, &mut forest, budget, search_limit, None).unwrap();
         if done {
             // Every free vertex is retired: the matching must be maximum now.
             let matching = Matching::from_mates(forest.into_mates());
@@ -88,9 +88,9 @@ fn run(graph: &Graph, start: Start, stages: Stages) -> Result<Matching, TestCase
         | Stages::DepthFirstDefault => Some((SINGLE_SEARCH_BUDGET * n, search_limit(n))),
     };
     if let Some((budget, search_limit)) = limits {
-        augment_from_each_root(graph, &mut forest, budget, search_limit);
+        augment_from_each_root(graph, &mut forest, budget, search_limit, None).unwrap();
     }
-    let forest = augment_in_one_forest(graph, forest);
+    let forest = augment_in_one_forest(graph, forest, None).unwrap();
     Ok(Matching::from_mates(forest.into_mates()))
 }
 
@@ -199,7 +199,7 @@ fn forest_dissolves_trees_along_a_long_path() {
         start[v as usize] = v + 1;
         start[v as usize + 1] = v;
     }
-    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
+    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start), None).unwrap();
     let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.size(), 20);
     assert_eq!(matching.mate(0), Some(1));
@@ -218,7 +218,7 @@ fn path_between_two_trees_crosses_a_blossom() {
         start[u] = v as u32;
         start[v] = u as u32;
     }
-    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start));
+    let forest = augment_in_one_forest(&graph, AlternatingForest::new(&start), None).unwrap();
     let matching = Matching::from_mates(forest.into_mates());
     assert_eq!(matching.edges(), vec![(0, 1), (2, 4), (3, 5), (6, 7), (8, 9)]);
 }

@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 use grid_core::cli::driver::{self, Invocation, Source, Texts};
 
+use crate::cli::answer;
 use crate::cli::options::{AnswerArgs, Own, SolveArgs};
 use crate::cli::plan::{PLAN_USAGE, run_plan};
-use crate::cli::{answer, play, query};
+use crate::cli::play::run_play;
+use crate::cli::query::run_query;
 
 const TEXTS: Texts = Texts {
     name: "lattice-dp",
@@ -48,9 +50,9 @@ fn main() -> ExitCode {
     match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
         Invocation::Answer(request) => answer::run(request),
         Invocation::Query(request) => {
-            grid_core::cli::run(|out| query::run_query(&request.input, &request.own, request.format, out))
+            grid_core::cli::run(|out| run_query(&request.input, &request.own, request.format, out))
         }
-        Invocation::Play(request) => grid_core::cli::run(|out| play::run_play(&request, out)),
+        Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(Own::Plan { ranks, solve, input }) => grid_core::cli::run(|out| {
             run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), &solve, out)
         }),

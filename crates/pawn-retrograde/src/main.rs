@@ -1,17 +1,15 @@
 //! `pawn-retrograde`: the river-crossing pawn game, on the shared command line of
 //! [`grid_core::cli::driver`].
 
-use std::io::{self, Write};
+mod cli;
 
-use grid_core::cli::args::Format;
-use grid_core::cli::driver::{self, Invocation, NoCommand, PlayRequest, Texts};
+use grid_core::cli::driver::{self, Invocation, NoCommand, Texts};
 use grid_core::cli::memory::MemoryArgs;
-use grid_core::cli::{self, Failure, write_json_line};
-use pawn_retrograde::query::{self, Position};
-use pawn_retrograde::{
-    Board, Outcome, Solution, analyse_boards, explain, json, parse_input_within, parse_positions_within,
-    play as game, solve_boards,
-};
+use pawn_retrograde::{parse_input_within, parse_positions_within};
+
+use crate::cli::answers::{self_check, write_answers};
+use crate::cli::play::run_play;
+use crate::cli::query::write_queries;
 
 const TEXTS: Texts = Texts {
     name: "pawn-retrograde",
@@ -67,86 +65,18 @@ struct AnswerArgs {
 
 fn main() -> std::process::ExitCode {
     match driver::parse::<AnswerArgs, MemoryArgs, MemoryArgs, NoCommand>(&TEXTS) {
-        Invocation::Answer(request) => cli::run(|out| {
+        Invocation::Answer(request) => grid_core::cli::run(|out| {
             let boards = parse_input_within(&request.input.read()?, request.own.memory.limit())?;
             match request.own.self_check {
                 Some(samples) => self_check(out, &boards, samples),
                 None => Ok(write_answers(out, request.format, &boards)?),
             }
         }),
-        Invocation::Query(request) => cli::run(|out| {
+        Invocation::Query(request) => grid_core::cli::run(|out| {
             let positions = parse_positions_within(&request.input.read()?, request.own.limit())?;
             Ok(write_queries(out, request.format, &positions)?)
         }),
-        Invocation::Play(request) => cli::run(|out| run_play(&request, out)),
+        Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(never) => match never {},
     }
-}
-
-/// The default mode: the judge's answers, `--explain` or `--json`.
-fn write_answers(out: &mut impl Write, format: Format, boards: &[Board]) -> io::Result<()> {
-    match format {
-        Format::Plain => {
-            for outcome in solve_boards(boards) {
-                writeln!(out, "{outcome}")?;
-            }
-        }
-        Format::Explain => {
-            writeln!(out, "{}\n", explain::LEGEND)?;
-            for (i, (board, analysis)) in boards.iter().zip(&analyse_boards(boards)).enumerate() {
-                writeln!(out, "{}", explain::explain(i + 1, board, analysis))?;
-            }
-        }
-        Format::Json => {
-            let starts: Vec<Position> = boards.iter().map(Position::start).collect();
-            for (i, query) in pawn_retrograde::query_positions(&starts).iter().enumerate() {
-                write_json_line(out, &json::report(i + 1, query))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `--self-check SAMPLES`: the judge's answers, each board's solution checked parent against
-/// children on SAMPLES states (a summary per board on stderr).
-fn self_check(out: &mut impl Write, boards: &[Board], samples: usize) -> Result<(), Failure> {
-    for (i, board) in boards.iter().enumerate() {
-        let solution = Solution::of_start(board);
-        let checked = solution
-            .self_check(samples, 0x5EED + i as u64)
-            .map_err(|e| Failure::Internal(format!("board {}: {e}", i + 1)))?;
-        writeln!(out, "{}", solution.outcome().unwrap_or(Outcome::Tie))?;
-        eprintln!(
-            "self-check: board {}: {samples} states sampled, {checked} decided ones agree with their successors",
-            i + 1
-        );
-    }
-    Ok(())
-}
-
-/// `query`: a text report per position (`--explain`: with the board drawn), or JSON Lines.
-fn write_queries(out: &mut impl Write, format: Format, positions: &[Position]) -> io::Result<()> {
-    let queries = pawn_retrograde::query_positions(positions);
-    for (i, (position, query)) in positions.iter().zip(&queries).enumerate() {
-        match format {
-            Format::Json => write_json_line(out, &json::report(i + 1, query))?,
-            Format::Plain => query::write_text(out, i + 1, query)?,
-            Format::Explain => {
-                if i == 0 {
-                    writeln!(out, "{}\n", explain::LEGEND)?;
-                }
-                write!(out, "{}", explain::draw_position(position))?;
-                query::write_text(out, i + 1, query)?;
-                writeln!(out)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `play`: the first position of FILE against the person on standard input.
-fn run_play(request: &PlayRequest<MemoryArgs>, out: &mut impl Write) -> Result<(), Failure> {
-    let position = request.first(parse_positions_within(&request.read()?, request.own.limit())?)?;
-    let (mut session, start) = game::Game::new(&position);
-    request.play(&mut session, start, out)
 }

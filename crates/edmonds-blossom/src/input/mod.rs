@@ -25,7 +25,7 @@
 //! left to build) and `write(out: &mut impl Write, graph: &Graph) -> io::Result<()>`, and one line
 //! in the `formats!` call below: its variant of [`GraphFormat`] (with a doc comment), its
 //! module, its name and the file extensions that choose it. The binary's `--format` lists its
-//! values in `main.rs`.
+//! values in `cli/options.rs`.
 
 use std::io::{self, Write};
 use std::path::Path;

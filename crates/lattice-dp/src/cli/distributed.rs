@@ -1,0 +1,138 @@
+//! `--distributed`: the default mode as one rank of an MPI job.
+
+use std::process::ExitCode;
+
+#[cfg(feature = "mpi")]
+use std::io::Write;
+
+use grid_core::cli::args::Format;
+use grid_core::cli::driver::Source;
+#[cfg(feature = "mpi")]
+use grid_core::cli::{self, Failure};
+#[cfg(feature = "mpi")]
+use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::solve::checkpoint::Checkpoints;
+#[cfg(feature = "mpi")]
+use lattice_dp::{Mode, Options, Plan, parse_board};
+
+#[cfg(feature = "mpi")]
+use super::answer_output::write_answer;
+#[cfg(feature = "mpi")]
+use super::failure::solve_failure;
+use super::failure::usage_error;
+#[cfg(feature = "mpi")]
+use super::interrupt;
+use super::options::SolveArgs;
+
+/// Runs this rank: rank 0 reports like a single process, the others only by exit status.
+#[cfg(feature = "mpi")]
+pub fn main(input: &Source, args: &SolveArgs, checkpoints: Option<&Checkpoints>, format: Format) -> ExitCode {
+    let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
+        return usage_error("MPI could not be initialised: run lattice-dp --distributed under mpirun");
+    };
+    use lattice_dp::solve::exchange::Exchange;
+    if ranks.rank() == 0 {
+        cli::run(|out| answer(&mut ranks, input, args, checkpoints, format, out))
+    } else {
+        let result = answer(&mut ranks, input, args, checkpoints, format, &mut std::io::sink());
+        cli::report(result, &mut std::io::sink())
+    }
+}
+
+/// Without the `mpi` feature: a usage error.
+#[cfg(not(feature = "mpi"))]
+pub fn main(_: &Source, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> ExitCode {
+    usage_error(
+        "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
+    )
+}
+
+/// The default mode as one rank: every rank makes the same collective calls, so an input error
+/// or a plan that does not fit stops every rank at the same point.
+#[cfg(feature = "mpi")]
+fn answer(
+    ranks: &mut lattice_dp::mpi::MpiRanks,
+    input: &Source,
+    args: &SolveArgs,
+    checkpoints: Option<&Checkpoints>,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    use lattice_dp::solve::exchange::Exchange;
+    let me = ranks.rank();
+    let read = if me == 0 { input.read() } else { Ok(Vec::new()) };
+    if ranks.max(i64::from(read.is_err())) > 0 {
+        return Err(read.err().unwrap_or_else(|| Failure::Usage(String::new())));
+    }
+    let bytes = ranks.broadcast(&read?);
+    let board = parse_board(&bytes)?;
+    drop(bytes);
+    let (n, m) = (board.rows(), board.cols());
+    lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
+    let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
+    let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks());
+    let limit = args.memory.bytes.unwrap_or_else(|| grid_core::cli::memory::default_limit() / local_ranks());
+    let mine = plan.ranks[me].peak_bytes;
+    if ranks.max(i64::from(mine > limit)) > 0 {
+        let (worst, most) = plan
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(r, p)| (r, p.peak_bytes))
+            .max_by_key(|&(_, b)| b)
+            .unwrap_or((0, 0));
+        return Err(Failure::Usage(format!(
+            "error: board {n}x{m} on {} ranks: rank {worst} needs about {} but the memory limit of a rank is {} (lattice-dp plan --ranks P shows each rank's share; more ranks or --memory-limit BYTES)",
+            ranks.ranks(),
+            lattice_dp::solve::bytes(most),
+            lattice_dp::solve::bytes(limit)
+        )));
+    }
+    let options = Options {
+        mode,
+        memory_limit: None,
+        width: Some(plan.width),
+        stop: Some(interrupt::flag()),
+        checkpoints,
+    };
+    let mut bar = LayerBar::for_stderr(if args.progress && me == 0 { Piped::Lines } else { Piped::Silent });
+    let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
+    bar.finish();
+    let solved = solved.map_err(|e| solve_failure(e, n, m))?;
+    if args.progress {
+        // Each rank's own figures, to hold against its plan.
+        let traffic = solved.traffic;
+        // One write, so that the ranks' lines do not interleave.
+        let line = format!(
+            "lattice-dp: rank {me} of {}: peak resident {}, planned {}; received {} states in {} rounds (planned {})\n",
+            ranks.ranks(),
+            peak_resident().map_or_else(|| "unknown".to_string(), lattice_dp::solve::bytes),
+            lattice_dp::solve::bytes(plan.ranks[me].peak_bytes),
+            traffic.received_states,
+            traffic.rounds,
+            plan.ranks[me].received_states
+        );
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    write_answer(&board, solved.solution, format, out)
+}
+
+/// This process's peak resident memory (`VmHWM` of /proc/self/status), when the system says.
+#[cfg(feature = "mpi")]
+fn peak_resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib << 10)
+}
+
+/// The ranks of this job on this host (Open MPI's `OMPI_COMM_WORLD_LOCAL_SIZE`, else 1): they
+/// share its memory.
+#[cfg(feature = "mpi")]
+fn local_ranks() -> u64 {
+    std::env::var("OMPI_COMM_WORLD_LOCAL_SIZE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(1)
+}

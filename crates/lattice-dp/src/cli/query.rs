@@ -1,0 +1,55 @@
+//! `query`: every position of the input, as text or JSON Lines.
+
+use std::cell::RefCell;
+use std::io::Write;
+
+use grid_core::cli::args::Format;
+use grid_core::cli::driver::Source;
+use grid_core::cli::{Failure, write_json_line};
+use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::query;
+use lattice_dp::{Mode, Plan, QueryOptions, SolveError, parse_positions};
+
+use super::failure::solve_failure;
+use super::options::SolveArgs;
+
+/// `query`: every position of the input, as text or JSON Lines.
+pub fn run_query(
+    input: &Source,
+    args: &SolveArgs,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let input = input.read()?;
+    let positions = parse_positions(&input)?;
+    let limit = args.memory_limit();
+    for position in &positions {
+        let board = position.board();
+        lattice_dp::solve::check_width(board, args.width())
+            .map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
+        // A query picks its width without a limit (4 or 8 bytes), as `child_values` does.
+        let plan = Plan::new(board, Mode::ValueOnly, None, None);
+        if let Some(limit) = limit.filter(|&limit| plan.total() > limit) {
+            return Err(solve_failure(SolveError::TooLarge { plan, limit }, board.rows(), board.cols()));
+        }
+    }
+    for (i, position) in positions.iter().enumerate() {
+        let bar =
+            RefCell::new(LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent }));
+        let progress = |p| bar.borrow_mut().update(p);
+        let options = QueryOptions { number: i + 1, progress: Some(&progress), stop: None };
+        let report = grid_core::stop::unstoppable(query::query(position, &options));
+        bar.into_inner().finish();
+        match format {
+            Format::Json => write_json_line(out, &report)?,
+            Format::Plain => query::write_text(out, position, &report)?,
+            Format::Explain => {
+                let marks = lattice_dp::play::PlayPosition::new(position.clone()).marks;
+                out.write_all(lattice_dp::explain::draw_board(position.board(), &marks).as_bytes())?;
+                query::write_text(out, position, &report)?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,28 @@
+//! `query`: a text report per position (`--explain`: with the board drawn), or JSON Lines.
+
+use std::io::{self, Write};
+
+use grid_core::cli::args::Format;
+use grid_core::cli::write_json_line;
+use pawn_retrograde::query::{self, Position};
+use pawn_retrograde::{explain, json};
+
+/// Every position's report, in input order.
+pub fn write_queries(out: &mut impl Write, format: Format, positions: &[Position]) -> io::Result<()> {
+    let queries = pawn_retrograde::query_positions(positions);
+    for (i, (position, query)) in positions.iter().zip(&queries).enumerate() {
+        match format {
+            Format::Json => write_json_line(out, &json::report(i + 1, query))?,
+            Format::Plain => query::write_text(out, i + 1, query)?,
+            Format::Explain => {
+                if i == 0 {
+                    writeln!(out, "{}\n", explain::LEGEND)?;
+                }
+                write!(out, "{}", explain::draw_position(position))?;
+                query::write_text(out, i + 1, query)?;
+                writeln!(out)?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -36,8 +36,14 @@ pub const PRESETS: &[Preset] = &[
     preset("lattice-18x18-t", "lattice-dp: lattice-18x18 transposed (same value)"),
     preset("lattice-19x19", "lattice-dp: 19x19, random values up to 1e9"),
     preset("lattice-20x20", "lattice-dp: 20x20, random values up to 1e9"),
-    preset("lattice-21x21", "lattice-dp: 21x21, random values up to 1e9 (past one machine: plan, distributed)"),
-    preset("lattice-22x22", "lattice-dp: 22x22, random values up to 1e9 (past one machine: plan, distributed)"),
+    preset(
+        "lattice-21x21",
+        "lattice-dp: 21x21, random values up to 1e9 (past one machine: plan, distributed)",
+    ),
+    preset(
+        "lattice-22x22",
+        "lattice-dp: 22x22, random values up to 1e9 (past one machine: plan, distributed)",
+    ),
     preset("lattice-10x30", "lattice-dp: 10x30, random values up to 1e9"),
     preset("lattice-10x30-t", "lattice-dp: lattice-10x30 transposed, 30x10 (same value)"),
     preset("segment-5m", "segment-nim: 5 boards of 1,000,000 pawns, n up to 1e18"),

@@ -380,31 +380,67 @@ fn lattice_board(side: usize) -> String {
     format!("{side} {side}\n{}\n", rows.join("\n"))
 }
 
+/// One solve of a test: a game, a position, its options and the view asked for (`None`: the query).
+struct Solve {
+    game: Arc<dyn Game>,
+    text: String,
+    options: QueryOptions,
+    view: Option<&'static str>,
+}
+
+impl Solve {
+    /// The query of `text`.
+    fn query(game: Arc<dyn Game>, text: String, options: QueryOptions) -> Solve {
+        Solve { game, text, options, view: None }
+    }
+
+    /// Its answer.
+    fn run(&self, cancel: &Cancel) -> Result<Value, QueryError> {
+        match self.view {
+            Some(view) => {
+                self.game.view(view, &self.text, &self.options, cancel).expect("the game has this view")
+            }
+            None => self.game.query(&self.text, &self.options, cancel),
+        }
+    }
+}
+
 #[test]
 fn every_game_stops_a_running_solve_at_its_next_step() {
     // A solve cancelled while it runs stops at the solver's next step (a level of the pawn pass,
-    // a layer of the lattice sweep, 256 roots or one augmentation of the king game's matching)
-    // instead of running to its end: side by side, the cancelled solve takes less than half the
-    // time of the whole solve. (segment-nim's solve is linear and takes milliseconds at its cap:
-    // `every_game_stops_a_cancelled_solve` checks its steps.)
-    let orth4 = QueryOptions { moves: Some("orth4".into()) };
-    let cases: [(Arc<dyn Game>, String, QueryOptions); 3] = [
-        (Arc::new(games::pawn::Pawn::new(1024)), open_pawn_board(18, 18), QueryOptions::default()),
-        (Arc::new(games::lattice::Lattice::new(u64::MAX)), lattice_board(15), QueryOptions::default()),
-        (Arc::new(games::king::King::new(u64::MAX)), king_board(1000), orth4),
+    // a layer of the lattice sweep, 256 roots or one augmentation of the king game's matching, in
+    // its query and in its `all-starts` view) instead of running to its end: side by side, the
+    // cancelled solve takes less than half the time of the whole solve. (segment-nim's solve is
+    // linear and takes milliseconds at its cap: `every_game_stops_a_cancelled_solve` checks its
+    // steps.)
+    let orth4 = || QueryOptions { moves: Some("orth4".into()) };
+    let king = || -> Arc<dyn Game> { Arc::new(games::king::King::new(u64::MAX)) };
+    let solves = [
+        Solve::query(
+            Arc::new(games::pawn::Pawn::new(1024)),
+            open_pawn_board(18, 18),
+            QueryOptions::default(),
+        ),
+        Solve::query(
+            Arc::new(games::lattice::Lattice::new(u64::MAX)),
+            lattice_board(15),
+            QueryOptions::default(),
+        ),
+        Solve::query(king(), king_board(1000), orth4()),
+        Solve { view: Some("all-starts"), ..Solve::query(king(), king_board(1000), orth4()) },
     ];
-    for (game, text, options) in cases {
-        let name = game.info().name;
+    for solve in solves {
+        let name = format!("{} {}", solve.game.info().name, solve.view.unwrap_or("query"));
         let start = std::time::Instant::now();
-        assert!(game.query(&text, &options, &Cancel::new()).is_ok(), "{name}");
+        assert!(solve.run(&Cancel::new()).is_ok(), "{name}");
         let whole = start.elapsed();
         let cancel = Cancel::new();
         let start = std::time::Instant::now();
         let answer = std::thread::scope(|scope| {
-            let solve = scope.spawn(|| game.query(&text, &options, &cancel));
+            let running = scope.spawn(|| solve.run(&cancel));
             std::thread::sleep(whole / 10);
             cancel.cancel();
-            solve.join().expect("the solve does not panic")
+            running.join().expect("the solve does not panic")
         });
         let cancelled = start.elapsed();
         assert_eq!(answer, Err(QueryError::Cancelled), "{name}");

@@ -13,12 +13,13 @@
 //!
 //! So one matching and one decomposition answer every start at once.
 
+use grid_core::stop::{self, StopFlag, Stopped};
 use grid_core::{Dims, MoveSet};
 
 use crate::graph::{Graph, NO_VERTEX};
 use crate::king::board::Board;
 use crate::matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
-use crate::matching::{Matching, maximum_matching};
+use crate::matching::{Matching, maximum_matching, maximum_matching_until_stopped};
 
 /// The move graph of a board: one vertex per free cell, numbered in row-major order.
 #[derive(Debug, Clone)]
@@ -133,12 +134,35 @@ impl CellOutcome {
     }
 }
 
+/// Why a solve of the king game has no answer ([`crate::query::query`],
+/// [`BoardAnalysis::until_stopped`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The matching was not maximum: a fault of the solver, never of the position.
+    #[error(transparent)]
+    NotMaximum(#[from] NotMaximum),
+    /// The stop flag was set ([`crate::query::QueryOptions::stop`]).
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+}
+
 impl BoardAnalysis {
     /// Builds the move graph, matches it, and decomposes it. The error would mean an engine bug
     /// (the matching was not maximum).
     pub fn new(board: &Board, moves: MoveSet) -> Result<Self, NotMaximum> {
         let graph = BoardGraph::new(board, moves);
         let matching = maximum_matching(&graph.graph);
+        let decomposition = gallai_edmonds(&graph.graph, &matching)?;
+        Ok(Self { graph, matching, decomposition, start: board.start() })
+    }
+
+    /// [`BoardAnalysis::new`], checking `stop` after the move graph, inside the matching
+    /// ([`maximum_matching_until_stopped`]) and before the decomposition.
+    pub fn until_stopped(board: &Board, moves: MoveSet, stop: StopFlag<'_>) -> Result<Self, QueryError> {
+        let graph = BoardGraph::new(board, moves);
+        stop::check(stop)?;
+        let matching = maximum_matching_until_stopped(&graph.graph, stop)?;
+        stop::check(stop)?;
         let decomposition = gallai_edmonds(&graph.graph, &matching)?;
         Ok(Self { graph, matching, decomposition, start: board.start() })
     }

@@ -42,12 +42,13 @@ use std::io::{self, Write};
 
 use grid_core::play::{GameResult, PlayGame, PlayMove};
 use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value, sort_best_first};
-use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
+use grid_core::stop::{self, StopFlag, unstoppable};
 use grid_core::{Dims, InputError, MoveSet, Scanner};
 use serde::Serialize;
 use smallvec::SmallVec;
 
 use crate::king::board::{Board, MAX_BOARDS, read_king_grid};
+pub use crate::king::game::QueryError;
 use crate::king::game::{BoardGraph, symmetric_offsets};
 use crate::king::report::explain::draw_board;
 use crate::matching::decomposition::{NotMaximum, VertexClass, gallai_edmonds};
@@ -363,17 +364,6 @@ impl Default for QueryOptions<'_> {
     fn default() -> Self {
         QueryOptions { number: 1, moves: KingMoves::King20, stop: None }
     }
-}
-
-/// Why [`query`] has no report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum QueryError {
-    /// The matching was not maximum: a fault of the solver, never of the position.
-    #[error(transparent)]
-    NotMaximum(#[from] NotMaximum),
-    /// [`QueryOptions::stop`] was set.
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
 }
 
 /// The report of `position` (what `edmonds-blossom query --json` prints): its value for the side

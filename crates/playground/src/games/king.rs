@@ -105,9 +105,11 @@ impl Game for King {
             let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
             let internal = |e: String| QueryError::Internal(e);
             let boards = parse_boards(text.as_bytes()).map_err(|e| internal(e.to_string()))?;
-            cancel.check()?;
-            let analysis =
-                BoardAnalysis::new(&boards[0], moves.set()).map_err(|e| internal(e.to_string()))?;
+            let analysis = BoardAnalysis::until_stopped(&boards[0], moves.set(), Some(cancel.flag()))
+                .map_err(|e| match e {
+                    edmonds_blossom::QueryError::Stopped(_) => QueryError::Cancelled,
+                    edmonds_blossom::QueryError::NotMaximum(e) => internal(e.to_string()),
+                })?;
             cancel.check()?;
             to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
         })

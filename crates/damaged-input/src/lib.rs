@@ -2,7 +2,7 @@
 //! hold only what is their own (how the library is run, its input format's alphabet, and the tests
 //! themselves).
 //!
-//! Four modules, one job each:
+//! Five modules, one job each:
 //!
 //! - [`mutation`]: the edits ([`Mutation`]) and the format-independent text they splice in
 //!   ([`FRAGMENTS`]: numbers around every limit, whitespace, control and non-ASCII characters).
@@ -16,6 +16,7 @@
 //!   [`check_exit`] / [`check_exit_streaming`] check its outcome.
 //! - [`report`]: the checker of the one report model of `--json`, `query` and the playground
 //!   ([`check_report_line`]): does a report follow `docs/REPORT.md`?
+//! - [`seeded`]: [`Seeded`], a seeded xorshift source for test inputs that must not change.
 //!
 //! This crate is a dev-dependency of the solver crates and the playground only; no library or binary
 //! depends on it.
@@ -24,6 +25,7 @@ pub mod contract;
 pub mod corpus;
 pub mod mutation;
 pub mod report;
+pub mod seeded;
 
 pub use contract::{
     check_exit, check_exit_streaming, check_located, check_within_input, run_binary, run_binary_limited,
@@ -32,3 +34,4 @@ pub use contract::{
 pub use corpus::Corpus;
 pub use mutation::{FRAGMENTS, Mutation, line_spans, token_spans};
 pub use report::{check_report, check_report_line};
+pub use seeded::Seeded;

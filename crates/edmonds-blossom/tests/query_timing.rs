@@ -6,13 +6,8 @@ use edmonds_blossom::{QueryOptions, parse_positions, query};
 #[test]
 #[ignore = "a timing, not a check"]
 fn query_ten_thousand_random_positions() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = damaged_input::Seeded::new(0x2545_F491_4F6C_DD1D);
+    let mut next = |n: usize| random.below(n);
     let mut text = String::from("10000\n");
     for _ in 0..10_000 {
         let (rows, cols) = (4 + next(5), 4 + next(5));

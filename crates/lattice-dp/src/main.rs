@@ -53,8 +53,8 @@ fn main() -> ExitCode {
             grid_core::cli::run(|out| run_query(&request.input, &request.own, request.format, out))
         }
         Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
-        Invocation::Own(Own::Plan { ranks, solve, input }) => grid_core::cli::run(|out| {
-            run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), &solve, out)
+        Invocation::Own(Own::Plan { ranks, solve, min_share, input }) => grid_core::cli::run(|out| {
+            run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), min_share, &solve, out)
         }),
     }
 }

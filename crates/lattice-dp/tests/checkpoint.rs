@@ -24,6 +24,10 @@ fn every_layer(dir: &Path, resume: bool) -> Checkpoints {
     Checkpoints { dir: dir.to_path_buf(), every_layers: Some(1), every: Duration::from_secs(3600), resume }
 }
 
+/// The fewest states of a layer a rank shares in these tests: small, so that every rank holds
+/// part of the layers of these small boards.
+const MIN_SHARE: u64 = 16;
+
 /// Solves `board` on `ranks` thread ranks with `checkpoints`, stopping (on rank `stopper` only)
 /// once `stop_after` layers are done; returns each rank's outcome.
 fn run_ranks(
@@ -36,8 +40,12 @@ fn run_ranks(
         use lattice_dp::solve::exchange::Exchange;
         let stop = AtomicBool::new(false);
         let me = exchange.rank();
-        let options =
-            Options { stop: Some(&stop), checkpoints: Some(checkpoints), ..Options::new(Mode::ValueOnly) };
+        let options = Options {
+            stop: Some(&stop),
+            checkpoints: Some(checkpoints),
+            min_share: MIN_SHARE,
+            ..Options::new(Mode::ValueOnly)
+        };
         let mut progress = |p: lattice_dp::Progress| {
             if stop_after.is_some_and(|(rank, layers)| rank == me && p.done >= layers) {
                 stop.store(true, Ordering::Relaxed);
@@ -117,6 +125,7 @@ fn foreign_torn_and_corrupted_checkpoints_are_refused() {
     let options = Options {
         checkpoints: Some(&config),
         width: Some(ValueWidth::Eight),
+        min_share: MIN_SHARE,
         ..Options::new(Mode::ValueOnly)
     };
     let wider =
@@ -124,6 +133,14 @@ fn foreign_torn_and_corrupted_checkpoints_are_refused() {
     assert!(
         wider.iter().flatten().any(|e| e.to_string().contains("--value-bytes 4 resumes it")),
         "{wider:?}"
+    );
+    // The same ranks sharing the layers another way.
+    let options = Options { checkpoints: Some(&config), min_share: 64, ..Options::new(Mode::ValueOnly) };
+    let shared_otherwise =
+        ThreadRanks::run(2, |exchange| solve_distributed(&board, options, exchange, &mut |_| {}).err());
+    assert!(
+        shared_otherwise.iter().flatten().any(|e| e.to_string().contains("another --min-share")),
+        "{shared_otherwise:?}"
     );
 
     // The newest layer every rank finished, torn, then corrupted, then whole again.

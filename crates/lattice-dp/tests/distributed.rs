@@ -11,14 +11,18 @@ use lattice_dp::solve::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, Plan, ValueWidth, parse_board, solve, solve_distributed};
 use proptest::prelude::*;
 
+/// The fewest states of a layer a rank shares in these tests.
+const MIN_SHARE: u64 = 64;
+
 /// Solves `board` on `ranks` thread ranks at `width`; checks every rank got the single process's
 /// solution, and the traffic against the plan; returns the states received in all.
 fn check(board: &Board, ranks: usize, mode: Mode, width: Option<ValueWidth>) -> u64 {
     let single = solve(board, mode, &mut |_| {});
-    let options = Options { width, ..Options::new(mode) };
+    // A small share, so that the layers of these small boards are shared by every rank.
+    let options = Options { width, min_share: MIN_SHARE, ..Options::new(mode) };
     let results =
         ThreadRanks::run(ranks, |exchange| solve_distributed(board, options, exchange, &mut |_| {}));
-    let plan = Plan::for_ranks(board, mode, width, ranks);
+    let plan = Plan::for_ranks(board, mode, width, ranks, MIN_SHARE);
     let mut received = 0;
     for (rank, result) in results.into_iter().enumerate() {
         let result = result.unwrap();

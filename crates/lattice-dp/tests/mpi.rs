@@ -13,8 +13,19 @@ fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp")
 }
 
-/// `mpirun -np RANKS [MCA] lattice-dp --distributed ARGS`, with standard input `stdin`.
+/// The fewest states of a layer a rank shares in the runs of small boards, so that their layers
+/// are shared by every rank (the default keeps a layer below 262144 states on fewer ranks).
+const SMALL_SHARE: &str = "64";
+
+/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share 64 ARGS`, with standard input
+/// `stdin`.
 fn mpirun(ranks: usize, mca: &[&str], args: &[&str], stdin: &[u8]) -> Output {
+    mpirun_sharing(ranks, mca, SMALL_SHARE, args, stdin)
+}
+
+/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share SHARE ARGS`, with standard input
+/// `stdin`.
+fn mpirun_sharing(ranks: usize, mca: &[&str], share: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut command = Command::new("mpirun");
     command
         .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
@@ -22,7 +33,7 @@ fn mpirun(ranks: usize, mca: &[&str], args: &[&str], stdin: &[u8]) -> Output {
         .args(["--oversubscribe", "-np", &ranks.to_string()])
         .args(mca)
         .arg(BINARY)
-        .arg("--distributed")
+        .args(["--distributed", "--min-share", share])
         .args(args);
     damaged_input::run_command(&mut command, stdin)
 }
@@ -104,12 +115,15 @@ fn sixteen_by_sixteen_on_four_ranks() {
             })
             .collect::<String>();
     let alone = single(&[], board.as_bytes());
-    let output = mpirun(4, &[], &["--progress"], board.as_bytes());
+    // The default share: this board's large layers are shared by the four ranks.
+    let default_share = lattice_dp::solve::partition::DEFAULT_MIN_SHARE.to_string();
+    let output = mpirun_sharing(4, &[], &default_share, &["--progress"], board.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), text(&alone.stdout));
     let stderr = text(&output.stderr);
     let reports: Vec<&str> = stderr.lines().filter(|l| l.contains(" of 4: peak resident ")).collect();
     assert_eq!(reports.len(), 4, "{stderr}");
+    let mut received = 0.0;
     for report in reports {
         // `… peak resident X MiB, planned Y MiB; received R states in N rounds (planned R)`.
         let number = |after: &str| -> f64 {
@@ -119,7 +133,9 @@ fn sixteen_by_sixteen_on_four_ranks() {
         };
         assert!(number("peak resident ") <= number("planned "), "{report}");
         assert_eq!(number("received "), number("(planned "), "{report}");
+        received += number("received ");
     }
+    assert!(received > 0.0, "no row was exchanged: {stderr}");
 }
 
 #[test]

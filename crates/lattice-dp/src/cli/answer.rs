@@ -31,7 +31,8 @@ pub fn run(request: Request<AnswerArgs>) -> ExitCode {
         );
     }
     if args.distributed {
-        return distributed::main(&request.input, &args.solve, checkpoints.as_ref(), request.format);
+        let sweep = distributed::Sweep { args: &args.solve, min_share: args.min_share() };
+        return distributed::main(&request.input, sweep, checkpoints.as_ref(), request.format);
     }
     cli::run(|out| answer(&request.input, &args.solve, checkpoints.as_ref(), request.format, out))
 }
@@ -54,6 +55,7 @@ fn answer(
         width: args.width(),
         stop: Some(stop),
         checkpoints,
+        ..Options::new(mode)
     };
     if args.progress && mode == Mode::WithGame {
         let plan = Plan::new(&board, mode, options.width, options.memory_limit);

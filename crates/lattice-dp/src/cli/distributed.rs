@@ -24,24 +24,33 @@ use super::failure::usage_error;
 use super::interrupt;
 use super::options::SolveArgs;
 
+/// How the distributed sweep runs: the sweep's options and the ranks' minimum share.
+#[derive(Debug, Clone, Copy)]
+pub struct Sweep<'a> {
+    /// The sweep's options, as a single process takes them.
+    pub args: &'a SolveArgs,
+    /// `--min-share`.
+    pub min_share: u64,
+}
+
 /// Runs this rank: rank 0 reports like a single process, the others only by exit status.
 #[cfg(feature = "mpi")]
-pub fn main(input: &Source, args: &SolveArgs, checkpoints: Option<&Checkpoints>, format: Format) -> ExitCode {
+pub fn main(input: &Source, sweep: Sweep<'_>, checkpoints: Option<&Checkpoints>, format: Format) -> ExitCode {
     let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
         return usage_error("MPI could not be initialised: run lattice-dp --distributed under mpirun");
     };
     use lattice_dp::solve::exchange::Exchange;
     if ranks.rank() == 0 {
-        cli::run(|out| answer(&mut ranks, input, args, checkpoints, format, out))
+        cli::run(|out| answer(&mut ranks, input, sweep, checkpoints, format, out))
     } else {
-        let result = answer(&mut ranks, input, args, checkpoints, format, &mut std::io::sink());
+        let result = answer(&mut ranks, input, sweep, checkpoints, format, &mut std::io::sink());
         cli::report(result, &mut std::io::sink())
     }
 }
 
 /// Without the `mpi` feature: a usage error.
 #[cfg(not(feature = "mpi"))]
-pub fn main(_: &Source, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> ExitCode {
+pub fn main(_: &Source, _: Sweep<'_>, _: Option<&Checkpoints>, _: Format) -> ExitCode {
     usage_error(
         "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
     )
@@ -53,12 +62,13 @@ pub fn main(_: &Source, _: &SolveArgs, _: Option<&Checkpoints>, _: Format) -> Ex
 fn answer(
     ranks: &mut lattice_dp::mpi::MpiRanks,
     input: &Source,
-    args: &SolveArgs,
+    sweep: Sweep<'_>,
     checkpoints: Option<&Checkpoints>,
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     use lattice_dp::solve::exchange::Exchange;
+    let args = sweep.args;
     let me = ranks.rank();
     let read = if me == 0 { input.read() } else { Ok(Vec::new()) };
     if ranks.max(i64::from(read.is_err())) > 0 {
@@ -70,7 +80,7 @@ fn answer(
     let (n, m) = (board.rows(), board.cols());
     lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
-    let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks());
+    let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks(), sweep.min_share);
     let limit = args.memory.bytes.unwrap_or_else(|| grid_core::cli::memory::default_limit() / local_ranks());
     let mine = plan.ranks[me].peak_bytes;
     if ranks.max(i64::from(mine > limit)) > 0 {
@@ -94,6 +104,7 @@ fn answer(
         width: Some(plan.width),
         stop: Some(interrupt::flag()),
         checkpoints,
+        min_share: sweep.min_share,
     };
     let mut bar = LayerBar::for_stderr(if args.progress && me == 0 { Piped::Lines } else { Piped::Silent });
     let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));

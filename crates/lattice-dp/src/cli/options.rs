@@ -10,6 +10,7 @@ use grid_core::cli::args::InputArgs;
 use grid_core::cli::memory::MemoryArgs;
 use lattice_dp::ValueWidth;
 use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::partition::DEFAULT_MIN_SHARE;
 
 /// The default mode's own options: the sweep, its checkpoints, and the MPI job.
 #[derive(Debug, clap::Args)]
@@ -26,6 +27,19 @@ pub struct AnswerArgs {
     /// shared among the ranks of its host). Needs a build with `--features mpi`.
     #[arg(long)]
     pub distributed: bool,
+    /// With --distributed: the fewest states of a layer a rank that shares it owns. A smaller
+    /// layer goes to fewer ranks, so that its few rows are not read back and forth between many;
+    /// a layer of at least STATES × P states is shared by every rank. A checkpoint resumes only
+    /// with the same STATES [default: 262144]
+    #[arg(long, value_name = "STATES", value_parser = clap::value_parser!(u64).range(1..), requires = "distributed")]
+    min_share: Option<u64>,
+}
+
+impl AnswerArgs {
+    /// `--min-share`, else the solver's default.
+    pub fn min_share(&self) -> u64 {
+        self.min_share.unwrap_or(DEFAULT_MIN_SHARE)
+    }
 }
 
 /// lattice-dp's own subcommand.
@@ -46,6 +60,10 @@ pub enum Own {
         /// How the sweep would run.
         #[command(flatten)]
         solve: SolveArgs,
+        /// The fewest states of a layer a rank that shares it owns, as `--distributed
+        /// --min-share` [default: 262144]
+        #[arg(long, value_name = "STATES", value_parser = clap::value_parser!(u64).range(1..), default_value_t = DEFAULT_MIN_SHARE, hide_default_value = true)]
+        min_share: u64,
         /// The board's file.
         #[command(flatten)]
         input: InputArgs,
@@ -83,8 +101,8 @@ pub struct CheckpointArgs {
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// Continue from the newest layer every rank finished in DIR (a checkpoint of another board,
-    /// another number of ranks or width, or a torn or corrupted file is refused), and go on
-    /// writing checkpoints there.
+    /// another number of ranks, width or --min-share, or a torn or corrupted file is refused),
+    /// and go on writing checkpoints there.
     #[arg(long, value_name = "DIR")]
     resume: Option<PathBuf>,
     /// Write a checkpoint every N layers as well.

@@ -6,33 +6,37 @@
 //!
 //! | bytes | field |
 //! |---|---|
-//! | 8 | magic `LDPCKPT1` |
+//! | 8 | magic `LDPCKPT2` (the format's version in its last byte) |
 //! | 8 | the board's hash ([`board_hash`]: its size and every value) |
 //! | 4, 4 | `P` (ranks), `R` (this rank) |
 //! | 4, 4 | bytes per value, `K` (cells taken in the layer) |
 //! | 8 | `S`, the values that follow (the rank's states of layer `K`) |
+//! | 8 | the partition's fingerprint ([`Partition::fingerprint`]: which rows each rank owns) |
 //! | 8 | the checksum of the values ([`checksum`]) |
-//! | 8 | the checksum of the 48 bytes above |
+//! | 8 | the checksum of the 56 bytes above |
 //! | `S` × width | the values, as the distributed sweep stores and sends them |
 //!
 //! A file is written under a temporary name, flushed to the disk (`fsync`), then renamed, and the
 //! folder flushed: a file with the final name is whole. Each rank keeps its two newest files: ranks
 //! finish a layer at most one exchange apart and checkpoint at the same layers (the decision is a
 //! collective), so when a job dies, the newest layer every rank finished is one every rank still
-//! has. Resuming checks every field against the job (board, `P`, rank, width) and both checksums;
-//! anything else is refused with a message, never read as values.
+//! has. Resuming checks every field against the job (board, `P`, rank, width, partition) and both
+//! checksums; anything else is refused with a message, never read as values.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::partition::Partition;
 use crate::board::Board;
 
-/// The first bytes of a checkpoint file.
-const MAGIC: &[u8; 8] = b"LDPCKPT1";
+/// The first bytes of a checkpoint file: [`MAGIC_NAME`] and the format's version.
+const MAGIC: &[u8; 8] = b"LDPCKPT2";
+/// The first bytes of a checkpoint file of any version.
+const MAGIC_NAME: &[u8; 7] = b"LDPCKPT";
 /// Bytes of the header.
-const HEADER: usize = 56;
+const HEADER: usize = 64;
 
 /// When and where a sweep writes checkpoints.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,6 +129,8 @@ pub struct Header {
     pub taken: usize,
     /// The values in the file.
     pub states: usize,
+    /// [`Partition::fingerprint`] of the job's partition.
+    pub partition: u64,
 }
 
 impl Header {
@@ -136,20 +142,27 @@ impl Header {
             header[at..at + 4].copy_from_slice(&(field as u32).to_le_bytes());
         }
         header[32..40].copy_from_slice(&(self.states as u64).to_le_bytes());
-        header[40..48].copy_from_slice(&values_checksum.to_le_bytes());
-        let own = checksum(&header[..48]);
-        header[48..56].copy_from_slice(&own.to_le_bytes());
+        header[40..48].copy_from_slice(&self.partition.to_le_bytes());
+        header[48..56].copy_from_slice(&values_checksum.to_le_bytes());
+        let own = checksum(&header[..56]);
+        header[56..64].copy_from_slice(&own.to_le_bytes());
         header
     }
 
     /// The header and the values' checksum, if `bytes` is a whole header.
     fn parse(bytes: &[u8; HEADER]) -> Result<(Self, u64), String> {
-        if &bytes[..8] != MAGIC {
+        if bytes[..7] != MAGIC_NAME[..] {
             return Err("not a lattice-dp checkpoint".into());
+        }
+        if bytes[7] != MAGIC[7] {
+            return Err(format!(
+                "its format is version {}, this lattice-dp reads version {}",
+                bytes[7] as char, MAGIC[7] as char
+            ));
         }
         let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
         let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
-        if word(48) != checksum(&bytes[..48]) {
+        if word(56) != checksum(&bytes[..56]) {
             return Err("its header is corrupted (checksum)".into());
         }
         let header = Self {
@@ -159,8 +172,9 @@ impl Header {
             width: half(24),
             taken: half(28),
             states: word(32) as usize,
+            partition: word(40),
         };
-        Ok((header, word(40)))
+        Ok((header, word(48)))
     }
 }
 
@@ -206,9 +220,24 @@ pub struct RankCheckpoints<'a> {
 }
 
 impl<'a> RankCheckpoints<'a> {
-    /// The checkpoints of rank `rank` of `ranks`, solving `board` with values of `width` bytes.
-    pub fn new(config: &'a Checkpoints, board: &Board, ranks: usize, rank: usize, width: usize) -> Self {
-        let header = Header { board: board_hash(board), ranks, rank, width, taken: 0, states: 0 };
+    /// The checkpoints of rank `rank` of the job that shares the layers of `board` by `partition`,
+    /// with values of `width` bytes.
+    pub fn new(
+        config: &'a Checkpoints,
+        board: &Board,
+        partition: &Partition,
+        rank: usize,
+        width: usize,
+    ) -> Self {
+        let header = Header {
+            board: board_hash(board),
+            ranks: partition.ranks(),
+            rank,
+            width,
+            taken: 0,
+            states: 0,
+            partition: partition.fingerprint(),
+        };
         Self { config, header, last: Instant::now(), layers_since: 0 }
     }
 
@@ -290,6 +319,11 @@ impl<'a> RankCheckpoints<'a> {
                 found.rank, found.ranks, expected.rank, expected.ranks
             )));
         }
+        if found.partition != expected.partition {
+            return Err(refused(
+                "its job shared the layers among its ranks another way (another --min-share)".into(),
+            ));
+        }
         if found.width != expected.width {
             return Err(refused(format!(
                 "its values take {} bytes, this solve's {} (--value-bytes {} resumes it)",
@@ -324,9 +358,23 @@ mod tests {
 
     #[test]
     fn headers_round_trip_and_a_changed_byte_is_seen() {
-        let header = Header { board: 0xDEAD_BEEF, ranks: 7, rank: 3, width: 5, taken: 123, states: 456_789 };
+        let header = Header {
+            board: 0xDEAD_BEEF,
+            ranks: 7,
+            rank: 3,
+            width: 5,
+            taken: 123,
+            states: 456_789,
+            partition: 0x0123_4567_89AB_CDEF,
+        };
         let bytes = header.bytes(42);
         assert_eq!(Header::parse(&bytes), Ok((header, 42)));
+        let mut older = bytes;
+        older[7] = b'1';
+        assert_eq!(
+            Header::parse(&older),
+            Err("its format is version 1, this lattice-dp reads version 2".to_string())
+        );
         for i in 0..HEADER {
             let mut bad = bytes;
             bad[i] ^= 0x10;

@@ -13,14 +13,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::checkpoint::{CheckpointError, Checkpoints, RankCheckpoints};
+use super::checkpoint::{CheckpointError, RankCheckpoints};
 use super::exchange::Exchange;
 use super::kernel::{Isa, Kernel};
 use super::layer::{Layer, RowMap, RowSource};
 use super::partition::{LayerExchange, OwnedRows, Partition};
 use super::split::Split;
 use super::value::Stored;
-use super::{Mode, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
+use super::{Mode, Options, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
 use crate::board::Board;
 use crate::path::{self, Path};
 
@@ -48,19 +48,19 @@ pub struct RankSolution {
     pub traffic: Traffic,
 }
 
-/// Solves `board` as rank `exchange.rank()` of `exchange.ranks()`, with values stored as `V`.
+/// Solves `board` as rank `exchange.rank()` of `exchange.ranks()`, with values stored as `V`,
+/// under `options` (its mode, stop flag, checkpoints and minimum share; the width is `V`'s).
 ///
 /// # Errors
 /// [`SolveError::Interrupted`] when the stop flag was set on some rank (every rank stops at the
 /// same layer boundary).
 pub fn solve_rank<V: Stored + Default>(
     board: &Board,
-    mode: Mode,
+    options: Options<'_>,
     exchange: &mut impl Exchange,
-    stop: Option<&AtomicBool>,
-    checkpoints: Option<&Checkpoints>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<RankSolution, SolveError> {
+    let (mode, stop, checkpoints) = (options.mode, options.stop, options.checkpoints);
     if checkpoints.is_some() && mode == Mode::WithGame {
         return Err(SolveError::Checkpoint(
             "checkpoints keep the values of a layer, not the optimal game: the value only (no --json, no --explain)"
@@ -69,10 +69,10 @@ pub fn solve_rank<V: Stored + Default>(
     }
     let split = Split::new(board.rows(), board.cols());
     let layers = super::layer::all_layers(&split);
-    let partition = Partition::new(&split, &layers, exchange.ranks());
+    let partition = Partition::new(&split, &layers, exchange.ranks(), options.min_share);
     let mut rank = RankSweep::<V>::new(board, &split, &layers, &partition, exchange.rank());
     let mut checkpoints =
-        checkpoints.map(|c| RankCheckpoints::new(c, board, exchange.ranks(), exchange.rank(), V::BYTES));
+        checkpoints.map(|c| RankCheckpoints::new(c, board, &partition, exchange.rank(), V::BYTES));
     let steps = rank.run(mode, exchange, stop, checkpoints.as_mut(), on_progress)?;
     // Layer 0 is the empty board alone: its owner has the value.
     let empty = path::empty_board(split.n);

@@ -91,12 +91,24 @@ pub struct Options<'a> {
     /// Write checkpoints (and resume from them): the sweep then runs as the one rank of a
     /// distributed sweep ([`solve_distributed`]), whose layers are what a checkpoint holds.
     pub checkpoints: Option<&'a checkpoint::Checkpoints>,
+    /// In a distributed sweep, the fewest states of a layer a rank that shares it owns (see
+    /// [`partition`]; smaller layers are shared by fewer ranks). A checkpoint is resumed only
+    /// with the same partition.
+    pub min_share: u64,
 }
 
 impl Options<'_> {
-    /// `mode`, no memory limit, the narrowest width, no stop flag, no checkpoints.
+    /// `mode`, no memory limit, the narrowest width, no stop flag, no checkpoints, the default
+    /// minimum share ([`partition::DEFAULT_MIN_SHARE`]).
     pub fn new(mode: Mode) -> Self {
-        Self { mode, memory_limit: None, width: None, stop: None, checkpoints: None }
+        Self {
+            mode,
+            memory_limit: None,
+            width: None,
+            stop: None,
+            checkpoints: None,
+            min_share: partition::DEFAULT_MIN_SHARE,
+        }
     }
 }
 
@@ -182,17 +194,10 @@ pub fn solve_distributed(
 ) -> Result<distributed::RankSolution, SolveError> {
     check_width(board, options.width)?;
     let width = options.width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
-    let (mode, stop, checkpoints) = (options.mode, options.stop, options.checkpoints);
     match width {
-        ValueWidth::Four => {
-            distributed::solve_rank::<i32>(board, mode, exchange, stop, checkpoints, on_progress)
-        }
-        ValueWidth::Five => {
-            distributed::solve_rank::<Packed40>(board, mode, exchange, stop, checkpoints, on_progress)
-        }
-        ValueWidth::Eight => {
-            distributed::solve_rank::<i64>(board, mode, exchange, stop, checkpoints, on_progress)
-        }
+        ValueWidth::Four => distributed::solve_rank::<i32>(board, options, exchange, on_progress),
+        ValueWidth::Five => distributed::solve_rank::<Packed40>(board, options, exchange, on_progress),
+        ValueWidth::Eight => distributed::solve_rank::<i64>(board, options, exchange, on_progress),
     }
 }
 

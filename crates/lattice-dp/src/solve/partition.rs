@@ -5,7 +5,11 @@
 //! checkpoints `b_1 < … < b_k ≤ h − 1` ([`Partition::checkpoints`]), the number of up-steps among
 //! its first `b_i` steps for each `i`. In each layer the keys are dealt out in lexicographic order,
 //! in contiguous runs of about equal state count in that layer, so each rank holds about `1/P` of
-//! every layer; there are enough keys (`Π (b_i + 1) ≥ 32 P`) for the runs to be even. The heights
+//! every layer; there are enough keys (`Π (b_i + 1) ≥ 4096 P`, at most `2^20` wanted) for the
+//! runs to be even and for most keys to lie inside one run. A layer too small to give each rank
+//! its minimum share ([`DEFAULT_MIN_SHARE`] unless the job asks for another) is shared by fewer
+//! ranks, the last ones getting none of it: the rows of a small layer spread over many ranks
+//! would mostly read each other's. The heights
 //! drift from one layer to the next (more cells taken, higher paths), and the runs' ends move
 //! with them, a little at each layer.
 //!
@@ -31,17 +35,26 @@ use crate::path::{self, Path};
 /// Ranks a partition may have: a rank number is stored in a `u16`.
 pub const MAX_RANKS: usize = 1 << 12;
 
-/// Keys per rank the checkpoints give at least: most keys then lie within one rank's run, so that
-/// few rows are cut from rows of their own key.
-const KEYS_PER_RANK: usize = 32;
+/// Keys per rank the checkpoints give at least (up to [`MOST_KEYS_WANTED`] in all): most keys then
+/// lie within one rank's run, so that few rows are cut from rows of their own key.
+const KEYS_PER_RANK: usize = 1 << 12;
 
-/// The fewest states a rank's share of a layer has, unless the layer is smaller.
-const MIN_SHARE: u64 = 1 << 11;
+/// The most keys the checkpoints are chosen to give: the partition weighs every key of every
+/// layer, so this bounds its work and memory for many ranks.
+const MOST_KEYS_WANTED: usize = 1 << 20;
+
+/// The fewest states a rank's share of a layer has by default, unless the layer is smaller: 2 MiB
+/// of 8-byte values, milliseconds of sweep. Smaller layers are shared by fewer ranks, which
+/// bounds what they exchange (see `lattice-dp plan`); the peak memory and the balance of the large
+/// layers do not change.
+pub const DEFAULT_MIN_SHARE: u64 = 1 << 18;
 
 /// The owner of every row of every layer of one board, for `P` ranks.
 #[derive(Debug, Clone)]
 pub struct Partition {
     ranks: usize,
+    /// The fewest states of a layer a rank that has some of it owns, unless the layer is smaller.
+    min_share: u64,
     /// The checkpoints `b_i`, increasing, each at most `h − 1`.
     checkpoints: Vec<usize>,
     /// Per layer, where ranks `1..P` start in the order of (key, left half): `cuts[taken][r − 1]`
@@ -50,12 +63,15 @@ pub struct Partition {
 }
 
 impl Partition {
-    /// The partition of the layers of `split`'s board among `ranks` ranks (`1..=MAX_RANKS`).
-    pub fn new(split: &Split, layers: &[Layer], ranks: usize) -> Self {
+    /// The partition of the layers of `split`'s board among `ranks` ranks (`1..=MAX_RANKS`), each
+    /// rank that owns part of a layer owning at least `min_share` of its states (the whole layer
+    /// when it is smaller; [`DEFAULT_MIN_SHARE`] is the solver's default).
+    pub fn new(split: &Split, layers: &[Layer], ranks: usize, min_share: u64) -> Self {
         assert!((1..=MAX_RANKS).contains(&ranks), "{ranks} ranks out of 1..={MAX_RANKS}");
         let checkpoints = checkpoints_for(split.h - 1, ranks);
         let keys = checkpoints.iter().map(|&b| b + 1).product::<usize>();
-        let mut partition = Self { ranks, checkpoints, cuts: Vec::with_capacity(layers.len()) };
+        let min_share = min_share.max(1);
+        let mut partition = Self { ranks, min_share, checkpoints, cuts: Vec::with_capacity(layers.len()) };
         for layer in layers {
             let cuts = partition.cuts_of(split, layer, keys);
             partition.cuts.push(cuts);
@@ -71,7 +87,7 @@ impl Partition {
         let total: u64 = weight.iter().sum();
         // A small layer is shared by fewer ranks (the last ones get nothing), so that its rows
         // are not scattered over ranks that would then all read each other's.
-        let sharing = (total / MIN_SHARE).clamp(1, self.ranks as u64);
+        let sharing = (total / self.min_share).clamp(1, self.ranks as u64);
         let targets: Vec<u64> =
             (1..self.ranks as u64).map(|r| if r < sharing { r * total / sharing } else { total }).collect();
         // Each target's key: the one whose states span it; a target at a key's first state cuts
@@ -131,6 +147,18 @@ impl Partition {
     /// The number of ranks.
     pub fn ranks(&self) -> usize {
         self.ranks
+    }
+
+    /// A fingerprint of the partition: the checkpoints and every layer's cuts, hashed. Two jobs
+    /// share their layers the same way exactly when their fingerprints agree (barring a collision
+    /// of 64-bit hashes); a checkpoint records it.
+    pub fn fingerprint(&self) -> u64 {
+        let mut words = vec![self.ranks as u64, self.checkpoints.len() as u64];
+        words.extend(self.checkpoints.iter().map(|&b| b as u64));
+        for cuts in &self.cuts {
+            words.extend(cuts.iter().flat_map(|&(key, left)| [key as u64, u64::from(left)]));
+        }
+        super::checkpoint::checksum(&words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>())
     }
 
     /// The checkpoints whose heights choose the owner of a left half.
@@ -201,9 +229,10 @@ impl Partition {
 }
 
 /// The checkpoints for `ranks` ranks among the steps `1..=last`: as few as give at least
-/// [`KEYS_PER_RANK`] keys a rank, evenly spread, the last at `last` (none when `last` is 0).
+/// [`KEYS_PER_RANK`] keys a rank (at most [`MOST_KEYS_WANTED`] in all), evenly spread, the last
+/// at `last` (none when `last` is 0).
 fn checkpoints_for(last: usize, ranks: usize) -> Vec<usize> {
-    let wanted = KEYS_PER_RANK * ranks;
+    let wanted = (KEYS_PER_RANK * ranks).min(MOST_KEYS_WANTED);
     (1..=last)
         .map(|k| (1..=k).map(|i| (i * last).div_ceil(k)).collect::<Vec<usize>>())
         .find(|points| points.iter().map(|&b| b + 1).product::<usize>() >= wanted)
@@ -346,16 +375,18 @@ mod tests {
     /// same rows.
     #[test]
     fn shares_cover_each_layer_and_both_sides_agree() {
-        for (n, m, ranks) in [(1, 1, 3), (2, 3, 2), (4, 5, 3), (6, 6, 7), (8, 9, 4), (10, 10, 64)] {
+        let boards =
+            [(1, 1, 3, 16), (2, 3, 2, 1), (4, 5, 3, 16), (6, 6, 7, 64), (8, 9, 4, 2048), (10, 10, 64, 256)];
+        for (n, m, ranks, min_share) in boards {
             let split = Split::new(n, m);
             let layers = all_layers(&split);
-            let partition = Partition::new(&split, &layers, ranks);
+            let partition = Partition::new(&split, &layers, ranks, min_share);
             for k in 0..layers.len() {
                 let next = layers.get(k + 1);
                 let shares = partition.shares(&split, &layers[k], next);
                 assert_eq!(shares.owned.iter().sum::<u64>(), layers[k].len as u64, "{n}x{m} layer {k}");
                 // A small layer is shared by fewer ranks.
-                let sharing = (layers[k].len as u64 / MIN_SHARE).clamp(1, ranks as u64);
+                let sharing = (layers[k].len as u64 / min_share).clamp(1, ranks as u64);
                 assert!(
                     shares.owned.iter().filter(|&&s| s > 0).count() as u64 <= sharing,
                     "{n}x{m} layer {k}"
@@ -389,11 +420,25 @@ mod tests {
         let layers = all_layers(&split);
         let largest = layers.iter().max_by_key(|l| l.len).unwrap();
         for ranks in [2, 3, 4, 7, 16] {
-            let partition = Partition::new(&split, &layers, ranks);
+            let partition = Partition::new(&split, &layers, ranks, 1 << 10);
             let shares = partition.shares(&split, largest, None);
             let ideal = largest.len as f64 / ranks as f64;
             let most = *shares.owned.iter().max().unwrap() as f64;
             assert!(most < 1.1 * ideal, "{ranks} ranks: {:?} against {ideal}", shares.owned);
         }
+    }
+
+    /// The same board and ranks give the same fingerprint; another minimum share that moves a cut
+    /// gives another, and so does another number of ranks.
+    #[test]
+    fn fingerprints_tell_partitions_apart() {
+        let split = Split::new(9, 9);
+        let layers = all_layers(&split);
+        let fingerprint = |ranks, min_share| Partition::new(&split, &layers, ranks, min_share).fingerprint();
+        assert_eq!(fingerprint(4, 256), fingerprint(4, 256));
+        assert_ne!(fingerprint(4, 256), fingerprint(4, 4096));
+        assert_ne!(fingerprint(4, 256), fingerprint(5, 256));
+        // One rank owns everything, whatever the share.
+        assert_eq!(fingerprint(1, 256), fingerprint(1, DEFAULT_MIN_SHARE));
     }
 }

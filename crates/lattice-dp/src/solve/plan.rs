@@ -148,10 +148,17 @@ pub struct RankPlan {
 }
 
 impl Plan {
-    /// The plan of solving `board` in `mode` on `ranks` ranks, with values of `width` (by default
-    /// 4 bytes when the board's values allow, else 8).
-    pub fn for_ranks(board: &Board, mode: Mode, width: Option<ValueWidth>, ranks: usize) -> DistributedPlan {
-        Self::for_ranks_of_shape(&board.shape(), mode, width, ranks)
+    /// The plan of solving `board` in `mode` on `ranks` ranks, each sharing a layer owning at
+    /// least `min_share` of its states ([`super::Options::min_share`]), with values of `width` (by
+    /// default 4 bytes when the board's values allow, else 8).
+    pub fn for_ranks(
+        board: &Board,
+        mode: Mode,
+        width: Option<ValueWidth>,
+        ranks: usize,
+        min_share: u64,
+    ) -> DistributedPlan {
+        Self::for_ranks_of_shape(&board.shape(), mode, width, ranks, min_share)
     }
 
     /// The plan of a board of `shape` on `ranks` ranks (see [`Plan::for_ranks`]): one the solver
@@ -161,12 +168,13 @@ impl Plan {
         mode: Mode,
         width: Option<ValueWidth>,
         ranks: usize,
+        min_share: u64,
     ) -> DistributedPlan {
         let width = width.unwrap_or_else(|| ValueWidth::choose(shape.value_bound(), |_| true));
         let bytes = width.bytes() as u64;
         let split = Split::new(shape.rows(), shape.cols());
         let layers = all_layers(&split);
-        let partition = Partition::new(&split, &layers, ranks);
+        let partition = Partition::new(&split, &layers, ranks, min_share);
         let mut plans = vec![RankPlan::default(); ranks];
         let mut exchanged_states = vec![0; layers.len()];
         let mut most_rows = 0u64;
@@ -345,6 +353,7 @@ pub fn bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::partition::DEFAULT_MIN_SHARE;
 
     #[test]
     fn layer_sizes_add_up_and_match_the_largest_layers() {
@@ -408,26 +417,33 @@ mod tests {
         }
     }
 
-    /// The plan of a board the solver takes is the plan of its shape, and its figures are those
-    /// `lattice-dp plan --ranks 4` printed for a 10 × 10 board before boards beyond the solver's
-    /// limits were planned (README).
+    /// The plan of a board the solver takes is the plan of its shape. A board whose layers are
+    /// all below the minimum share stays on rank 0 and exchanges nothing; with a smaller share,
+    /// its largest layers are dealt out among every rank and rows travel.
     #[test]
-    fn a_small_board_keeps_its_plan() {
+    fn a_small_board_shares_its_layers_by_the_minimum_share() {
         let board = Board::new(10, 10, vec![3; 100], vec![5; 100]).unwrap();
-        let plan = Plan::for_ranks(&board, Mode::ValueOnly, None, 4);
-        assert_eq!(plan, Plan::for_ranks_of_shape(&board.shape(), Mode::ValueOnly, None, 4));
+        let plan = |ranks, min_share| Plan::for_ranks(&board, Mode::ValueOnly, None, ranks, min_share);
+        let default = plan(4, DEFAULT_MIN_SHARE);
+        assert_eq!(default, Plan::for_ranks_of_shape(&board.shape(), Mode::ValueOnly, None, 4, 1 << 18));
         assert_eq!(
             Plan::new(&board, Mode::ValueOnly, None, None),
             Plan::for_shape(&board.shape(), Mode::ValueOnly, None, None)
         );
-        let column = |f: fn(&RankPlan) -> u64| plan.ranks.iter().map(f).collect::<Vec<_>>();
-        assert_eq!(column(|r| r.most_owned), [3956, 2724, 0, 0]);
-        assert_eq!(column(|r| r.most_received), [2093, 2578, 0, 0]);
-        assert_eq!(column(|r| r.received_states), [7724, 21759, 0, 0]);
-        assert_eq!((plan.total_exchanged_states(), plan.exchanged_states.iter().max()), (29483, Some(&2578)));
-        assert_eq!((plan.width, plan.layer_states.iter().sum::<u64>()), (ValueWidth::Four, 184_756));
         let single = Plan::new(&board, Mode::ValueOnly, None, None);
         assert_eq!((single.largest_layer, single.layer_bytes), (5448, 43584));
+        let column =
+            |plan: &DistributedPlan, f: fn(&RankPlan) -> u64| plan.ranks.iter().map(f).collect::<Vec<_>>();
+        assert_eq!(column(&default, |r| r.most_owned), [5448, 0, 0, 0]);
+        assert_eq!(default.total_exchanged_states(), 0);
+        assert_eq!((default.width, default.layer_states.iter().sum::<u64>()), (ValueWidth::Four, 184_756));
+        let shared = plan(4, 1024);
+        let owned = column(&shared, |r| r.most_owned);
+        // Every rank holds part of the largest layer, none half of it (rows are whole: a cut falls
+        // between rows of up to hundreds of states on a board this small).
+        assert!(owned.iter().all(|&s| s > 5448 / 8 && s < 5448 / 2), "{owned:?}");
+        let received: u64 = column(&shared, |r| r.received_states).iter().sum();
+        assert!(received > 0 && received == shared.total_exchanged_states());
     }
 
     const STATES_22: u64 = 2_104_098_963_720;
@@ -466,7 +482,7 @@ mod tests {
         let shape = Shape::new(22, 22, 1_000).unwrap();
         let single = Plan::for_shape(&shape, Mode::ValueOnly, None, None);
         for ranks in [8, 16, 64] {
-            let plan = Plan::for_ranks_of_shape(&shape, Mode::ValueOnly, None, ranks);
+            let plan = Plan::for_ranks_of_shape(&shape, Mode::ValueOnly, None, ranks, DEFAULT_MIN_SHARE);
             assert_eq!(plan.layer_states, layer_sizes(22, 22), "{ranks} ranks");
             assert_eq!(plan.layer_states.iter().sum::<u64>(), STATES);
             assert_eq!(plan.ranks.len(), ranks);

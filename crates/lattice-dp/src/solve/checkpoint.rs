@@ -11,7 +11,7 @@
 //! | 4, 4 | `P` (ranks), `R` (this rank) |
 //! | 4, 4 | bytes per value, `K` (cells taken in the layer) |
 //! | 8 | `S`, the values that follow (the rank's states of layer `K`) |
-//! | 8 | the partition's fingerprint ([`Partition::fingerprint`]: which rows each rank owns) |
+//! | 8 | the partition's fingerprint (`Partition::fingerprint`: which rows each rank owns) |
 //! | 8 | the checksum of the values ([`checksum`]) |
 //! | 8 | the checksum of the 56 bytes above |
 //! | `S` × width | the values, as the distributed sweep stores and sends them |
@@ -28,7 +28,6 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::partition::Partition;
 use crate::board::Board;
 
 /// The first bytes of a checkpoint file: [`MAGIC_NAME`] and the format's version.
@@ -129,7 +128,7 @@ pub struct Header {
     pub taken: usize,
     /// The values in the file.
     pub states: usize,
-    /// [`Partition::fingerprint`] of the job's partition.
+    /// The fingerprint of the job's partition (`Partition::fingerprint`).
     pub partition: u64,
 }
 
@@ -220,24 +219,16 @@ pub struct RankCheckpoints<'a> {
 }
 
 impl<'a> RankCheckpoints<'a> {
-    /// The checkpoints of rank `rank` of the job that shares the layers of `board` by `partition`,
-    /// with values of `width` bytes.
+    /// The checkpoints of rank `rank` of `ranks`, solving `board` with values of `width` bytes, the
+    /// layers shared by the partition of fingerprint `partition` (`Partition::fingerprint`).
     pub fn new(
         config: &'a Checkpoints,
         board: &Board,
-        partition: &Partition,
-        rank: usize,
+        (ranks, rank): (usize, usize),
+        partition: u64,
         width: usize,
     ) -> Self {
-        let header = Header {
-            board: board_hash(board),
-            ranks: partition.ranks(),
-            rank,
-            width,
-            taken: 0,
-            states: 0,
-            partition: partition.fingerprint(),
-        };
+        let header = Header { board: board_hash(board), ranks, rank, width, taken: 0, states: 0, partition };
         Self { config, header, last: Instant::now(), layers_since: 0 }
     }
 

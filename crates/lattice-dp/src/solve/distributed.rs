@@ -71,8 +71,9 @@ pub fn solve_rank<V: Stored + Default>(
     let layers = super::layer::all_layers(&split);
     let partition = Partition::new(&split, &layers, exchange.ranks(), options.min_share);
     let mut rank = RankSweep::<V>::new(board, &split, &layers, &partition, exchange.rank());
+    let job = (exchange.ranks(), exchange.rank());
     let mut checkpoints =
-        checkpoints.map(|c| RankCheckpoints::new(c, board, &partition, exchange.rank(), V::BYTES));
+        checkpoints.map(|c| RankCheckpoints::new(c, board, job, partition.fingerprint(), V::BYTES));
     let steps = rank.run(mode, exchange, stop, checkpoints.as_mut(), on_progress)?;
     // Layer 0 is the empty board alone: its owner has the value.
     let empty = path::empty_board(split.n);

@@ -58,9 +58,11 @@
 //! [`solve_distributed`] splits every layer among `P` ranks ([`solve::partition`]): the rows of a
 //! layer, ordered by the path's heights at a few steps of the left half, are cut into runs of
 //! about equal state count; a move changes those heights only at those steps, so most moves read
-//! the rank's own rows; before each layer, one exchange brings each rank the other rows it reads
+//! the rank's own rows. A rank computes its rows in batches, each reading at most half a share of
+//! other ranks' rows; before each batch, one exchange brings it those rows
 //! ([`solve::distributed`], through the [`solve::exchange::Exchange`] trait: threads of one
-//! process, or with the feature `mpi` the processes of an MPI job). Each rank computes its rows
+//! process, or with the feature `mpi` the processes of an MPI job), so a rank holds its two
+//! shares and one batch, whatever `P`. Each rank computes its rows
 //! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives
 //! each rank's peak and the traffic from the board alone; [`Plan::for_ranks_of_shape`] from its
 //! [`board::Shape`] (size and value bound), which may exceed the solver's limits, up to 22 × 22

@@ -62,6 +62,8 @@ fn every_width_and_a_board_with_remote_reads() {
     }
     let small = seeded(9, 11, 4, 1000);
     assert!(check(&small, 4, Mode::WithGame, Some(ValueWidth::Four)) > 0);
+    // The ranks compute their rows in several batches, each after its own exchange.
+    assert!(Plan::for_ranks(&small, Mode::WithGame, None, 4, MIN_SHARE).most_batches > 1);
 }
 
 proptest! {

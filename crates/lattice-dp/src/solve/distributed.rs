@@ -2,10 +2,11 @@
 //! every layer it owns ([`super::partition`]) with the single process's kernel, after one exchange
 //! of the remote rows its moves read.
 //!
-//! A rank holds two buffers: its rows of the layer being computed, and its rows of the next layer
-//! followed by the rows it received, which a `RowMap` places for the kernel. The rows are
-//! exchanged in rounds of at most [`ROUND_BYTES`] a rank sends (and as many it receives), so the
-//! exchange buffers stay small whatever the layer. The values are bit-identical to the single
+//! A rank holds its rows of the layer being computed, its rows of the next layer, and the rows it
+//! received for the batch of its rows being computed (see [`super::partition`]: a batch reads at
+//! most half a share of other ranks' rows), which a `RowMap` places for the kernel. The rows of a
+//! batch are exchanged in rounds of at most [`ROUND_BYTES`] a rank sends (and as many it
+//! receives), so the exchange buffers stay small whatever the layer. The values are bit-identical to the single
 //! process's: each state is computed by the same kernel from the same values.
 
 use std::ops::Range;
@@ -17,7 +18,7 @@ use super::checkpoint::{CheckpointError, RankCheckpoints};
 use super::exchange::Exchange;
 use super::kernel::{Isa, Kernel};
 use super::layer::{Layer, RowMap, RowSource};
-use super::partition::{LayerExchange, OwnedRows, Partition};
+use super::partition::{BatchExchange, LayerExchange, OwnedRow, OwnedRows, Partition};
 use super::split::Split;
 use super::value::Stored;
 use super::{Mode, Options, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
@@ -94,7 +95,7 @@ struct RankSweep<'a, V> {
     rank: usize,
     /// This rank's rows of the last layer computed.
     next: Vec<V>,
-    /// The rows received for the layer being computed (at offsets past `next`'s in the row map).
+    /// The rows received for the batch being computed (at offsets past `next`'s in the row map).
     received: Vec<V>,
     /// The rows of `next` this rank owns.
     owned: OwnedRows,
@@ -163,22 +164,30 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             let layer = &self.layers[taken];
             let plan =
                 LayerExchange::new(self.partition, self.split, layer, &self.layers[taken + 1], self.rank);
-            let map = self.receive(&plan, taken + 1, exchange);
             let owned = self.partition.owned_rows(self.split, layer, self.rank);
             self.current.clear();
             self.current.resize(owned.states, V::put(0));
             let record = mode == Mode::WithGame;
             let mut layer_steps = vec![0u8; if record { owned.states } else { 0 }];
-            let kernel = Kernel {
-                split: self.split,
-                rows: RowSource::Mapped(&map),
-                next: &self.next,
-                received: &self.received,
-                score: &self.scores[taken % 2],
-                right_gains: &self.right_gains[taken % 2],
-                isa: self.isa,
-            };
-            compute_rows(&kernel, layer, &owned, &mut self.current, record.then_some(&mut layer_steps[..]));
+            let mut map = self.own_rows_map(taken + 1);
+            for batch in &plan.batches {
+                self.receive(batch, &mut map, exchange);
+                let rows = &owned.rows[batch.rows.clone()];
+                let (Some(first), Some(last)) = (rows.first(), rows.last()) else { continue };
+                let states = first.offset..last.offset + layer.groups[last.group].row_len;
+                let kernel = Kernel {
+                    split: self.split,
+                    rows: RowSource::Mapped(&map),
+                    next: &self.next,
+                    received: &self.received,
+                    score: &self.scores[taken % 2],
+                    right_gains: &self.right_gains[taken % 2],
+                    isa: self.isa,
+                };
+                let batch_steps = record.then(|| &mut layer_steps[states.clone()]);
+                compute_rows(&kernel, layer, rows, &mut self.current[states], batch_steps);
+                unplace(&mut map, batch);
+            }
             steps[taken] = layer_steps;
             // This layer's rows become the next one's; the received rows are dropped.
             std::mem::swap(&mut self.next, &mut self.current);
@@ -234,18 +243,24 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
         Ok(taken)
     }
 
-    /// Receives the remote rows of layer `next_taken` that this rank reads (and sends the rows
-    /// others read), appending them to `next`; returns the map of every row `next` holds.
-    fn receive(&mut self, plan: &LayerExchange, next_taken: usize, exchange: &mut impl Exchange) -> RowMap {
+    /// The map of this rank's own rows of layer `next_taken` (held in `next`).
+    fn own_rows_map(&self, next_taken: usize) -> RowMap {
         let next_layer = &self.layers[next_taken];
         let mut map = RowMap::new(next_layer, self.split.left.class_count());
         for row in &self.owned.rows {
             let group = &next_layer.groups[row.group];
             map.place(group.left_class, row.left_rank, row.offset);
         }
-        let mut at = self.owned.states;
-        let mut regions = Vec::with_capacity(plan.receives.len());
-        for rows in &plan.receives {
+        map
+    }
+
+    /// Receives the remote rows one batch reads (and sends the rows other ranks' batches of the
+    /// same index read) into `received`, placing them in `map` past this rank's own rows.
+    fn receive(&mut self, batch: &BatchExchange, map: &mut RowMap, exchange: &mut impl Exchange) {
+        let own = self.owned.states;
+        let mut at = own;
+        let mut regions = Vec::with_capacity(batch.receives.len());
+        for rows in &batch.receives {
             let start = at;
             for row in rows {
                 map.place(row.left_class, row.left_rank, at);
@@ -253,11 +268,10 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             }
             regions.push(start..at);
         }
-        let own = self.owned.states;
         self.received.clear();
         self.received.resize(at - own, V::put(0));
         // The rows to send, as ranges of `next` (the rank's own rows), per receiver.
-        let sends: Vec<Vec<Range<usize>>> = plan
+        let sends: Vec<Vec<Range<usize>>> = batch
             .sends
             .iter()
             .map(|rows| rows.iter().map(|row| map.row(row.left_class, row.left_rank)).collect())
@@ -296,10 +310,16 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
                 bytes = rest;
             }
         }
-        self.traffic.received_states += plan.received_states() as u64;
-        self.traffic.sent_states += plan.sent_states() as u64;
+        self.traffic.received_states += batch.received_states() as u64;
+        self.traffic.sent_states += batch.sent_states() as u64;
         self.traffic.rounds += rounds as u64;
-        map
+    }
+}
+
+/// Takes the rows `batch` received out of `map` again: the next batch reads only its own.
+fn unplace(map: &mut RowMap, batch: &BatchExchange) {
+    for row in batch.receives.iter().flatten() {
+        map.remove(row.left_class, row.left_rank);
     }
 }
 
@@ -343,18 +363,20 @@ impl<'a> Stream<'a> {
     }
 }
 
-/// Computes the rank's rows of `layer` into `out` (and their best steps into `steps`).
+/// Computes `rows` (consecutive rows of the rank's share of `layer`) into `out`, their states in
+/// order (and their best steps into `steps`).
 fn compute_rows<V: Stored>(
     kernel: &Kernel<'_, V>,
     layer: &Layer,
-    owned: &OwnedRows,
+    rows: &[OwnedRow],
     out: &mut [V],
     steps: Option<&mut [u8]>,
 ) {
     let no_skip = |_: &super::layer::Group, _: usize| false;
-    let mut jobs = Vec::with_capacity(owned.rows.len());
+    let states = out.len();
+    let mut jobs = Vec::with_capacity(rows.len());
     let (mut rest, mut steps_rest) = (out, steps);
-    for row in &owned.rows {
+    for row in rows {
         let group = &layer.groups[row.group];
         let (mine, after) = std::mem::take(&mut rest).split_at_mut(group.row_len);
         rest = after;
@@ -375,7 +397,7 @@ fn compute_rows<V: Stored>(
             run_row::<V, true>(kernel, group, left_rank, out, steps, &no_skip);
         }
     };
-    if owned.states < super::PARALLEL_MIN_STATES {
+    if states < super::PARALLEL_MIN_STATES {
         jobs.into_iter().for_each(run);
     } else {
         jobs.into_par_iter().for_each(run);

@@ -182,6 +182,11 @@ impl RowMap {
         self.starts[self.classes[left_class].1 + left_rank] = start;
     }
 
+    /// Takes the row of left class `left_class` and rank `left_rank` out of the map.
+    pub fn remove(&mut self, left_class: usize, left_rank: usize) {
+        self.starts[self.classes[left_class].1 + left_rank] = Self::ABSENT;
+    }
+
     /// The range of a placed row (empty when the layer has no state of that left class).
     ///
     /// # Panics

@@ -23,10 +23,21 @@
 //! rank, or where the runs' ends moved between the two layers: a small part of a layer
 //! (`lattice-dp plan --ranks P` counts them).
 //!
-//! **The exchange.** Before computing layer `k`, each rank receives, once each, the rows of layer
-//! `k + 1` that its rows read and another rank owns ([`LayerExchange`]). Both sides derive the
-//! list of a pair of ranks from the board and `P` alone, in the same order (by index in layer
-//! `k + 1`), so only values travel.
+//! **The exchange, in batches.** A rank computes its rows of layer `k` in batches: consecutive
+//! runs of its rows (in the layer's order) whose remote reads add up to at most
+//! [`Partition::batch_states`] states (half of the largest layer's share, `⌈L / P⌉ / 2`; a batch
+//! has at least one row, whatever its reads). Before each batch it receives, once each, the rows
+//! of layer `k + 1` that the batch's rows read and another rank owns, and drops them after
+//! ([`LayerExchange`]): what a rank holds of the next layer stays within its own rows plus one
+//! batch, whatever `P`. A row read by two batches travels twice; the plan counts it so. Every
+//! layer has as many batches on every rank (the most any rank needs; the others' last batches are
+//! empty), one collective exchange each. Both sides derive the list of a pair of ranks from the
+//! board and `P` alone, in the same order (by index in layer `k + 1`), so only values travel.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use smallvec::SmallVec;
 
 use super::layer::{Group, Layer};
 use super::split::Split;
@@ -60,6 +71,9 @@ pub struct Partition {
     /// Per layer, where ranks `1..P` start in the order of (key, left half): `cuts[taken][r − 1]`
     /// is the first (key, left half) of rank `r` (non-decreasing; equal cuts leave a rank empty).
     cuts: Vec<Vec<(usize, u32)>>,
+    /// The most states of remote rows one batch of a rank's rows reads, unless one row alone reads
+    /// more.
+    batch_states: u64,
 }
 
 impl Partition {
@@ -71,7 +85,10 @@ impl Partition {
         let checkpoints = checkpoints_for(split.h - 1, ranks);
         let keys = checkpoints.iter().map(|&b| b + 1).product::<usize>();
         let min_share = min_share.max(1);
-        let mut partition = Self { ranks, min_share, checkpoints, cuts: Vec::with_capacity(layers.len()) };
+        let largest = layers.iter().map(|l| l.len as u64).max().unwrap_or(0);
+        let batch_states = (largest.div_ceil(ranks as u64) / 2).max(1);
+        let mut partition =
+            Self { ranks, min_share, checkpoints, cuts: Vec::with_capacity(layers.len()), batch_states };
         for layer in layers {
             let cuts = partition.cuts_of(split, layer, keys);
             partition.cuts.push(cuts);
@@ -149,6 +166,12 @@ impl Partition {
         self.ranks
     }
 
+    /// The most states of remote rows a batch reads (module doc), unless one row alone reads
+    /// more: half the largest layer's share.
+    pub fn batch_states(&self) -> u64 {
+        self.batch_states
+    }
+
     /// A fingerprint of the partition: the checkpoints and every layer's cuts, hashed. Two jobs
     /// share their layers the same way exactly when their fingerprints agree (barring a collision
     /// of 64-bit hashes); a checkpoint records it.
@@ -188,23 +211,28 @@ impl Partition {
         OwnedRows { rows, states }
     }
 
-    /// The moves of each row of `layer` that read a row of `next` (the layer after it) owned by
-    /// another rank: `visit(reader, owner, row)` for each, `row` the row read (repeats included).
-    fn for_each_remote_read(
+    /// Every row of `layer`, in order, with its reader (owner), the batch of the reader's rows it
+    /// belongs to, its states and its remote reads: `visit(row, reads)`, `reads` the rows of
+    /// `next` (the layer after it) its moves read that another rank owns, each with its owner
+    /// (repeats included).
+    fn for_each_batched_row(
         &self,
         split: &Split,
         layer: &Layer,
         next: &Layer,
-        mut visit: impl FnMut(usize, usize, RowRef),
+        mut visit: impl FnMut(BatchedRow, &[(usize, RowRef)]),
     ) {
         let (h, this, after) = (split.h, layer.taken, next.taken);
-        for_each_row(split, layer, |_, left, _| {
+        let mut batches = vec![ReaderBatch::default(); self.ranks];
+        let mut reads: SmallVec<[(usize, RowRef); 32]> = SmallVec::new();
+        for_each_row(split, layer, |group, left, _| {
             let reader = self.owner(this, left);
             // The rows the kernel may read (module doc): the row's own left half (the moves
             // inside the right half), the left half after each left-half move, and after the
             // cross move. The next layer has no row of a left half when that row would be empty.
             let moves = path::corners(left, h).map(|p| path::play(left, p));
             let cross = (left >> (h - 1) & 1 == 1).then(|| left ^ (1 << (h - 1)));
+            reads.clear();
             for read in std::iter::once(left).chain(moves).chain(cross) {
                 let owner = self.owner(after, read);
                 if owner == reader {
@@ -222,10 +250,45 @@ impl Partition {
                     left_class: class,
                     left_rank,
                 };
-                visit(reader, owner, row);
+                reads.push((owner, row));
             }
+            let batch = &mut batches[reader];
+            let new: u64 =
+                reads.iter().filter(|(_, r)| !batch.rows.contains(&r.start)).map(|(_, r)| r.len as u64).sum();
+            if batch.states > 0 && batch.states + new > self.batch_states {
+                batch.index += 1;
+                batch.states = 0;
+                batch.rows.clear();
+            }
+            for (_, row) in &reads {
+                if batch.rows.insert(row.start) {
+                    batch.states += row.len as u64;
+                }
+            }
+            visit(BatchedRow { reader, batch: batch.index, states: group.row_len }, &reads);
         });
     }
+}
+
+/// The batch a reader is filling while a layer's rows go by.
+#[derive(Debug, Clone, Default)]
+struct ReaderBatch {
+    index: usize,
+    /// The states of the distinct remote rows it reads.
+    states: u64,
+    /// Those rows, by their start in the next layer.
+    rows: HashSet<usize>,
+}
+
+/// A row of a layer, as [`Partition::for_each_batched_row`] passes it.
+#[derive(Debug, Clone, Copy)]
+struct BatchedRow {
+    /// Its owner, who computes it.
+    reader: usize,
+    /// The batch of the owner's rows it is computed in.
+    batch: usize,
+    /// Its states.
+    states: usize,
 }
 
 /// The checkpoints for `ranks` ranks among the steps `1..=last`: as few as give at least
@@ -283,13 +346,23 @@ pub struct RowRef {
     pub left_rank: usize,
 }
 
-/// What one rank sends and receives before computing one layer: per other rank, the rows of the
-/// next layer, each once, ordered by their index in that layer.
+/// What one rank sends and receives to compute one layer, batch by batch (module doc).
 #[derive(Debug, Clone)]
 pub struct LayerExchange {
-    /// `sends[j]`: the rows this rank owns that rank `j` reads.
+    /// The batches, as many on every rank.
+    pub batches: Vec<BatchExchange>,
+}
+
+/// One batch of a rank: its rows it computes, and per other rank, the rows of the next layer it
+/// sends and receives first, each once, ordered by their index in that layer.
+#[derive(Debug, Clone, Default)]
+pub struct BatchExchange {
+    /// The rows of the batch: indices into the rank's owned rows of the layer
+    /// ([`Partition::owned_rows`]).
+    pub rows: Range<usize>,
+    /// `sends[j]`: the rows this rank owns that rank `j` reads in its batch of this index.
     pub sends: Vec<Vec<RowRef>>,
-    /// `receives[j]`: the rows rank `j` owns that this rank reads.
+    /// `receives[j]`: the rows rank `j` owns that this batch reads.
     pub receives: Vec<Vec<RowRef>>,
 }
 
@@ -297,71 +370,129 @@ impl LayerExchange {
     /// The exchange of `rank` before computing `layer` from `next`.
     pub fn new(partition: &Partition, split: &Split, layer: &Layer, next: &Layer, rank: usize) -> Self {
         let ranks = partition.ranks;
-        let mut sends = vec![Vec::new(); ranks];
-        let mut receives = vec![Vec::new(); ranks];
-        partition.for_each_remote_read(split, layer, next, |reader, owner, row| {
-            if reader == rank {
-                receives[owner].push(row);
-            } else if owner == rank {
-                sends[reader].push(row);
+        let empty = || BatchExchange {
+            rows: 0..0,
+            sends: vec![Vec::new(); ranks],
+            receives: vec![Vec::new(); ranks],
+        };
+        let mut batches: Vec<BatchExchange> = Vec::new();
+        let mut rows = 0;
+        partition.for_each_batched_row(split, layer, next, |row, reads| {
+            while batches.len() <= row.batch {
+                batches.push(empty());
+            }
+            let batch = &mut batches[row.batch];
+            if row.reader == rank {
+                if batch.rows.is_empty() {
+                    batch.rows = rows..rows;
+                }
+                rows += 1;
+                batch.rows.end = rows;
+                for &(owner, read) in reads {
+                    batch.receives[owner].push(read);
+                }
+            } else {
+                for &(owner, read) in reads.iter().filter(|(owner, _)| *owner == rank) {
+                    batch.sends[row.reader].push(read);
+                    debug_assert_eq!(owner, rank);
+                }
             }
         });
-        for list in sends.iter_mut().chain(&mut receives) {
+        if batches.is_empty() {
+            batches.push(empty());
+        }
+        // The batches without rows of this rank start where its rows end.
+        let mut end = 0;
+        for batch in &mut batches {
+            if batch.rows.is_empty() {
+                batch.rows = end..end;
+            }
+            end = batch.rows.end;
+        }
+        for list in batches.iter_mut().flat_map(|b| b.sends.iter_mut().chain(&mut b.receives)) {
             list.sort_unstable();
             list.dedup();
         }
-        Self { sends, receives }
+        Self { batches }
     }
 
-    /// The states this rank receives in all.
+    /// The states this rank receives in all (a row read by two batches counts twice).
+    pub fn received_states(&self) -> usize {
+        self.batches.iter().map(BatchExchange::received_states).sum()
+    }
+
+    /// The states this rank sends in all.
+    pub fn sent_states(&self) -> usize {
+        self.batches.iter().map(BatchExchange::sent_states).sum()
+    }
+}
+
+impl BatchExchange {
+    /// The states this batch receives.
     pub fn received_states(&self) -> usize {
         self.receives.iter().flatten().map(|row| row.len).sum()
     }
 
-    /// The states this rank sends in all.
+    /// The states this rank sends for this batch.
     pub fn sent_states(&self) -> usize {
         self.sends.iter().flatten().map(|row| row.len).sum()
     }
 }
 
-/// The states each rank owns and receives at one layer: what the plan of a distributed sweep
+/// The states each rank owns and exchanges at one layer: what the plan of a distributed sweep
 /// counts, for every rank at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LayerShares {
     /// States of the layer each rank owns.
     pub owned: Vec<u64>,
-    /// States of the next layer each rank receives before computing this one.
+    /// States of the next layer each rank receives to compute this one, over all its batches.
     pub received: Vec<u64>,
-    /// Rows of the next layer each rank receives.
-    pub received_rows: Vec<u64>,
-    /// States of the next layer each rank sends.
+    /// The most states of the next layer each rank receives for one batch (holds at once).
+    pub received_at_once: Vec<u64>,
+    /// States of the next layer each rank sends, over all batches.
     pub sent: Vec<u64>,
+    /// The most states each rank sends for one batch.
+    pub sent_at_once: Vec<u64>,
+    /// The batches of the layer (as many on every rank).
+    pub batches: usize,
 }
 
 impl Partition {
     /// The shares of every rank at `layer` (the next layer `next`, or none at the full board).
     pub fn shares(&self, split: &Split, layer: &Layer, next: Option<&Layer>) -> LayerShares {
         let mut owned = vec![0u64; self.ranks];
-        for_each_row(split, layer, |group, left, _| {
-            owned[self.owner(layer.taken, left)] += group.row_len as u64
-        });
         let mut reads = Vec::new();
-        if let Some(next) = next {
-            self.for_each_remote_read(split, layer, next, |reader, owner, row| {
-                reads.push((reader, row.start, row.len, owner));
-            });
+        match next {
+            Some(next) => self.for_each_batched_row(split, layer, next, |row, remote| {
+                owned[row.reader] += row.states as u64;
+                reads.extend(remote.iter().map(|&(owner, r)| (row.batch, row.reader, r.start, r.len, owner)));
+            }),
+            None => for_each_row(split, layer, |group, left, _| {
+                owned[self.owner(layer.taken, left)] += group.row_len as u64
+            }),
         }
         reads.sort_unstable();
         reads.dedup();
+        let batches = reads.iter().map(|r| r.0 + 1).max().unwrap_or(1);
         let mut received = vec![0u64; self.ranks];
-        let mut received_rows = vec![0u64; self.ranks];
         let mut sent = vec![0u64; self.ranks];
-        for (reader, _, len, owner) in reads {
-            received[reader] += len as u64;
-            received_rows[reader] += 1;
-            sent[owner] += len as u64;
+        let mut received_at_once = vec![0u64; self.ranks];
+        let mut sent_at_once = vec![0u64; self.ranks];
+        for these in reads.chunk_by(|a, b| a.0 == b.0) {
+            let mut batch_received = vec![0u64; self.ranks];
+            let mut batch_sent = vec![0u64; self.ranks];
+            for &(_, reader, _, len, owner) in these {
+                batch_received[reader] += len as u64;
+                batch_sent[owner] += len as u64;
+            }
+            for r in 0..self.ranks {
+                received[r] += batch_received[r];
+                sent[r] += batch_sent[r];
+                received_at_once[r] = received_at_once[r].max(batch_received[r]);
+                sent_at_once[r] = sent_at_once[r].max(batch_sent[r]);
+            }
         }
-        LayerShares { owned, received, received_rows, sent }
+        LayerShares { owned, received, received_at_once, sent, sent_at_once, batches }
     }
 }
 
@@ -395,17 +526,40 @@ mod tests {
                     (0..ranks).map(|r| partition.owned_rows(&split, &layers[k], r).states).collect();
                 assert_eq!(owned.iter().map(|&s| s as u64).collect::<Vec<_>>(), shares.owned);
                 let Some(next) = next else { continue };
+                let mut most_one_row_reads = 0;
+                partition.for_each_batched_row(&split, &layers[k], next, |_, reads| {
+                    most_one_row_reads = most_one_row_reads.max(reads.iter().map(|r| r.1.len as u64).sum());
+                });
                 let exchanges: Vec<LayerExchange> =
                     (0..ranks).map(|r| LayerExchange::new(&partition, &split, &layers[k], next, r)).collect();
+                assert!(exchanges.iter().all(|e| e.batches.len() == shares.batches), "{n}x{m} layer {k}");
                 for (i, exchange) in exchanges.iter().enumerate() {
                     assert_eq!(exchange.received_states() as u64, shares.received[i]);
                     assert_eq!(exchange.sent_states() as u64, shares.sent[i]);
-                    for (j, other) in exchanges.iter().enumerate() {
-                        assert_eq!(exchange.receives[j], other.sends[i], "{n}x{m} layer {k}: {j} to {i}");
-                        for row in &exchange.receives[j] {
-                            let left = split.left.members_of(row.left_class)[row.left_rank];
-                            assert_eq!(partition.owner(k + 1, Path::from(left)), j);
-                            assert_ne!(i, j);
+                    let most = exchange.batches.iter().map(|b| b.received_states() as u64).max();
+                    assert_eq!(most, Some(shares.received_at_once[i]));
+                    // The batches cover the rank's rows in order.
+                    let rows = partition.owned_rows(&split, &layers[k], i).rows.len();
+                    let mut end = 0;
+                    for batch in &exchange.batches {
+                        assert_eq!(batch.rows.start, end, "{n}x{m} layer {k} rank {i}");
+                        end = batch.rows.end;
+                    }
+                    assert_eq!(end, rows, "{n}x{m} layer {k} rank {i}");
+                    for (b, batch) in exchange.batches.iter().enumerate() {
+                        // A batch reads at most its budget, or what its first reading row reads.
+                        let most = partition.batch_states() + most_one_row_reads;
+                        assert!(batch.received_states() as u64 <= most, "{n}x{m} layer {k} batch {b}");
+                        for (j, other) in exchanges.iter().enumerate() {
+                            assert_eq!(
+                                batch.receives[j], other.batches[b].sends[i],
+                                "{n}x{m} layer {k}: {j} to {i}"
+                            );
+                            for row in &batch.receives[j] {
+                                let left = split.left.members_of(row.left_class)[row.left_rank];
+                                assert_eq!(partition.owner(k + 1, Path::from(left)), j);
+                                assert_ne!(i, j);
+                            }
                         }
                     }
                 }

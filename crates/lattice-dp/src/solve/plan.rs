@@ -121,11 +121,13 @@ pub struct DistributedPlan {
     pub width: ValueWidth,
     /// The plan of each rank, by rank.
     pub ranks: Vec<RankPlan>,
-    /// States all the ranks together receive before computing each layer (by layer; 0 for the
-    /// full board).
+    /// States all the ranks together receive to compute each layer, over its batches (by layer; 0
+    /// for the full board).
     pub exchanged_states: Vec<u64>,
     /// The states of each layer.
     pub layer_states: Vec<u64>,
+    /// The most batches a layer is computed in ([`super::partition`]).
+    pub most_batches: usize,
 }
 
 /// The memory and traffic of one rank of a distributed solve.
@@ -133,9 +135,10 @@ pub struct DistributedPlan {
 pub struct RankPlan {
     /// The most states of one layer the rank owns.
     pub most_owned: u64,
-    /// The most states the rank receives before computing one layer.
+    /// The most states the rank receives before computing one batch of its rows: what it holds of
+    /// other ranks' rows at once.
     pub most_received: u64,
-    /// The states the rank receives over the whole sweep.
+    /// The states the rank receives over the whole sweep (a row read by two batches counts twice).
     pub received_states: u64,
     /// The recorded best steps of its rows ([`Mode::WithGame`]), else 0.
     pub game_bytes: u64,
@@ -178,17 +181,20 @@ impl Plan {
         let mut plans = vec![RankPlan::default(); ranks];
         let mut exchanged_states = vec![0; layers.len()];
         let mut most_rows = 0u64;
+        let mut most_batches = 1;
         let round = |states: u64| (states * bytes).min(ROUND_BYTES as u64);
         for (taken, layer) in layers.iter().enumerate() {
             let next = layers.get(taken + 1);
             let shares = partition.shares(&split, layer, next);
             exchanged_states[taken] = shares.received.iter().sum();
+            most_batches = most_batches.max(shares.batches);
             for (r, plan) in plans.iter_mut().enumerate() {
                 plan.most_owned = plan.most_owned.max(shares.owned[r]);
-                plan.most_received = plan.most_received.max(shares.received[r]);
+                plan.most_received = plan.most_received.max(shares.received_at_once[r]);
                 plan.received_states += shares.received[r];
-                plan.exchange_bytes =
-                    plan.exchange_bytes.max(round(shares.sent[r]) + round(shares.received[r]));
+                plan.exchange_bytes = plan
+                    .exchange_bytes
+                    .max(round(shares.sent_at_once[r]) + round(shares.received_at_once[r]));
                 if mode == Mode::WithGame {
                     plan.game_bytes += shares.owned[r];
                 }
@@ -206,7 +212,7 @@ impl Plan {
                 + fixed;
         }
         let layer_states = layers.iter().map(|l| l.len as u64).collect();
-        DistributedPlan { width, ranks: plans, exchanged_states, layer_states }
+        DistributedPlan { width, ranks: plans, exchanged_states, layer_states, most_batches }
     }
 }
 
@@ -221,8 +227,8 @@ impl DistributedPlan {
         self.exchanged_states.iter().sum()
     }
 
-    /// The largest ratio, over the layers, of the states all ranks receive before computing a layer
-    /// to the states of the next layer (the layer they are read from).
+    /// The largest ratio, over the layers, of the states all ranks receive to compute a layer (all
+    /// its batches) to the states of the next layer (the layer they are read from).
     pub fn most_traffic_per_next_layer(&self) -> f64 {
         self.exchanged_states
             .iter()
@@ -234,7 +240,7 @@ impl DistributedPlan {
 
 /// The text of `lattice-dp plan`: the board, the single process's plan, each rank's share and
 /// peak, the exchange, and the goals they are measured against (a rank's peak at most `1.5 / P` of
-/// the single process's plus 256 MiB; at most twice the next layer received before a layer).
+/// the single process's plus 256 MiB; at most twice the next layer received for a layer).
 pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Option<u64>) -> String {
     use std::fmt::Write;
     let ranks = plan.ranks.len();
@@ -257,7 +263,7 @@ pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Op
         bytes(single.table_bytes)
     );
     let _ = writeln!(text, "{ranks} ranks:");
-    let _ = writeln!(text, "  rank  largest share  most received  received in all  peak");
+    let _ = writeln!(text, "  rank  largest share  most at once   received in all  peak");
     for (r, rank) in plan.ranks.iter().enumerate() {
         let _ = writeln!(
             text,
@@ -272,14 +278,16 @@ pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Op
     let most_layer = plan.exchanged_states.iter().copied().max().unwrap_or(0);
     let _ = writeln!(
         text,
-        "exchanged: {total} states in all ({}), at most {most_layer} before one layer ({})",
+        "exchanged: {total} states in all ({}), at most {most_layer} for one layer ({}), in at most {} batch{}",
         bytes(total * b),
-        bytes(most_layer * b)
+        bytes(most_layer * b),
+        plan.most_batches,
+        if plan.most_batches == 1 { "" } else { "es" }
     );
     let goal = single.total() as f64 * 1.5 / ranks as f64 + (256u64 << 20) as f64;
     let _ = writeln!(
         text,
-        "largest peak {} = {:.2} x (1.5/P of the single process + 256 MiB); received before a layer at most {:.2} x the next layer",
+        "largest peak {} = {:.2} x (1.5/P of the single process + 256 MiB); received for a layer at most {:.2} x the next layer",
         bytes(plan.peak_bytes()),
         plan.peak_bytes() as f64 / goal,
         plan.most_traffic_per_next_layer()

@@ -479,9 +479,9 @@ mod tests {
     /// The 22 × 22 board on 8, 16 and 64 ranks: every layer partitioned as a solve would (minutes
     /// each on two cores: `cargo test --release -p lattice-dp -- --ignored 22_by_22`). The layers
     /// are the single process's, each rank's largest share is within 1% of `1 / P` of the
-    /// largest layer, and the states received add up. (The goals of the distributed solve are
-    /// not asserted: at 21 × 21 and 16 ranks or more a rank's peak exceeds `1.5 / P` of the single
-    /// process's plus 256 MiB, the plan's last line says by how much.)
+    /// largest layer, the states received add up, and the goals of the distributed solve hold:
+    /// every rank's peak at most `1.5 / P` of the single process's plus 256 MiB, and all ranks
+    /// receive at most twice the next layer to compute a layer.
     #[test]
     #[ignore = "minutes: partitions every layer of 22 x 22 three times"]
     fn plans_a_22_by_22_board_on_8_16_and_64_ranks() {
@@ -500,6 +500,9 @@ mod tests {
             let received: u64 = plan.ranks.iter().map(|r| r.received_states).sum();
             assert_eq!(received, plan.total_exchanged_states(), "{ranks} ranks");
             assert!(plan.ranks.iter().all(|r| r.peak_bytes > 2 * r.most_owned * 4), "{ranks} ranks");
+            let goal = single.total() as f64 * 1.5 / ranks as f64 + (256u64 << 20) as f64;
+            assert!((plan.peak_bytes() as f64) <= goal, "{ranks} ranks: {} bytes", plan.peak_bytes());
+            assert!(plan.most_traffic_per_next_layer() <= 2.0, "{ranks} ranks");
             let text = plan_text(&shape, &single, &plan, None);
             assert!(
                 text.starts_with(

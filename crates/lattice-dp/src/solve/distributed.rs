@@ -173,19 +173,21 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             for batch in &plan.batches {
                 self.receive(batch, &mut map, exchange);
                 let rows = &owned.rows[batch.rows.clone()];
-                let (Some(first), Some(last)) = (rows.first(), rows.last()) else { continue };
-                let states = first.offset..last.offset + layer.groups[last.group].row_len;
-                let kernel = Kernel {
-                    split: self.split,
-                    rows: RowSource::Mapped(&map),
-                    next: &self.next,
-                    received: &self.received,
-                    score: &self.scores[taken % 2],
-                    right_gains: &self.right_gains[taken % 2],
-                    isa: self.isa,
-                };
-                let batch_steps = record.then(|| &mut layer_steps[states.clone()]);
-                compute_rows(&kernel, layer, rows, &mut self.current[states], batch_steps);
+                // A rank's last batches may have none of its rows: it only sends in them.
+                if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+                    let states = first.offset..last.offset + layer.groups[last.group].row_len;
+                    let kernel = Kernel {
+                        split: self.split,
+                        rows: RowSource::Mapped(&map),
+                        next: &self.next,
+                        received: &self.received,
+                        score: &self.scores[taken % 2],
+                        right_gains: &self.right_gains[taken % 2],
+                        isa: self.isa,
+                    };
+                    let batch_steps = record.then(|| &mut layer_steps[states.clone()]);
+                    compute_rows(&kernel, layer, rows, &mut self.current[states], batch_steps);
+                }
                 unplace(&mut map, batch);
             }
             steps[taken] = layer_steps;

@@ -26,6 +26,7 @@ use super::options::SolveArgs;
 
 /// How the distributed sweep runs: the sweep's options and the ranks' minimum share.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "mpi"), expect(dead_code, reason = "only the MPI runner reads it"))]
 pub struct Sweep<'a> {
     /// The sweep's options, as a single process takes them.
     pub args: &'a SolveArgs,

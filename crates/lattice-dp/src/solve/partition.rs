@@ -255,7 +255,9 @@ impl Partition {
             let batch = &mut batches[reader];
             let new: u64 =
                 reads.iter().filter(|(_, r)| !batch.rows.contains(&r.start)).map(|(_, r)| r.len as u64).sum();
-            if batch.states > 0 && batch.states + new > self.batch_states {
+            // A new batch starts only at a row that brings new reads which do not fit (so every
+            // batch but a rank's first begins with a row that reads).
+            if new > 0 && batch.states > 0 && batch.states + new > self.batch_states {
                 batch.index += 1;
                 batch.states = 0;
                 batch.rows.clear();

@@ -176,3 +176,26 @@ fn a_value_width_too_narrow_is_refused() {
     assert_eq!((query.status.code(), stdout(&query)), (Some(2), String::new()));
     assert!(stderr(&query).contains("--value-bytes 5"), "{}", stderr(&query));
 }
+
+/// `--min-share` shares the layers of a distributed solve: without `--distributed` it is a usage
+/// error; in `plan`, a small share deals a small board out among the ranks, which the default
+/// share leaves on rank 0.
+#[test]
+fn the_minimum_share_goes_with_distributed_and_plan() {
+    let output = run(&["--min-share", "64"], SAMPLE);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--distributed"), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    let board = format!("8 8\n{}\n", "3 ".repeat(2 * 64));
+    let exchanged = |args: &[&str]| {
+        let output = run(args, &board);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let line = text.lines().find(|l| l.starts_with("exchanged: ")).unwrap().to_string();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap()
+    };
+    assert_eq!(exchanged(&["plan", "--ranks", "4"]), 0);
+    assert!(exchanged(&["plan", "--ranks", "4", "--min-share", "64"]) > 0);
+    let output = run(&["plan", "--ranks", "4", "--min-share", "0"], &board);
+    assert_eq!(output.status.code(), Some(2));
+}

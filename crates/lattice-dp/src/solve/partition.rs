@@ -37,6 +37,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
+use rayon::prelude::*;
 use smallvec::SmallVec;
 
 use super::layer::{Group, Layer};
@@ -89,10 +90,9 @@ impl Partition {
         let batch_states = (largest.div_ceil(ranks as u64) / 2).max(1);
         let mut partition =
             Self { ranks, min_share, checkpoints, cuts: Vec::with_capacity(layers.len()), batch_states };
-        for layer in layers {
-            let cuts = partition.cuts_of(split, layer, keys);
-            partition.cuts.push(cuts);
-        }
+        // Each layer's cuts depend on that layer alone.
+        let cuts = layers.par_iter().map(|layer| partition.cuts_of(split, layer, keys)).collect();
+        partition.cuts = cuts;
         partition
     }
 
@@ -213,18 +213,18 @@ impl Partition {
 
     /// Every row of `layer`, in order, with its reader (owner), the batch of the reader's rows it
     /// belongs to, its states and its remote reads: `visit(row, reads)`, `reads` the rows of
-    /// `next` (the layer after it) its moves read that another rank owns, each with its owner
-    /// (repeats included).
+    /// `next` (the layer after it) its moves read that another rank owns, each with its owner and
+    /// whether the batch reads it here first (each row a batch reads is `first` once).
     fn for_each_batched_row(
         &self,
         split: &Split,
         layer: &Layer,
         next: &Layer,
-        mut visit: impl FnMut(BatchedRow, &[(usize, RowRef)]),
+        mut visit: impl FnMut(BatchedRow, &[RemoteRead]),
     ) {
         let (h, this, after) = (split.h, layer.taken, next.taken);
         let mut batches = vec![ReaderBatch::default(); self.ranks];
-        let mut reads: SmallVec<[(usize, RowRef); 32]> = SmallVec::new();
+        let mut reads: SmallVec<[RemoteRead; 32]> = SmallVec::new();
         for_each_row(split, layer, |group, left, _| {
             let reader = self.owner(this, left);
             // The rows the kernel may read (module doc): the row's own left half (the moves
@@ -250,11 +250,11 @@ impl Partition {
                     left_class: class,
                     left_rank,
                 };
-                reads.push((owner, row));
+                reads.push(RemoteRead { owner, row, first: false });
             }
             let batch = &mut batches[reader];
             let new: u64 =
-                reads.iter().filter(|(_, r)| !batch.rows.contains(&r.start)).map(|(_, r)| r.len as u64).sum();
+                reads.iter().filter(|r| !batch.rows.contains(&r.row.start)).map(|r| r.row.len as u64).sum();
             // A new batch starts only at a row that brings new reads which do not fit (so every
             // batch but a rank's first begins with a row that reads).
             if new > 0 && batch.states > 0 && batch.states + new > self.batch_states {
@@ -262,9 +262,10 @@ impl Partition {
                 batch.states = 0;
                 batch.rows.clear();
             }
-            for (_, row) in &reads {
-                if batch.rows.insert(row.start) {
-                    batch.states += row.len as u64;
+            for read in &mut reads {
+                read.first = batch.rows.insert(read.row.start);
+                if read.first {
+                    batch.states += read.row.len as u64;
                 }
             }
             visit(BatchedRow { reader, batch: batch.index, states: group.row_len }, &reads);
@@ -280,6 +281,18 @@ struct ReaderBatch {
     states: u64,
     /// Those rows, by their start in the next layer.
     rows: HashSet<usize>,
+}
+
+/// A read of a row of the next layer that another rank owns, as
+/// [`Partition::for_each_batched_row`] passes it.
+#[derive(Debug, Clone, Copy)]
+struct RemoteRead {
+    /// The rank that owns the row read.
+    owner: usize,
+    /// The row read.
+    row: RowRef,
+    /// Whether the reader's batch reads the row here first.
+    first: bool,
 }
 
 /// A row of a layer, as [`Partition::for_each_batched_row`] passes it.
@@ -390,13 +403,12 @@ impl LayerExchange {
                 }
                 rows += 1;
                 batch.rows.end = rows;
-                for &(owner, read) in reads {
-                    batch.receives[owner].push(read);
+                for read in reads.iter().filter(|r| r.first) {
+                    batch.receives[read.owner].push(read.row);
                 }
             } else {
-                for &(owner, read) in reads.iter().filter(|(owner, _)| *owner == rank) {
-                    batch.sends[row.reader].push(read);
-                    debug_assert_eq!(owner, rank);
+                for read in reads.iter().filter(|r| r.first && r.owner == rank) {
+                    batch.sends[row.reader].push(read.row);
                 }
             }
         });
@@ -411,9 +423,9 @@ impl LayerExchange {
             }
             end = batch.rows.end;
         }
+        // Each row once per batch already (`first`); both sides list them in the next layer's order.
         for list in batches.iter_mut().flat_map(|b| b.sends.iter_mut().chain(&mut b.receives)) {
             list.sort_unstable();
-            list.dedup();
         }
         Self { batches }
     }
@@ -462,39 +474,50 @@ pub struct LayerShares {
 impl Partition {
     /// The shares of every rank at `layer` (the next layer `next`, or none at the full board).
     pub fn shares(&self, split: &Split, layer: &Layer, next: Option<&Layer>) -> LayerShares {
-        let mut owned = vec![0u64; self.ranks];
-        let mut reads = Vec::new();
-        match next {
-            Some(next) => self.for_each_batched_row(split, layer, next, |row, remote| {
-                owned[row.reader] += row.states as u64;
-                reads.extend(remote.iter().map(|&(owner, r)| (row.batch, row.reader, r.start, r.len, owner)));
-            }),
-            None => for_each_row(split, layer, |group, left, _| {
+        let ranks = self.ranks;
+        let mut owned = vec![0u64; ranks];
+        let (mut received, mut sent) = (vec![0u64; ranks], vec![0u64; ranks]);
+        let mut received_at_once = vec![0u64; ranks];
+        // Per rank, its batch now and what that batch received; per batch, what each rank sent.
+        let (mut batch_of, mut batch_received) = (vec![0usize; ranks], vec![0u64; ranks]);
+        let mut sent_by_batch: Vec<Vec<u64>> = vec![vec![0; ranks]];
+        let Some(next) = next else {
+            for_each_row(split, layer, |group, left, _| {
                 owned[self.owner(layer.taken, left)] += group.row_len as u64
-            }),
-        }
-        reads.sort_unstable();
-        reads.dedup();
-        let batches = reads.iter().map(|r| r.0 + 1).max().unwrap_or(1);
-        let mut received = vec![0u64; self.ranks];
-        let mut sent = vec![0u64; self.ranks];
-        let mut received_at_once = vec![0u64; self.ranks];
-        let mut sent_at_once = vec![0u64; self.ranks];
-        for these in reads.chunk_by(|a, b| a.0 == b.0) {
-            let mut batch_received = vec![0u64; self.ranks];
-            let mut batch_sent = vec![0u64; self.ranks];
-            for &(_, reader, _, len, owner) in these {
-                batch_received[reader] += len as u64;
-                batch_sent[owner] += len as u64;
+            });
+            return LayerShares {
+                owned,
+                received,
+                received_at_once,
+                sent,
+                sent_at_once: vec![0; ranks],
+                batches: 1,
+            };
+        };
+        self.for_each_batched_row(split, layer, next, |row, reads| {
+            let reader = row.reader;
+            owned[reader] += row.states as u64;
+            if row.batch != batch_of[reader] {
+                received_at_once[reader] = received_at_once[reader].max(batch_received[reader]);
+                (batch_of[reader], batch_received[reader]) = (row.batch, 0);
             }
-            for r in 0..self.ranks {
-                received[r] += batch_received[r];
-                sent[r] += batch_sent[r];
-                received_at_once[r] = received_at_once[r].max(batch_received[r]);
-                sent_at_once[r] = sent_at_once[r].max(batch_sent[r]);
+            if sent_by_batch.len() <= row.batch {
+                sent_by_batch.resize(row.batch + 1, vec![0; ranks]);
             }
+            for read in reads.iter().filter(|r| r.first) {
+                let len = read.row.len as u64;
+                received[reader] += len;
+                batch_received[reader] += len;
+                sent[read.owner] += len;
+                sent_by_batch[row.batch][read.owner] += len;
+            }
+        });
+        for (most, last) in received_at_once.iter_mut().zip(batch_received) {
+            *most = (*most).max(last);
         }
-        LayerShares { owned, received, received_at_once, sent, sent_at_once, batches }
+        let sent_at_once =
+            (0..ranks).map(|r| sent_by_batch.iter().map(|b| b[r]).max().unwrap_or(0)).collect();
+        LayerShares { owned, received, received_at_once, sent, sent_at_once, batches: sent_by_batch.len() }
     }
 }
 
@@ -530,7 +553,7 @@ mod tests {
                 let Some(next) = next else { continue };
                 let mut most_one_row_reads = 0;
                 partition.for_each_batched_row(&split, &layers[k], next, |_, reads| {
-                    most_one_row_reads = most_one_row_reads.max(reads.iter().map(|r| r.1.len as u64).sum());
+                    most_one_row_reads = most_one_row_reads.max(reads.iter().map(|r| r.row.len as u64).sum());
                 });
                 let exchanges: Vec<LayerExchange> =
                     (0..ranks).map(|r| LayerExchange::new(&partition, &split, &layers[k], next, r)).collect();

@@ -101,6 +101,9 @@ struct RankSweep<'a, V> {
     owned: OwnedRows,
     /// This rank's rows of the layer being computed.
     current: Vec<V>,
+    /// The bytes of one round of an exchange, sent and received (kept from round to round).
+    send: Vec<u8>,
+    recv: Vec<u8>,
     scores: [[i64; SCORES]; 2],
     right_gains: [Vec<super::split::Gain>; 2],
     isa: Isa,
@@ -129,6 +132,8 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             owned,
             received: Vec::new(),
             current: Vec::new(),
+            send: Vec::new(),
+            recv: Vec::new(),
             right_gains: scores.each_ref().map(|score| split.right_gains(score)),
             scores,
             isa: Isa::detect(),
@@ -165,8 +170,8 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             let plan =
                 LayerExchange::new(self.partition, self.split, layer, &self.layers[taken + 1], self.rank);
             let owned = self.partition.owned_rows(self.split, layer, self.rank);
-            self.current.clear();
-            self.current.resize(owned.states, V::put(0));
+            // Every value is computed below: only the room is needed.
+            refill(&mut self.current, owned.states, V::put(0));
             let record = mode == Mode::WithGame;
             let mut layer_steps = vec![0u8; if record { owned.states } else { 0 }];
             let mut map = self.own_rows_map(taken + 1);
@@ -270,8 +275,8 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             }
             regions.push(start..at);
         }
-        self.received.clear();
-        self.received.resize(at - own, V::put(0));
+        // Every value is received below.
+        refill(&mut self.received, at - own, V::put(0));
         // The rows to send, as ranges of `next` (the rank's own rows), per receiver.
         let sends: Vec<Vec<Range<usize>>> = batch
             .sends
@@ -287,13 +292,13 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             .unwrap_or(0);
         let rounds = exchange.max(longest.div_ceil(per_round) as i64) as usize;
         let mut streams: Vec<Stream> = sends.iter().map(|rows| Stream::new(rows)).collect();
-        let (mut send, mut recv) = (Vec::new(), Vec::new());
+        let (send, recv) = (&mut self.send, &mut self.recv);
         for round in 0..rounds {
             send.clear();
             let mut send_counts = Vec::with_capacity(streams.len());
             for stream in &mut streams {
                 let before = send.len();
-                stream.take(per_round, |range| V::append_bytes(&self.next[range], &mut send));
+                stream.take(per_round, |range| V::append_bytes(&self.next[range], send));
                 send_counts.push(send.len() - before);
             }
             let window = |region: &Range<usize>| {
@@ -301,9 +306,8 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
                 start..(start + per_round).min(region.end)
             };
             let recv_counts: Vec<usize> = regions.iter().map(|r| window(r).len() * V::BYTES).collect();
-            recv.clear();
-            recv.resize(recv_counts.iter().sum(), 0);
-            exchange.all_to_all(&send, &send_counts, &mut recv, &recv_counts);
+            refill(recv, recv_counts.iter().sum(), 0);
+            exchange.all_to_all(send, &send_counts, recv, &recv_counts);
             let mut bytes = &recv[..];
             for region in &regions {
                 let window = window(region);
@@ -316,6 +320,15 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
         self.traffic.sent_states += batch.sent_states() as u64;
         self.traffic.rounds += rounds as u64;
     }
+}
+
+/// Makes `values` `len` long, for values about to be overwritten: only the values past its
+/// length are filled (a layer's share is refilled every layer, and zeroing it all would cost a
+/// pass over memory), and only the room needed is allocated.
+fn refill<T: Copy>(values: &mut Vec<T>, len: usize, fill: T) {
+    values.truncate(len);
+    values.reserve_exact(len - values.len());
+    values.resize(len, fill);
 }
 
 /// Takes the rows `batch` received out of `map` again: the next batch reads only its own.

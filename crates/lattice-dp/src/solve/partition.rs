@@ -69,6 +69,9 @@ pub struct Partition {
     min_share: u64,
     /// The checkpoints `b_i`, increasing, each at most `h − 1`.
     checkpoints: Vec<usize>,
+    /// `drops[p]`: what the key of a left half loses by the move at its corner `p` (see
+    /// [`Self::key_after_move`]).
+    drops: Vec<usize>,
     /// Per layer, where ranks `1..P` start in the order of (key, left half): `cuts[taken][r − 1]`
     /// is the first (key, left half) of rank `r` (non-decreasing; equal cuts leave a rank empty).
     cuts: Vec<Vec<(usize, u32)>>,
@@ -85,11 +88,18 @@ impl Partition {
         assert!((1..=MAX_RANKS).contains(&ranks), "{ranks} ranks out of 1..={MAX_RANKS}");
         let checkpoints = checkpoints_for(split.h - 1, ranks);
         let keys = checkpoints.iter().map(|&b| b + 1).product::<usize>();
+        let drops = key_drops(&checkpoints, split.h);
         let min_share = min_share.max(1);
         let largest = layers.iter().map(|l| l.len as u64).max().unwrap_or(0);
         let batch_states = (largest.div_ceil(ranks as u64) / 2).max(1);
-        let mut partition =
-            Self { ranks, min_share, checkpoints, cuts: Vec::with_capacity(layers.len()), batch_states };
+        let mut partition = Self {
+            ranks,
+            min_share,
+            checkpoints,
+            drops,
+            cuts: Vec::with_capacity(layers.len()),
+            batch_states,
+        };
         // Each layer's cuts depend on that layer alone.
         let cuts = layers.par_iter().map(|layer| partition.cuts_of(split, layer, keys)).collect();
         partition.cuts = cuts;
@@ -161,6 +171,25 @@ impl Partition {
             .fold(0, |key, &b| key * (b + 1) + (left & path::ones_mask(b)).count_ones() as usize)
     }
 
+    /// The key of `play(left, p)`, for a corner `p` of a left half of key `key`. The move turns
+    /// steps `p`, `p + 1` from up, right into right, up: only the height at a checkpoint
+    /// `b_i = p + 1` changes, by one less up-step, so the key loses that checkpoint's place value.
+    /// The move across the cut (step `h − 1`) changes no height at a checkpoint (each is at most
+    /// `h − 1`).
+    #[inline]
+    fn key_after_move(&self, key: usize, p: usize) -> usize {
+        key - self.drops[p]
+    }
+
+    /// The rank that owns the row of left half `left`, whose key is `key`, in the layer of
+    /// `taken` cells.
+    #[inline]
+    fn owner_by_key(&self, taken: usize, key: usize, left: Path) -> usize {
+        debug_assert_eq!(key, self.key(left));
+        let at = (key, left as u32);
+        self.cuts[taken].partition_point(|&cut| cut <= at)
+    }
+
     /// The number of ranks.
     pub fn ranks(&self) -> usize {
         self.ranks
@@ -192,8 +221,7 @@ impl Partition {
     /// The rank that owns the row of left half `left` in the layer of `taken` cells.
     #[inline]
     pub fn owner(&self, taken: usize, left: Path) -> usize {
-        let at = (self.key(left), left as u32);
-        self.cuts[taken].partition_point(|&cut| cut <= at)
+        self.owner_by_key(taken, self.key(left), left)
     }
 
     /// The rows of `layer` that `rank` owns, in the layer's order, each with its offset among them.
@@ -226,15 +254,17 @@ impl Partition {
         let mut batches = vec![ReaderBatch::default(); self.ranks];
         let mut reads: SmallVec<[RemoteRead; 32]> = SmallVec::new();
         for_each_row(split, layer, |group, left, _| {
-            let reader = self.owner(this, left);
-            // The rows the kernel may read (module doc): the row's own left half (the moves
-            // inside the right half), the left half after each left-half move, and after the
-            // cross move. The next layer has no row of a left half when that row would be empty.
-            let moves = path::corners(left, h).map(|p| path::play(left, p));
-            let cross = (left >> (h - 1) & 1 == 1).then(|| left ^ (1 << (h - 1)));
+            let key = self.key(left);
+            let reader = self.owner_by_key(this, key, left);
+            // The rows the kernel may read (module doc), with their keys: the row's own left
+            // half (the moves inside the right half), the left half after each left-half move,
+            // and after the cross move. The next layer has no row of a left half when that row
+            // would be empty.
+            let moves = path::corners(left, h).map(|p| (self.key_after_move(key, p), path::play(left, p)));
+            let cross = (left >> (h - 1) & 1 == 1).then(|| (key, left ^ (1 << (h - 1))));
             reads.clear();
-            for read in std::iter::once(left).chain(moves).chain(cross) {
-                let owner = self.owner(after, read);
+            for (read_key, read) in std::iter::once((key, left)).chain(moves).chain(cross) {
+                let owner = self.owner_by_key(after, read_key, read);
                 if owner == reader {
                     continue;
                 }
@@ -315,6 +345,18 @@ fn checkpoints_for(last: usize, ranks: usize) -> Vec<usize> {
         .map(|k| (1..=k).map(|i| (i * last).div_ceil(k)).collect::<Vec<usize>>())
         .find(|points| points.iter().map(|&b| b + 1).product::<usize>() >= wanted)
         .unwrap_or_else(|| (1..=last).collect())
+}
+
+/// `drops[p]` for every step `p < h`: the place value in a key of the checkpoint at `p + 1`, if
+/// there is one there, else 0 (see [`Partition::key_after_move`]).
+fn key_drops(checkpoints: &[usize], h: usize) -> Vec<usize> {
+    let mut drops = vec![0; h];
+    let mut place = 1;
+    for &b in checkpoints.iter().rev() {
+        drops[b - 1] = place;
+        place *= b + 1;
+    }
+    drops
 }
 
 /// Calls `visit(group, left, left_rank)` for every row of `layer`, in order.
@@ -587,6 +629,24 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The key after a move, found from the key before it, is the moved left half's key, for
+    /// every left half and corner, whatever the checkpoints.
+    #[test]
+    fn a_move_changes_the_key_by_its_checkpoint_place() {
+        for (n, ranks) in [(3, 1), (8, 2), (11, 7), (14, 64)] {
+            let split = Split::new(n, n);
+            let layers = all_layers(&split);
+            let partition = Partition::new(&split, &layers, ranks, 1);
+            for left in 0..1 << split.h {
+                let left = Path::from(left as u32);
+                for p in path::corners(left, split.h) {
+                    let moved = path::play(left, p);
+                    assert_eq!(partition.key_after_move(partition.key(left), p), partition.key(moved));
                 }
             }
         }

@@ -78,9 +78,12 @@ pub trait Stored: Copy + Send + Sync + 'static {
 macro_rules! integer_bytes {
     () => {
         fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
-            dst.reserve(src.len() * Self::BYTES);
-            for v in src {
-                dst.extend_from_slice(&v.to_le_bytes());
+            // Into room made first: a loop of fixed-size copies the compiler vectorises (pushing
+            // each value checks the capacity each time).
+            let start = dst.len();
+            dst.resize(start + src.len() * Self::BYTES, 0);
+            for (d, v) in dst[start..].chunks_exact_mut(Self::BYTES).zip(src) {
+                d.copy_from_slice(&v.to_le_bytes());
             }
         }
 

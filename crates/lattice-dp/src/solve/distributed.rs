@@ -292,15 +292,24 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             .unwrap_or(0);
         let rounds = exchange.max(longest.div_ceil(per_round) as i64) as usize;
         let mut streams: Vec<Stream> = sends.iter().map(|rows| Stream::new(rows)).collect();
+        let send_totals: Vec<usize> = sends.iter().map(|rows| rows.iter().map(|r| r.len()).sum()).collect();
         let (send, recv) = (&mut self.send, &mut self.recv);
         for round in 0..rounds {
-            send.clear();
-            let mut send_counts = Vec::with_capacity(streams.len());
+            let send_counts: Vec<usize> = send_totals
+                .iter()
+                .map(|&total| total.saturating_sub(round * per_round).min(per_round) * V::BYTES)
+                .collect();
+            // Every byte is written below.
+            refill(send, send_counts.iter().sum(), 0);
+            let mut at = 0;
             for stream in &mut streams {
-                let before = send.len();
-                stream.take(per_round, |range| V::append_bytes(&self.next[range], send));
-                send_counts.push(send.len() - before);
+                stream.take(per_round, |range| {
+                    let bytes = range.len() * V::BYTES;
+                    V::write_bytes(&self.next[range], &mut send[at..at + bytes]);
+                    at += bytes;
+                });
             }
+            debug_assert_eq!(at, send.len());
             let window = |region: &Range<usize>| {
                 let start = (region.start + round * per_round).min(region.end);
                 start..(start + per_round).min(region.end)

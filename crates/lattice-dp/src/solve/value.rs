@@ -66,23 +66,28 @@ pub trait Stored: Copy + Send + Sync + 'static {
         }
     }
 
-    /// Appends the values of `src` to `dst` as bytes, [`Self::BYTES`] each, little-endian: what a
-    /// distributed sweep sends.
-    fn append_bytes(src: &[Self], dst: &mut Vec<u8>);
+    /// Writes the values of `src` into `dst` (exactly [`Self::BYTES`] bytes each) as bytes,
+    /// little-endian: what a distributed sweep sends.
+    fn write_bytes(src: &[Self], dst: &mut [u8]);
 
-    /// Reads `dst.len()` values from `src` (as [`Self::append_bytes`] wrote them).
+    /// Appends the values of `src` to `dst` as [`Self::write_bytes`] writes them: what a
+    /// checkpoint holds.
+    fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
+        let start = dst.len();
+        dst.resize(start + src.len() * Self::BYTES, 0);
+        Self::write_bytes(src, &mut dst[start..]);
+    }
+
+    /// Reads `dst.len()` values from `src` (as [`Self::write_bytes`] wrote them).
     fn read_bytes(src: &[u8], dst: &mut [Self]);
 }
 
-/// [`Stored::append_bytes`] and [`Stored::read_bytes`] of a width that is a plain integer.
+/// [`Stored::write_bytes`] and [`Stored::read_bytes`] of a width that is a plain integer.
 macro_rules! integer_bytes {
     () => {
-        fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
-            // Into room made first: a loop of fixed-size copies the compiler vectorises (pushing
-            // each value checks the capacity each time).
-            let start = dst.len();
-            dst.resize(start + src.len() * Self::BYTES, 0);
-            for (d, v) in dst[start..].chunks_exact_mut(Self::BYTES).zip(src) {
+        fn write_bytes(src: &[Self], dst: &mut [u8]) {
+            // Fixed-size copies into a slice: a loop the compiler vectorises.
+            for (d, v) in dst.chunks_exact_mut(Self::BYTES).zip(src) {
                 d.copy_from_slice(&v.to_le_bytes());
             }
         }
@@ -238,8 +243,8 @@ impl Stored for Packed40 {
         }
     }
 
-    fn append_bytes(src: &[Self], dst: &mut Vec<u8>) {
-        dst.extend_from_slice(src.as_flattened());
+    fn write_bytes(src: &[Self], dst: &mut [u8]) {
+        dst.copy_from_slice(src.as_flattened());
     }
 
     fn read_bytes(src: &[u8], dst: &mut [Self]) {

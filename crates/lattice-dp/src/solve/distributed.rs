@@ -101,7 +101,10 @@ struct RankSweep<'a, V> {
     owned: OwnedRows,
     /// This rank's rows of the layer being computed.
     current: Vec<V>,
-    /// The bytes of one round of an exchange, sent and received (kept from round to round).
+    /// The bytes of one round of an exchange, sent and received: allocated once, room for the
+    /// largest round ([`ROUND_BYTES`]), and only ever filled as far as a round needs (so what is
+    /// resident is the largest round this rank had, as its plan counts, and a round never
+    /// reallocates).
     send: Vec<u8>,
     recv: Vec<u8>,
     scores: [[i64; SCORES]; 2],
@@ -132,8 +135,8 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
             owned,
             received: Vec::new(),
             current: Vec::new(),
-            send: Vec::new(),
-            recv: Vec::new(),
+            send: Vec::with_capacity(ROUND_BYTES),
+            recv: Vec::with_capacity(ROUND_BYTES),
             right_gains: scores.each_ref().map(|score| split.right_gains(score)),
             scores,
             isa: Isa::detect(),

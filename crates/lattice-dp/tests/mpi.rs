@@ -125,13 +125,14 @@ fn sixteen_by_sixteen_on_four_ranks() {
     assert_eq!(reports.len(), 4, "{stderr}");
     let mut received = 0.0;
     for report in reports {
-        // `… peak resident X MiB, planned Y MiB; received R states in N rounds (planned R)`.
+        // `… peak resident X MiB, planned Y MiB (Z x); received R states in N rounds (planned R)`.
         let number = |after: &str| -> f64 {
             let rest = &report[report.find(after).unwrap() + after.len()..];
             let word = rest.split_whitespace().next().unwrap();
             word.trim_end_matches(')').parse().unwrap_or_else(|_| panic!("{word:?} in {report}"))
         };
         assert!(number("peak resident ") <= number("planned "), "{report}");
+        assert!(number("MiB (") <= 1.0, "{report}");
         assert_eq!(number("received "), number("(planned "), "{report}");
         received += number("received ");
     }

@@ -114,12 +114,19 @@ fn answer(
     if args.progress {
         // Each rank's own figures, to hold against its plan.
         let traffic = solved.traffic;
+        let planned = plan.ranks[me].peak_bytes;
+        // The peak against the plan, exactly (the sizes are rounded for people).
+        let (peak, ratio) = match peak_resident() {
+            Some(peak) => {
+                (lattice_dp::solve::bytes(peak), format!(" ({:.3} x)", peak as f64 / planned.max(1) as f64))
+            }
+            None => ("unknown".to_string(), String::new()),
+        };
         // One write, so that the ranks' lines do not interleave.
         let line = format!(
-            "lattice-dp: rank {me} of {}: peak resident {}, planned {}; received {} states in {} rounds (planned {})\n",
+            "lattice-dp: rank {me} of {}: peak resident {peak}, planned {}{ratio}; received {} states in {} rounds (planned {})\n",
             ranks.ranks(),
-            peak_resident().map_or_else(|| "unknown".to_string(), lattice_dp::solve::bytes),
-            lattice_dp::solve::bytes(plan.ranks[me].peak_bytes),
+            lattice_dp::solve::bytes(planned),
             traffic.received_states,
             traffic.rounds,
             plan.ranks[me].received_states

@@ -86,6 +86,7 @@ pub trait Stored: Copy + Send + Sync + 'static {
 macro_rules! integer_bytes {
     () => {
         fn write_bytes(src: &[Self], dst: &mut [u8]) {
+            debug_assert_eq!(dst.len(), src.len() * Self::BYTES);
             // Fixed-size copies into a slice: a loop the compiler vectorises.
             for (d, v) in dst.chunks_exact_mut(Self::BYTES).zip(src) {
                 d.copy_from_slice(&v.to_le_bytes());

@@ -43,6 +43,7 @@ then one line per legal move `  R,C  win|lose`: the destination cell and what th
 the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
 matching argument decides who wins, not how fast). --explain draws the board first; --json: one
 JSON object per line and position (docs/REPORT.md).",
+    analyze_output: "not yet available for this game.",
     play: "\
 the first position of FILE (the query format; a plain HDU board starts a game)
 against the solver. You play SIDE (`first` = daizhenyang, the player who moves the king first, or
@@ -51,13 +52,16 @@ against the solver. You play SIDE (`first` = daizhenyang, the player who moves t
 };
 
 fn main() -> ExitCode {
-    match driver::parse::<KingArgs, KingArgs, KingArgs, Own>(&TEXTS) {
+    match driver::parse::<KingArgs, KingArgs, KingArgs, KingArgs, Own>(&TEXTS) {
         Invocation::Answer(r) => grid_core::cli::run(|out| {
             run_boards(&r.input, r.own.king_moves(), r.format, Boards::Verdict, out)
         }),
         Invocation::Query(r) => {
             grid_core::cli::run(|out| run_query(&r.input, r.own.king_moves(), r.format, out))
         }
+        Invocation::Analyze(_) => grid_core::cli::run(|_| {
+            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
+        }),
         Invocation::Play(r) => grid_core::cli::run(|out| run_play(&r, out)),
         Invocation::Own(Own::AllStarts { format, king, input }) => grid_core::cli::run(|out| {
             let input = Source::new(input.file, "usage: edmonds-blossom all-starts [OPTIONS] [FILE]");

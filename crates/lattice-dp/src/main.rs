@@ -38,6 +38,7 @@ per position, `Position N (n×m), SIDE to move: score S`, S the best (mover's
 future gain - opponent's future gain), then every takeable cell `row,column` (1-based) with the
 score it leads to for the mover: its gain minus the score of the position after it. --explain
 draws the board first; --json: one JSON object per position (docs/REPORT.md).",
+    analyze_output: "not yet available for this game.",
     play: "\
 the first position of FILE (query format) against the solver.
 Sides: `first` or `second` (--as; default: the side to move). Type a cell as `row,column`
@@ -47,11 +48,14 @@ cell with the highest score; each turn costs one solve of the cells still free."
 };
 
 fn main() -> ExitCode {
-    match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
+    match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
         Invocation::Answer(request) => answer::run(request),
         Invocation::Query(request) => {
             grid_core::cli::run(|out| run_query(&request.input, &request.own, request.format, out))
         }
+        Invocation::Analyze(_) => grid_core::cli::run(|_| {
+            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
+        }),
         Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(Own::Plan { ranks, solve, min_share, input }) => grid_core::cli::run(|out| {
             run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), min_share, &solve, out)

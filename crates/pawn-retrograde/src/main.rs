@@ -43,6 +43,7 @@ row,column). VALUE is for the side to move (for a move: for the player making it
 loses slowest) or `draw` (the game's Tie: nobody can force a win). ANSWER is the judge's words from
 this position: `Red k`, `Black k` or `Tie`. --explain draws the board first; --json prints one
 object per position (JSON Lines, fields in docs/REPORT.md).",
+    analyze_output: "not yet available for this game.",
     play: "\
 the first position of FILE (the query input) against you; you play SIDE (`red` or
 `black`; default: the side to move). Moves are FROM-TO with 1-based row,column cells, e.g. `5,1-4,1`
@@ -64,7 +65,7 @@ struct AnswerArgs {
 }
 
 fn main() -> std::process::ExitCode {
-    match driver::parse::<AnswerArgs, MemoryArgs, MemoryArgs, NoCommand>(&TEXTS) {
+    match driver::parse::<AnswerArgs, MemoryArgs, MemoryArgs, MemoryArgs, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => grid_core::cli::run(|out| {
             let boards = parse_input_within(&request.input.read()?, request.own.memory.limit())?;
             match request.own.self_check {
@@ -75,6 +76,9 @@ fn main() -> std::process::ExitCode {
         Invocation::Query(request) => grid_core::cli::run(|out| {
             let positions = parse_positions_within(&request.input.read()?, request.own.limit())?;
             Ok(write_queries(out, request.format, &positions)?)
+        }),
+        Invocation::Analyze(_) => grid_core::cli::run(|_| {
+            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
         }),
         Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(never) => match never {},

@@ -31,6 +31,7 @@ C = black wins, R = draw), then every legal
 move as ranges of distances with one value, best first: `17 cw 1-40  lose` = the pawn on field 17
 sliding 1 to 40 fields clockwise (cw: towards larger field numbers; ccw: towards smaller) loses
 for the mover. --explain draws the circle first; --json: one JSON object per board.",
+    analyze_output: "not yet available for this game.",
     play: "\
 the first board of FILE (query format) against the solver. Sides: white, black
 (--as; default: the side to move). A move is PAWN DIRECTION DISTANCE, e.g. `17 cw 3` (the pawn on
@@ -46,7 +47,7 @@ fn failure(e: RunError) -> Failure {
 }
 
 fn main() -> ExitCode {
-    match driver::parse::<NoOptions, NoOptions, NoOptions, NoCommand>(&TEXTS) {
+    match driver::parse::<NoOptions, NoOptions, NoOptions, NoOptions, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => cli::run(|out| {
             let input = request.input.read()?;
             let mode = match request.format {
@@ -59,6 +60,9 @@ fn main() -> ExitCode {
         Invocation::Query(request) => cli::run(|out| {
             let input = request.input.read()?;
             run_query(&input, request.format, out).map_err(failure)
+        }),
+        Invocation::Analyze(_) => grid_core::cli::run(|_| {
+            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
         }),
         Invocation::Play(request) => cli::run(|out| {
             let input = request.read()?;

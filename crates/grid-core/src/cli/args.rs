@@ -26,6 +26,21 @@ pub struct FormatArgs {
     pub explain: bool,
 }
 
+/// `--json`: how `analyze` prints (its plain output is already for people).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct AnalyzeFormatArgs {
+    /// Print one JSON object per board (JSON Lines; the fields are in docs/REPORT.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AnalyzeFormatArgs {
+    /// The format these options ask for: [`Format::Json`] or [`Format::Plain`].
+    pub fn format(self) -> Format {
+        if self.json { Format::Json } else { Format::Plain }
+    }
+}
+
 /// How a binary prints its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {

@@ -3,13 +3,14 @@
 //! ```text
 //! <binary> [--json | --explain] [OWN OPTIONS] [FILE]     the default mode (the judge's answers)
 //! <binary> query [--json | --explain] [OWN OPTIONS] [FILE]   any position: its value, every move's
+//! <binary> analyze [--json] [OWN OPTIONS] [FILE]           the whole game: every position counted
 //! <binary> play [--as SIDE] [--hints] [OWN OPTIONS] FILE     a person against the perfect opponent
 //! <binary> <own subcommand> ...                             what only this binary has
 //! ```
 //!
 //! A binary gives its words ([`Texts`]) and the options only it has, as clap types: `D` for the
-//! default mode, `Q` for `query`, `P` for `play` ([`NoOptions`] when there are none) and `S` for its
-//! own subcommands ([`NoCommand`] when there are none). [`parse`] builds the command line, lays out
+//! default mode, `Q` for `query`, `A` for `analyze`, `P` for `play` ([`NoOptions`] when there are
+//! none) and `S` for its own subcommands ([`NoCommand`] when there are none). [`parse`] builds the command line, lays out
 //! every `--help` page the same way (the options, then the input format, then the answer words),
 //! and returns an [`Invocation`]. The driver owns what is the same in every binary:
 //!
@@ -27,7 +28,7 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use super::args::{Format, FormatArgs, InputArgs, PlayArgs};
+use super::args::{AnalyzeFormatArgs, Format, FormatArgs, InputArgs, PlayArgs};
 use super::{Failure, read};
 use crate::play::{Hints, Input, PlayGame, play};
 
@@ -48,6 +49,8 @@ pub struct Texts {
     pub query_input: &'static str,
     /// What `query` prints per position.
     pub query_output: &'static str,
+    /// What `analyze` counts and prints per board.
+    pub analyze_output: &'static str,
     /// The position `play` starts from, the two sides, and how a move is written.
     pub play: &'static str,
 }
@@ -63,9 +66,9 @@ pub enum NoCommand {}
 /// The command line as clap reads it.
 #[derive(Debug, Parser)]
 #[command(disable_help_subcommand = true)]
-struct Line<D: Args, Q: Args, P: Args, S: Subcommand> {
+struct Line<D: Args, Q: Args, A: Args, P: Args, S: Subcommand> {
     #[command(subcommand)]
-    command: Option<Command<Q, P, S>>,
+    command: Option<Command<Q, A, P, S>>,
     #[command(flatten)]
     format: FormatArgs,
     #[command(flatten)]
@@ -75,13 +78,22 @@ struct Line<D: Args, Q: Args, P: Args, S: Subcommand> {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command<Q: Args, P: Args, S: Subcommand> {
+enum Command<Q: Args, A: Args, P: Args, S: Subcommand> {
     /// Any position (either side to move): its value and the value of every legal move, best first.
     Query {
         #[command(flatten)]
         format: FormatArgs,
         #[command(flatten)]
         own: Q,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// The whole game of each board: every position counted by its value and remoteness.
+    Analyze {
+        #[command(flatten)]
+        format: AnalyzeFormatArgs,
+        #[command(flatten)]
+        own: A,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -98,11 +110,14 @@ enum Command<Q: Args, P: Args, S: Subcommand> {
 
 /// What the command line asks for.
 #[derive(Debug)]
-pub enum Invocation<D, Q, P, S> {
+pub enum Invocation<D, Q, A, P, S> {
     /// The default mode: the judge's answers, `--explain` or `--json`.
     Answer(Request<D>),
     /// `query`: every position's value and every move's value.
     Query(Request<Q>),
+    /// `analyze`: the whole game of each board (the format is [`Format::Plain`] or
+    /// [`Format::Json`]).
+    Analyze(Request<A>),
     /// `play`: a session against the solver.
     Play(PlayRequest<P>),
     /// One of the binary's own subcommands.
@@ -206,16 +221,16 @@ impl<O> PlayRequest<O> {
 
 /// Reads the command line of the process; a usage error is printed (`error: ...`) and exits with
 /// status 2, `--help` and `--version` exit 0.
-pub fn parse<D: Args, Q: Args, P: Args, S: Subcommand>(texts: &Texts) -> Invocation<D, Q, P, S> {
+pub fn parse<D: Args, Q: Args, A: Args, P: Args, S: Subcommand>(texts: &Texts) -> Invocation<D, Q, A, P, S> {
     try_parse_from(texts, std::env::args_os()).unwrap_or_else(|e| e.exit())
 }
 
 /// Reads the command line `args` (the first is the program's name).
-pub fn try_parse_from<D: Args, Q: Args, P: Args, S: Subcommand>(
+pub fn try_parse_from<D: Args, Q: Args, A: Args, P: Args, S: Subcommand>(
     texts: &Texts,
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
-) -> Result<Invocation<D, Q, P, S>, clap::Error> {
-    let mut command = command::<D, Q, P, S>(texts);
+) -> Result<Invocation<D, Q, A, P, S>, clap::Error> {
+    let mut command = command::<D, Q, A, P, S>(texts);
     let mut matches = command.try_get_matches_from_mut(args)?;
     if let Some((sub, sub_matches)) = matches.subcommand() {
         if let Some(misplaced) = given_before(&command, &matches) {
@@ -234,7 +249,7 @@ pub fn try_parse_from<D: Args, Q: Args, P: Args, S: Subcommand>(
             return Err(command.error(ErrorKind::InvalidValue, message));
         }
     }
-    let line = Line::<D, Q, P, S>::from_arg_matches_mut(&mut matches)?;
+    let line = Line::<D, Q, A, P, S>::from_arg_matches_mut(&mut matches)?;
     let usage = |sub: &str| format!("usage: {}{sub} [OPTIONS] [FILE]", texts.name);
     Ok(match line.command {
         None => Invocation::Answer(Request {
@@ -244,6 +259,11 @@ pub fn try_parse_from<D: Args, Q: Args, P: Args, S: Subcommand>(
         }),
         Some(Command::Query { format, own, input }) => Invocation::Query(Request {
             input: Source::new(input.file, usage(" query")),
+            format: format.format(),
+            own,
+        }),
+        Some(Command::Analyze { format, own, input }) => Invocation::Analyze(Request {
+            input: Source::new(input.file, usage(" analyze")),
             format: format.format(),
             own,
         }),
@@ -258,8 +278,8 @@ pub fn try_parse_from<D: Args, Q: Args, P: Args, S: Subcommand>(
 }
 
 /// The clap command of a binary: its words in place, its help pages laid out.
-pub fn command<D: Args, Q: Args, P: Args, S: Subcommand>(texts: &Texts) -> clap::Command {
-    Line::<D, Q, P, S>::command()
+pub fn command<D: Args, Q: Args, A: Args, P: Args, S: Subcommand>(texts: &Texts) -> clap::Command {
+    Line::<D, Q, A, P, S>::command()
         .name(texts.name)
         .bin_name(texts.name)
         .version(texts.version)
@@ -267,6 +287,9 @@ pub fn command<D: Args, Q: Args, P: Args, S: Subcommand>(texts: &Texts) -> clap:
         .after_help(format!("Input: {}\n\nAnswers: {}", texts.input, texts.answers))
         .mut_subcommand("query", |c| {
             c.after_help(format!("Input: {}\n\nAnswers: {}", texts.query_input, texts.query_output))
+        })
+        .mut_subcommand("analyze", |c| {
+            c.after_help(format!("Input: {}\n\nAnalysis: {}", texts.input, texts.analyze_output))
         })
         .mut_subcommand("play", |c| c.after_help(format!("Play: {}", texts.play)))
 }
@@ -309,6 +332,7 @@ mod tests {
         answers: "yes or no.",
         query_input: "numbers and a side.",
         query_output: "values.",
+        analyze_output: "counts.",
         play: "a number; moves are numbers.",
     };
 
@@ -319,7 +343,7 @@ mod tests {
         depth: Option<u32>,
     }
 
-    type Demo = Invocation<Depth, NoOptions, NoOptions, NoCommand>;
+    type Demo = Invocation<Depth, NoOptions, NoOptions, NoOptions, NoCommand>;
 
     fn parse(args: &[&str]) -> Result<Demo, String> {
         let args = std::iter::once("demo").chain(args.iter().copied());
@@ -339,6 +363,12 @@ mod tests {
         }
         match parse(&["query", "--explain"]).unwrap() {
             Invocation::Query(r) => assert_eq!((r.format, r.input.file()), (Format::Explain, None)),
+            other => panic!("{other:?}"),
+        }
+        match parse(&["analyze", "--json", "a.in"]).unwrap() {
+            Invocation::Analyze(r) => {
+                assert_eq!((r.format, r.input.file()), (Format::Json, Some(Path::new("a.in"))))
+            }
             other => panic!("{other:?}"),
         }
         match parse(&["play", "--as", "Red", "--hints", "p.in"]).unwrap() {
@@ -364,7 +394,12 @@ mod tests {
 
     #[test]
     fn options_a_subcommand_does_not_take_are_usage_errors() {
-        for args in [&["play", "--json", "p.in"][..], &["query", "--depth", "2"], &["query", "--as", "red"]] {
+        for args in [
+            &["play", "--json", "p.in"][..],
+            &["query", "--depth", "2"],
+            &["query", "--as", "red"],
+            &["analyze", "--explain"],
+        ] {
             let e = parse(args).unwrap_err();
             assert!(e.starts_with("error: unexpected argument '--"), "{args:?}: {e}");
         }
@@ -390,7 +425,7 @@ mod tests {
 
     #[test]
     fn help_pages_show_the_options_then_the_input_then_the_answers() {
-        let mut command = command::<Depth, NoOptions, NoOptions, NoCommand>(&TEXTS);
+        let mut command = command::<Depth, NoOptions, NoOptions, NoOptions, NoCommand>(&TEXTS);
         let help = command.render_help().to_string();
         let (options, input) = (help.find("--depth").unwrap(), help.find("Input: numbers.").unwrap());
         assert!(options < input && input < help.find("Answers: yes or no.").unwrap(), "{help}");

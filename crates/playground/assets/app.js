@@ -4,7 +4,9 @@
 // text format) and asks the server for each position's report with one API call, POST
 // /api/<game>/query. A move is applied to the model here, then the new position is queried.
 
-import { evalColour, evalText, el, fetchGames, html, query } from './common.js';
+import { capital, evalColour, evalText, fetchGames, html, query } from './common.js';
+import { drawHistory } from './history.js';
+import { analysisTools, clearAnalysis, runAnalysis } from './analysis.js';
 import pawn from './pawn.js';
 import lattice from './lattice.js';
 import segment from './segment.js';
@@ -17,7 +19,8 @@ const state = {
   infos: [],
   info: null, // GET /api/games entry of the current game
   mod: null, // its module
-  line: [], // positions from the start: {model, report, move, over, error}
+  line: [], // positions from the start: {model, report, move, mover, played, over, error}
+  stale: null, // a text that failed to load while the board still shows the line's position
   editing: false,
   human: '', // the side the person plays against the solver ('' = the person moves both sides)
   controller: null, // AbortController of the query in flight
@@ -40,7 +43,7 @@ function setBusy(busy) {
 
 // `data-idle` on the body: no query in flight and no edit waiting to be queried (for tests).
 function markIdle() {
-  const idle = !state.controller && !state.editTimer && !state.autoTimer;
+  const idle = !state.controller && !state.editTimer && !state.autoTimer && !state.analysing;
   document.body.dataset.idle = String(idle);
 }
 
@@ -96,31 +99,84 @@ async function solve(entry) {
   entry.error = error;
 }
 
+// The end of the game at the current position, or null: {winner (a side, or null for a draw),
+// reason} in the words of the CLI's `play`.
+function gameResult() {
+  const entry = current();
+  if (entry.over) return entry.over;
+  if (!entry.report || entry.report.moves.length > 0) return null;
+  return state.mod.result(entry.report, entry.model, state.line);
+}
+
+// `Game over: VERDICT: REASON.` as `play` writes it: against the solver `You win (side)` or `The
+// solver wins (side)`; exploring both sides, `Side wins`; `Draw`.
+function verdict(result) {
+  const w = result.winner;
+  if (w && state.human) return w === state.human ? `You win (${w})` : `The solver wins (${w})`;
+  return w ? `${capital(w)} wins` : 'Draw';
+}
+
+function bannerText(result) {
+  return `Game over: ${verdict(result)}: ${result.reason}.`;
+}
+
 function render() {
   const entry = current();
   const { mod } = state;
-  $('text').value = mod.format(entry.model);
+  $('text').value = state.stale ?? mod.format(entry.model);
   showError(entry.error);
   const status = $('status');
   status.textContent = '';
-  if (entry.over) {
-    status.textContent = `Game over: ${entry.over}`;
-  } else if (entry.report) {
+  const result = gameResult();
+  if (entry.report) {
     const r = entry.report;
     const words = mod.summary ? mod.summary(r) : '';
     status.append(`${r.to_move} to move: `);
     html('strong', { text: evalText(r), id: 'value' }, status);
     if (words) status.append(` ${words}`);
-    if (r.moves.length === 0) status.append(' (no move: the game is over)');
   }
+  const banner = $('banner');
+  banner.hidden = !result;
+  banner.textContent = result ? bannerText(result) : '';
+  if (result) banner.dataset.winner = result.winner ?? 'draw';
+  $('stale').hidden = !state.stale;
+  $('stale').textContent = state.stale
+    ? 'The text did not load (the message is below the board): the board shows the previous position, not that text.'
+    : '';
+  $('board-wrap').classList.toggle('stale', Boolean(state.stale));
   const svg = $('board');
   svg.replaceChildren();
   mod.render(svg, entry.model, state.editing || entry.over ? null : entry.report, context);
   renderMoves(entry);
+  renderPv(entry);
   renderHistory();
   renderChart();
   $('undo').disabled = state.line.length <= 1;
   $('best').disabled = !entry.report || entry.report.moves.length === 0 || Boolean(entry.over);
+}
+
+// The principal variation of the position where the report has one (the pawn game's `pv` and
+// `end`); the other games say how to step through an optimal game.
+function renderPv(entry) {
+  const list = $('pv');
+  list.replaceChildren();
+  const note = $('pv-note');
+  const r = entry.report;
+  if (!r || entry.over) {
+    note.textContent = '';
+    return;
+  }
+  if (Array.isArray(r.pv)) {
+    let side = r.to_move;
+    const [a, b] = state.info.sides;
+    for (const mv of r.pv) {
+      html('li', { text: `${side}: ${mv}` }, list);
+      side = side === a ? b : a;
+    }
+    note.textContent = r.pv.length === 0 ? `No move: ${r.end ?? 'the game is over'}.` : `Then: ${r.end ?? ''}.`;
+  } else {
+    note.textContent = state.mod.pvNote ?? '';
+  }
 }
 
 function renderMoves(entry) {
@@ -147,44 +203,32 @@ function renderHistory() {
   }
 }
 
-// The pawn game's value history: remoteness per position, coloured by its value for the side to
-// move (GamesmanUni style).
+// The value history of the game so far (history.js): one row per position.
 function renderChart() {
   const wrap = $('chart-wrap');
-  const chart = $('chart');
-  const points = state.line.map((e) => e.report).filter(Boolean);
-  wrap.hidden = !state.mod.chart || points.length === 0;
+  const rows = state.line.map((entry, i) => ({
+    label: i === 0 ? 'start' : `${i}. ${entry.move}`,
+    report: entry.report ?? entry.final ?? null,
+    mover: entry.mover,
+    gain: entry.played?.gain ?? 0,
+  }));
+  wrap.hidden = !rows.some((row) => row.report);
   if (wrap.hidden) return;
-  chart.replaceChildren();
-  const maxR = Math.max(4, ...points.map((r) => r.remoteness ?? 0));
-  const w = 320;
-  const h = 120;
-  const dx = (w - 40) / Math.max(8, state.line.length);
-  chart.setAttribute('viewBox', `0 0 ${w} ${h}`);
-  el('line', { x1: 30, y1: 10, x2: 30, y2: h - 20, class: 'axis' }, chart);
-  el('line', { x1: 30, y1: h - 20, x2: w - 5, y2: h - 20, class: 'axis' }, chart);
-  el('text', { x: 2, y: 14, class: 'coord', 'font-size': 9 }, chart).textContent = `${maxR}`;
-  el('text', { x: 30, y: h - 6, class: 'coord', 'font-size': 9 }, chart).textContent = 'move →  (height: remoteness)';
-  let previous = null;
-  state.line.forEach((entry, i) => {
-    const r = entry.report;
-    if (!r) return;
-    const x = 34 + i * dx;
-    const y = h - 20 - ((r.remoteness ?? maxR) / maxR) * (h - 34);
-    if (previous) el('line', { x1: previous[0], y1: previous[1], x2: x, y2: y, class: 'trace' }, chart);
-    const dot = el('circle', { cx: x, cy: y, r: 4, fill: evalColour(r) }, chart);
-    el('title', {}, dot).textContent = `after move ${i}: ${r.to_move} to move, ${evalText(r)}`;
-    previous = [x, y];
-  });
+  const result = gameResult();
+  const footer = result ? `Game over: ${verdict(result)}.` : '';
+  drawHistory($('chart'), rows, state.info.sides, state.mod.history, footer);
 }
 
 // Plays `mv` (a report move) from the current position.
 async function playMove(mv) {
   const entry = current();
   if (entry.over || !entry.report || state.editTimer) return;
+  state.stale = null;
   const { model, over } = state.mod.apply(entry.model, mv);
   const notation = state.mod.notation ? state.mod.notation(mv) : mv.move;
-  const next = { model, report: null, move: notation, mover: entry.report.to_move, over, error: null };
+  const next = { model, report: null, move: notation, mover: entry.report.to_move, played: mv, over, error: null };
+  // A game that ends without a position to query (a pawn capture): its loser is to move, lost in 0.
+  if (over?.winner) next.final = { to_move: state.info.sides.find((s) => s !== over.winner), value: 'lose', remoteness: 0 };
   state.line.push(next);
   if (!over) await solve(next);
   render();
@@ -211,6 +255,7 @@ function undo() {
   clearTimeout(state.autoTimer);
   state.autoTimer = null;
   if (state.line.length <= 1) return;
+  state.stale = null;
   state.line.pop();
   // Against the solver, go back to a position where the person is to move.
   while (state.human && state.line.length > 1 && current().report && current().report.to_move !== state.human) {
@@ -238,11 +283,16 @@ async function startFrom(model) {
 async function loadText(text) {
   const reply = await ask(text, state.mod.options(null));
   if (!reply.report) {
-    if (current()) render(); // restores the status line; keeps the text the person wrote
+    // The board keeps the line's position, dimmed and marked as not the text's; the text box keeps
+    // the text the person wrote.
+    state.stale = text;
+    if (current()) render();
     $('text').value = text;
     showError(reply.error);
     return;
   }
+  state.stale = null;
+  clearAnalysis();
   let model;
   try {
     model = state.mod.parse(text, reply.report);
@@ -260,6 +310,7 @@ async function loadText(text) {
 // The editor calls this after each change of the board.
 function edited(model) {
   clearTimeout(state.editTimer);
+  state.stale = null;
   state.line = [{ model, report: null, move: null, mover: null, over: null, error: null }];
   renderTools(); // the editor shows the new sizes and values (its tool choice is kept)
   render();
@@ -274,6 +325,15 @@ function flushEdit(model = null) {
   state.editTimer = null;
   startFrom(model ?? current().model);
 }
+
+// What the analysis view may do with the page: load a position text (the longest wins and losses).
+const analysisContext = {
+  load: (text) => loadText(text),
+  busy: (busy) => {
+    state.analysing = busy;
+    markIdle();
+  },
+};
 
 const context = {
   get editing() {
@@ -308,6 +368,18 @@ function renderTools() {
   if (state.mod.controls) state.mod.controls(tools, context);
 }
 
+// The colour legend of the current game (its module's words: what the colours of its values mean).
+function renderLegend() {
+  const legend = $('legend');
+  legend.replaceChildren();
+  for (const [colour, words] of state.mod.legend) {
+    const item = html('span', { class: 'item' }, legend);
+    html('span', { class: 'sw' }, item).style.background = colour;
+    item.append(words);
+  }
+  if (state.mod.legendNote) html('span', { text: state.mod.legendNote }, legend);
+}
+
 function renderHumanChoice() {
   const select = $('human');
   select.replaceChildren();
@@ -328,6 +400,10 @@ async function pickGame(name) {
   renderHumanChoice();
   state.line = [];
   $('rules').textContent = state.mod.rules;
+  renderLegend();
+  state.stale = null;
+  clearAnalysis();
+  analysisTools(state.info);
   $('text').value = state.info.example;
   if (!state.info.available) {
     state.line = [{ model: state.mod.parse(state.info.example), report: null, over: null,
@@ -367,6 +443,7 @@ async function main() {
   $('cancel').addEventListener('click', () => state.controller && state.controller.abort());
   $('restart').addEventListener('click', () => {
     state.line = state.line.slice(0, 1);
+    state.stale = null;
     render();
     scheduleSolverMove();
   });
@@ -375,6 +452,7 @@ async function main() {
     scheduleSolverMove();
   });
   $('load').addEventListener('click', () => loadText($('text').value));
+  $('analyze').addEventListener('click', () => runAnalysis(state.mod, state.info, current().model, analysisContext));
   $('example').addEventListener('click', () => loadText(state.info.example));
   $('copy').addEventListener('click', async () => {
     const text = $('text').value;

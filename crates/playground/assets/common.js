@@ -39,20 +39,25 @@ export async function fetchGames() {
 }
 
 export async function query(game, position, options = {}, signal = undefined, view = 'query') {
+  return post(game, view, { position, ...options }, signal);
+}
+
+// POST /api/<game>/<view> with the JSON `body`: {ok, status, body, retryAfter}.
+export async function post(game, view, body, signal = undefined) {
   const response = await fetch(`/api/${game}/${view}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ position, ...options }),
+    body: JSON.stringify(body),
     signal,
   });
-  let body;
+  let answer;
   try {
-    body = await response.json();
+    answer = await response.json();
   } catch {
-    body = { error: `HTTP ${response.status}` };
+    answer = { error: `HTTP ${response.status}` };
   }
   const retryAfter = Number(response.headers.get('Retry-After')) || 0;
-  return { ok: response.ok, status: response.status, body, retryAfter };
+  return { ok: response.ok, status: response.status, body: answer, retryAfter };
 }
 
 // An eval ({value, remoteness} or {score}) in words: `win in 3`, `draw`, `lose`, `score 7`.
@@ -79,6 +84,12 @@ export function evalColour(e, scale = 1) {
   if (e.value === 'lose') return `hsl(0, 70%, ${lightness}%)`;
   return 'hsl(50, 90%, 55%)';
 }
+
+// The colours of the three values (the darkest shade of evalColour), for charts and legends.
+export const COLOURS = { win: 'hsl(130, 55%, 40%)', draw: 'hsl(50, 90%, 55%)', lose: 'hsl(0, 70%, 50%)' };
+
+// A word with its first letter in capitals (`red` → `Red`).
+export const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 // The largest |score| among moves (for the score colour scale).
 export function scoreScale(moves) {

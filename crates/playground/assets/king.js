@@ -58,7 +58,6 @@ function render(svg, m, report, ctx) {
   const size = cellSize(m);
   const pad = m.rows <= 40 && m.cols <= 40 ? PAD : 6;
   svg.setAttribute('viewBox', `0 0 ${pad + m.cols * size + 8} ${pad + m.rows * size + 8}`);
-  svg.setAttribute('width', pad + m.cols * size + 8);
   if (pad === PAD) gridNumbers(svg, m.rows, m.cols, size, PAD, PAD);
   const targets = new Map((report?.moves ?? []).map((mv) => [`${mv.to[0]},${mv.to[1]}`, mv]));
   for (let r = 0; r < m.rows; r++) {
@@ -134,6 +133,18 @@ function apply(m0, mv) {
 export default {
   rules: "The players take turns moving the king to a free cell it has never visited (the start counts as visited). Who cannot move loses. The side to move wins iff every maximum matching of the free cells covers the king's cell.",
   name: 'edmonds-blossom',
+  history: 'value',
+  legend: [
+    [evalColour({ value: 'win' }), 'win'],
+    [evalColour({ value: 'lose' }), 'lose'],
+  ],
+  legendNote: 'for the player making the move; no draws and no remoteness: the matching decides who wins, not how fast',
+  pvNote: 'The matching gives every move\'s value, not a line: Best move ▶ steps through an optimal game.',
+  // The king has no move: the side to move loses (the king game's `play`).
+  result: (r) => ({
+    winner: r.to_move === 'first' ? 'second' : 'first',
+    reason: `${r.to_move} cannot move: no free unvisited cell is one ${r.move_set} move away from ${r.king.join(',')}`,
+  }),
   parse,
   format,
   render,

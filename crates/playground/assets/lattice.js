@@ -35,7 +35,6 @@ const cellSize = (s) => Math.max(26, Math.min(56, Math.floor(560 / Math.max(s.n,
 function render(svg, s, report, ctx) {
   const size = cellSize(s);
   svg.setAttribute('viewBox', `0 0 ${PAD + s.m * size + 8} ${PAD + s.n * size + 8}`);
-  svg.setAttribute('width', PAD + s.m * size + 8);
   gridNumbers(svg, s.n, s.m, size, PAD, PAD);
   const moves = new Map((report?.moves ?? []).map((mv) => [`${mv.cell[0]},${mv.cell[1]}`, mv]));
   const scale = scoreScale(report?.moves ?? []);
@@ -120,6 +119,22 @@ function apply(s0, mv) {
 export default {
   rules: "Players alternately take a cell, the first player first; a cell may be taken once every cell above it and left of it is taken. The first player scores A, the second B; each maximises own total minus the other's. The score of a move is the mover's gain minus the score after it.",
   name: 'lattice-dp',
+  history: 'score',
+  legend: [
+    [evalColour({ score: 5 }, 5), 'positive score (the mover gains more)'],
+    [evalColour({ score: 0 }), 'zero'],
+    [evalColour({ score: -5 }, 5), 'negative score'],
+    [evalColour({ score: 1 }, 5), 'paler = nearer 0'],
+  ],
+  legendNote: 'score = mover\'s future gains minus the opponent\'s',
+  pvNote: 'Best move ▶ steps through an optimal game; the analysis lists one from the loaded board with both running totals.',
+  // The board is full: the totals of the moves played since the loaded position, as `play` counts them.
+  result: (r, s, line) => {
+    const totals = { first: 0, second: 0 };
+    for (const entry of line.slice(1)) totals[entry.mover] += entry.played?.gain ?? 0;
+    const winner = totals.first > totals.second ? 'first' : totals.second > totals.first ? 'second' : null;
+    return { winner, reason: `the board is full: first ${totals.first} - second ${totals.second}` };
+  },
   parse,
   format,
   render,

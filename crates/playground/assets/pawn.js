@@ -27,7 +27,6 @@ const centre = (r, c) => [PAD + c * CELL + CELL / 2, PAD + r * CELL + CELL / 2];
 
 function render(svg, m, report, ctx) {
   svg.setAttribute('viewBox', `0 0 ${PAD + m.cols * CELL + 8} ${PAD + m.rows * CELL + 8}`);
-  svg.setAttribute('width', PAD + m.cols * CELL + 8);
   gridNumbers(svg, m.rows, m.cols, CELL, PAD, PAD);
   for (let r = 0; r < m.rows; r++) {
     for (let c = 0; c < m.cols; c++) {
@@ -114,9 +113,10 @@ function apply(m0, mv) {
   m.grid[fr][fc] = '.';
   m.grid[tr][tc] = piece;
   m.side = m.side === 'red' ? 'black' : 'red';
+  // The CLI's words (pawn-retrograde's `ending_reason`).
   let over = null;
-  if (piece === 'O' && target === 'X') over = 'a red piece captures the black pawn: Red wins';
-  if (piece === 'X' && target === 'O') over = 'the black pawn captures a red piece: Black wins';
+  if (piece === 'O' && target === 'X') over = { winner: 'red', reason: 'a red piece moved onto the black pawn, so Red wins' };
+  if (piece === 'X' && target === 'O') over = { winner: 'black', reason: 'the black pawn moved onto a red piece, so Black wins' };
   if (over) m.grid[tr][tc] = piece === 'O' ? 'O' : 'X';
   return { model: m, over };
 }
@@ -124,7 +124,16 @@ function apply(m0, mv) {
 export default {
   rules: 'Red (the two O) moves first, stepping a piece to a free orthogonal neighbour; Black steps the pawn X up, left or right. Black wins on row 1; a capture wins for the capturer; a side with no move loses. Remoteness = moves both sides still make.',
   name: 'pawn-retrograde',
-  chart: true,
+  history: 'remoteness',
+  legend: [
+    [evalColour({ value: 'win', remoteness: 1 }), 'win'],
+    [evalColour({ value: 'draw' }), 'draw'],
+    [evalColour({ value: 'lose', remoteness: 1 }), 'lose'],
+    [evalColour({ value: 'win', remoteness: 14 }), 'a slower win (darker = faster)'],
+  ],
+  legendNote: 'for the player making the move',
+  // A finished position (no move): the report's `end` says why, in the words of `play`.
+  result: (r) => ({ winner: r.value === 'win' ? r.to_move : r.to_move === 'red' ? 'black' : 'red', reason: r.end }),
   parse,
   format,
   render,

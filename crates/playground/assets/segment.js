@@ -35,7 +35,6 @@ const target = (s, pawn, direction, d) => (direction === 'cw' ? ((pawn - 1 + d) 
 
 function render(svg, s, report, ctx) {
   svg.setAttribute('viewBox', `0 0 ${SIZE} ${SIZE}`);
-  svg.setAttribute('width', SIZE);
   el('circle', { cx: SIZE / 2, cy: SIZE / 2, r: R, class: 'ring' }, svg);
   const drawn = s.n <= DRAWN;
   const fr = drawn ? Math.max(3, Math.min(14, ((Math.PI * R) / s.n) * 0.75)) : 6;
@@ -128,6 +127,23 @@ function apply(s0, mv) {
 export default {
   rules: 'White moves first. A move slides one of your pawns any number of empty fields either way around the circle (no jumping). Who cannot move loses; play may go on forever (a draw).',
   name: 'segment-nim',
+  history: 'value',
+  legend: [
+    [evalColour({ value: 'win' }), 'win'],
+    [evalColour({ value: 'draw' }), 'draw (nobody can force a win)'],
+    [evalColour({ value: 'lose' }), 'lose'],
+  ],
+  legendNote: 'for the player making the move; no remoteness: the Nim reduction decides who wins, not how fast',
+  pvNote: 'The Nim reduction gives every move\'s value, not a line: Best move ▶ steps through an optimal game.',
+  // The side to move has no move (segment-nim's `play`: no pawn, a full circle, or every pawn blocked).
+  result: (r, s) => {
+    const mover = r.to_move;
+    const other = mover === 'white' ? 'black' : 'white';
+    let reason = `every ${mover} pawn is blocked: ${mover} cannot move`;
+    if (s[mover].length === 0) reason = `${mover} has no pawn`;
+    else if (s.white.length + s.black.length === s.n) reason = `the board is full: ${mover} cannot move`;
+    return { winner: other, reason };
+  },
   parse,
   format,
   render,

@@ -1,6 +1,9 @@
 // Browser tests of the playground: for each game, open the page, edit the board, solve, compare the
 // shown value with the CLI's `query --json` answer for the same position text, play two moves, undo
-// one, and write a screenshot to docs/img/<game>.png.
+// one, and write a screenshot to docs/img/<game>.png; then play an optimal game to its end (the
+// banner names the winner the CLI's value of the start implies), open the analysis view (its
+// charts against the CLI's `analyze --json`), and write docs/img/<game>-history.png and
+// docs/img/<game>-analysis.png.
 //
 // Run by run.sh, which starts the server and sets PLAYGROUND_URL and CLI_DIR (the directory of the
 // solver binaries).
@@ -42,6 +45,12 @@ after(async () => {
 // The CLI's report of a position text.
 function cli(game, text, args = []) {
   const out = execFileSync(join(cliDir, game), ['query', '--json', ...args], { input: text });
+  return JSON.parse(out.toString().trim().split('\n')[0]);
+}
+
+// The CLI's analysis (`analyze --json`) of a position text: the object of its first board.
+function cliAnalysis(game, text, args = []) {
+  const out = execFileSync(join(cliDir, game), ['analyze', '--json', ...args], { input: text ?? '' });
   return JSON.parse(out.toString().trim().split('\n')[0]);
 }
 
@@ -159,6 +168,13 @@ test('a bad position shows the CLI message next to the board', async () => {
   }
   assert.match(message, /^line 4, column 2: /);
   assert.equal(message, cliMessage);
+  // The board still drawn is the previous position: dimmed, and said not to be the text's.
+  assert.equal(await page.locator('#board-wrap.stale').count(), 1);
+  assert.match(await page.locator('#stale').textContent(), /the board shows the previous position, not that text/);
+  assert.equal(await page.locator('#text').inputValue(), bad);
+  // Playing on from the board clears the mark.
+  await page.locator('#moves button.move').first().click();
+  await page.waitForFunction(() => !document.querySelector('#board-wrap').classList.contains('stale'));
 });
 
 test('play against the solver: it answers each move; undo goes back to your turn', async () => {
@@ -209,5 +225,154 @@ test('the editors: lattice matrices and random fill, a long solve cancelled, seg
   await page.locator('#editing').uncheck();
   await settled();
   assert.match(await page.locator('#text').inputValue(), /^1\n12 4 3 white\n1 2 3 7\n/);
+  assert.deepEqual(pageErrors, []);
+});
+
+// An optimal game to its end in each game: the start position (its CLI value says who wins), the
+// winner the banner must name, and what the analysis view must draw, checked against the CLI's
+// `analyze --json`.
+const other = (sides, side) => sides.find((s) => s !== side);
+const ENDGAMES = [
+  {
+    name: 'pawn-retrograde',
+    sides: ['red', 'black'],
+    winner: (r) => (r.value === 'win' ? r.to_move : other(['red', 'black'], r.to_move)),
+    analysis: async (text) => {
+      const a = cliAnalysis('pawn-retrograde', text);
+      // One bar per remoteness (the draws' ∞ included) of every legal position and of the reachable ones.
+      assert.equal(await page.locator('svg.chart-all g.bar').count(), a.all.rows.length);
+      assert.equal(await page.locator('svg.chart-reachable g.bar').count(), a.reachable.rows.length);
+      const keys = await page.locator('svg.chart-all g.bar').evaluateAll((gs) => gs.map((g) => g.dataset.key));
+      const expected = a.all.rows.map((r) => (r.remoteness === null ? 'inf' : String(r.remoteness)));
+      assert.deepEqual([...keys].sort(), [...expected].sort());
+    },
+  },
+  {
+    name: 'lattice-dp',
+    sides: ['first', 'second'],
+    // The start's score is first's optimal total minus second's.
+    winner: (r) => (r.score > 0 ? 'first' : r.score < 0 ? 'second' : null),
+    banner: (r, text) => {
+      const totals = /the board is full: first (\d+) - second (\d+)\.$/.exec(text);
+      assert.ok(totals, text);
+      assert.equal(Number(totals[1]) - Number(totals[2]), r.score);
+    },
+    analysis: async (text) => {
+      const a = cliAnalysis('lattice-dp', text);
+      assert.equal(await page.locator('svg.chart-scores g.bar').count(), a.scores.length);
+      assert.equal(await page.locator('svg.chart-layers g.bar').count(), a.layers.length);
+      assert.match(await page.locator('#analysis .facts').first().textContent(), new RegExp(`first ${a.first} - second ${a.second}`));
+    },
+  },
+  {
+    name: 'segment-nim',
+    sides: ['white', 'black'],
+    // White to move blocks the last black pawn in one move.
+    text: '1\n4 2 1 white\n1 2\n3\n',
+    winner: (r) => (r.value === 'win' ? r.to_move : other(['white', 'black'], r.to_move)),
+    prepare: async () => {
+      await page.locator('input[name="analysis-fields"]').fill('8');
+      await page.locator('input[name="analysis-fields"]').dispatchEvent('change');
+    },
+    analysis: async () => {
+      const a = cliAnalysis('segment-nim', null, ['--fields', '8']);
+      assert.equal(await page.locator('svg.chart-counts rect.heat').count(), a.counts.length);
+      assert.equal(await page.locator('svg.chart-canonical rect.heat').count(), a.canonical.length);
+    },
+  },
+  {
+    name: 'edmonds-blossom',
+    sides: ['first', 'second'],
+    args: ['--moves', 'king20'],
+    winner: (r) => (r.value === 'win' ? r.to_move : other(['first', 'second'], r.to_move)),
+    analysis: async (text) => {
+      const a = cliAnalysis('edmonds-blossom', text, ['--moves', 'king20']);
+      assert.equal(await page.locator('svg.chart-map rect.map-cell').count(), a.rows * a.columns);
+      assert.equal(await page.locator('svg.chart-map rect[data-start="W"]').count(), a.starts.win);
+      assert.equal(await page.locator('svg.chart-map rect[data-start="L"]').count(), a.starts.lose);
+    },
+  },
+];
+
+// Waits until the analysis view shows the analysis of `game` (or an error).
+async function analysed(game) {
+  await page.waitForFunction((name) => document.body.dataset.idle === 'true'
+    && (document.querySelector('#analysis').dataset.game === name || document.querySelector('#analysis .analysis-error')), game);
+  const error = page.locator('#analysis .analysis-error');
+  assert.equal(await error.count(), 0, (await error.count()) ? await error.textContent() : '');
+}
+
+for (const game of ENDGAMES) {
+  test(`${game.name}: an optimal game to its end: the banner names the winner; the value history`, async () => {
+    await page.goto(`${base}/?game=${game.name}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await settled();
+    if (game.text) {
+      await page.locator('#text').fill(game.text);
+      await page.locator('#load').click();
+      await settled();
+    }
+    const start = await page.locator('#text').inputValue();
+    const report = cli(game.name, start, game.args);
+    const winner = game.winner(report);
+    // Best move ▶ until the game is over (the king game and the pawn game end within 30 moves).
+    let moves = 0;
+    while (await page.locator('#banner').isHidden()) {
+      assert.ok(moves < 60, 'the game did not end');
+      await page.locator('#best').click();
+      moves += 1;
+      await page.waitForFunction((n) => document.querySelectorAll('#history li').length === n, moves);
+      await page.waitForFunction(() => document.body.dataset.idle === 'true');
+    }
+    const banner = await page.locator('#banner').textContent();
+    const named = /^Game over: (\w+) wins: /.exec(banner);
+    assert.ok(named, banner);
+    assert.equal(named[1].toLowerCase(), winner, banner);
+    if (game.banner) game.banner(report, banner);
+    // The value history: one dot per position, the verdict under it.
+    assert.equal(await page.locator('#chart circle.history-dot').count(), moves + 1);
+    assert.match(await page.locator('#chart').textContent(), new RegExp(`Game over: ${named[1]} wins\\.`));
+    await page.locator('#chart-wrap').screenshot({ path: join(shots, `${game.name}-history.png`) });
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test(`${game.name}: the analysis view draws the CLI's analyze --json`, async () => {
+    await page.goto(`${base}/?game=${game.name}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await settled();
+    if (game.text) {
+      await page.locator('#text').fill(game.text);
+      await page.locator('#load').click();
+      await settled();
+    }
+    const start = await page.locator('#text').inputValue();
+    if (game.prepare) await game.prepare();
+    await page.locator('#analyze').click();
+    await analysed(game.name);
+    await game.analysis(start);
+    await page.locator('#analysis-wrap').screenshot({ path: join(shots, `${game.name}-analysis.png`) });
+    assert.deepEqual(pageErrors, []);
+  });
+}
+
+test('lists never clip: a long move list grows with the page; boards scale with the window', async () => {
+  await page.goto(`${base}/?game=edmonds-blossom`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  await page.locator('#text').fill('1\n6 6\n......\n......\n..K...\n......\n......\n......\n');
+  await page.locator('#load').click();
+  await settled();
+  const moves = page.locator('#moves');
+  assert.ok((await moves.locator('li').count()) >= 10);
+  // No inner scroll box: every item is laid out in the page.
+  assert.equal(await moves.evaluate((m) => m.scrollHeight - m.clientHeight), 0);
+  // Two-digit numbers fit beside their item (the number is drawn inside the list's own box).
+  const [list, item] = await Promise.all([moves.boundingBox(), moves.locator('li').nth(9).boundingBox()]);
+  assert.ok(item.x >= list.x && item.x + item.width <= list.x + list.width + 1);
+  const wide = (await page.locator('#board').boundingBox()).width;
+  await page.setViewportSize({ width: 480, height: 900 });
+  const narrow = (await page.locator('#board').boundingBox()).width;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.ok(narrow <= 480 && narrow < wide * 0.7, `board ${wide} px wide in a window of 1280, ${narrow} px in 480`);
   assert.deepEqual(pageErrors, []);
 });

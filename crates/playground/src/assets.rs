@@ -14,6 +14,10 @@ pub const FILES: &[(&str, &str, &[u8])] = &[
     ("lattice.js", "text/javascript; charset=utf-8", include_bytes!("../assets/lattice.js")),
     ("segment.js", "text/javascript; charset=utf-8", include_bytes!("../assets/segment.js")),
     ("king.js", "text/javascript; charset=utf-8", include_bytes!("../assets/king.js")),
+    ("history.js", "text/javascript; charset=utf-8", include_bytes!("../assets/history.js")),
+    ("charts.js", "text/javascript; charset=utf-8", include_bytes!("../assets/charts.js")),
+    ("analysis.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis.js")),
+    ("analysis-views.js", "text/javascript; charset=utf-8", include_bytes!("../assets/analysis-views.js")),
     ("favicon.svg", "image/svg+xml", include_bytes!("../assets/favicon.svg")),
 ];
 

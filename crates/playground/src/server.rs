@@ -361,8 +361,13 @@ impl Drop for Unregister {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QueryRequest {
-    /// The position in the game's CLI `query` text format.
-    position: String,
+    /// The position in the game's CLI `query` text format; absent only beside `fields` (segment-nim's
+    /// `analyze`, which reads no position).
+    #[serde(default)]
+    position: Option<String>,
+    /// segment-nim's `analyze`: the number of fields of the circle.
+    #[serde(default)]
+    fields: Option<u64>,
     /// The king game's move set.
     #[serde(default)]
     moves: Option<String>,
@@ -370,6 +375,13 @@ struct QueryRequest {
     /// characters of `A-Z a-z 0-9 - _`).
     #[serde(default)]
     id: Option<String>,
+}
+
+impl QueryRequest {
+    /// The position text (empty for a request of `fields` alone).
+    fn text(&self) -> &str {
+        self.position.as_deref().unwrap_or("")
+    }
 }
 
 /// A serialized answer and its share of the answer budget.
@@ -428,17 +440,18 @@ async fn query(
         Ok(body) => body,
         Err(response) => return response,
     };
+    let expected = "(expected {\"position\": \"<the position in the CLI's query format>\"})";
     let request: QueryRequest = match serde_json::from_slice(&body) {
         Ok(request) => request,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "bad request JSON: {e} (expected {{\"position\": \"<the position in the CLI's query format>\"}})"
-                ),
-            );
-        }
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request JSON: {e} {expected}")),
     };
+    if request.position.is_none() && request.fields.is_none() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("bad request JSON: missing field `position` {expected}"),
+        );
+    }
+
     drop(body);
     let valid = |id: &String| {
         (1..=64).contains(&id.len())
@@ -450,8 +463,10 @@ async fn query(
             format!("bad id `{}`: 1 to 64 characters of A-Z a-z 0-9 - _", shorten(id)),
         );
     }
+    let fields = request.fields.map_or(String::new(), |n| n.to_string());
     let key: Arc<str> =
-        format!("{name}\0{view}\0{}\0{}", request.moves.as_deref().unwrap_or(""), request.position).into();
+        format!("{name}\0{view}\0{}\0{fields}\0{}", request.moves.as_deref().unwrap_or(""), request.text())
+            .into();
     if let Some(answer) = state.cache.get(&key) {
         return state.answer(answer);
     }
@@ -507,10 +522,10 @@ impl AppState {
         if let Ok(permit) = self.solves.clone().try_acquire_owned() {
             return Some(permit);
         }
-        let options = QueryOptions { moves: request.moves.clone() };
+        let options = QueryOptions { moves: request.moves.clone(), fields: request.fields };
         let light = self.config.light_solves > 0
-            && request.position.len() <= LIGHT_TEXT_BYTES
-            && game.is_light(&request.position, &options);
+            && request.text().len() <= LIGHT_TEXT_BYTES
+            && game.is_light(request.text(), &options);
         if !light {
             return None;
         }
@@ -528,7 +543,8 @@ impl AppState {
         permit: OwnedSemaphorePermit,
     ) {
         let refuse = |status, message| Refusal { status, message };
-        let options = QueryOptions { moves: request.moves };
+        let options = QueryOptions { moves: request.moves.clone(), fields: request.fields };
+        let position = request.position.unwrap_or_default();
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
         self.threads.run(move || {
             let cancel = flight.cancel.clone();
@@ -536,13 +552,13 @@ impl AppState {
             let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 cancel.check()?;
                 if view == "query" {
-                    game.query(&request.position, &options, &cancel)
+                    game.query(&position, &options, &cancel)
                 } else {
                     let missing = || Err(QueryError::Internal(format!("no view `{view}`")));
-                    game.view(&view, &request.position, &options, &cancel).unwrap_or_else(missing)
+                    game.view(&view, &position, &options, &cancel).unwrap_or_else(missing)
                 }
             }));
-            drop(request.position);
+            drop(position);
             let max = game.max_answer_bytes();
             let outcome = match solve {
                 Err(_) => Err(refuse(

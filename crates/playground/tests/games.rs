@@ -411,7 +411,7 @@ fn every_game_stops_a_running_solve_at_its_next_step() {
     // cancelled solve takes less than half the time of the whole solve. (segment-nim's solve is
     // linear and takes milliseconds at its cap: `every_game_stops_a_cancelled_solve` checks its
     // steps.)
-    let orth4 = || QueryOptions { moves: Some("orth4".into()) };
+    let orth4 = || QueryOptions { moves: Some("orth4".into()), ..QueryOptions::default() };
     let king = || -> Arc<dyn Game> { Arc::new(games::king::King::new(u64::MAX)) };
     let solves = [
         Solve::query(

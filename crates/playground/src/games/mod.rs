@@ -145,6 +145,8 @@ pub struct GameInfo {
 pub struct QueryOptions {
     /// The king game's move set: `king20` (default) or `orth4`.
     pub moves: Option<String>,
+    /// segment-nim's `analyze`: the number of fields of the circle (its `--fields`).
+    pub fields: Option<u64>,
 }
 
 /// One game, as the server sees it. Implementations must be cheap to call concurrently.

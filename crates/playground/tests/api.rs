@@ -324,6 +324,22 @@ async fn a_view_is_another_endpoint_and_unknown_views_are_404() {
 }
 
 #[tokio::test]
+async fn a_request_of_fields_alone_needs_no_position() {
+    // segment-nim's analyze reads `{"fields": N}`; the fields are part of the cache key.
+    let app = app();
+    for fields in [8, 9, 8] {
+        let reply = send(&app, Method::POST, "/api/mock/echo", format!(r#"{{"fields": {fields}}}"#)).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json(), json!({"echo": "", "fields": fields}));
+    }
+    for body in ["{}", r#"{"moves": "orth4"}"#, r#"{"fields": -1}"#, r#"{"fields": "8"}"#] {
+        let reply = send(&app, Method::POST, "/api/mock/echo", body).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(reply.error().starts_with("bad request JSON: "), "{}", reply.error());
+    }
+}
+
+#[tokio::test]
 async fn a_named_solve_reports_its_progress_while_it_runs() {
     let app = app_with(Duration::from_millis(600), config());
     let slow = tokio::spawn({

@@ -13,7 +13,7 @@ use super::{Cancel, Game, GameInfo, Limit, QueryError, QueryOptions};
 /// (the only position [`Game::is_light`] calls cheap), anything else →
 /// a report after sleeping [`Mock::delay`] (in slices of 5 ms, polling the cancel flag and reporting
 /// the milliseconds slept as progress). Its one view,
-/// `echo`, answers `{"echo": position}`.
+/// `echo`, answers `{"echo": position}`, with `"fields": N` when the request has `fields`.
 #[derive(Debug, Clone)]
 pub struct Mock {
     /// The game's name.
@@ -105,9 +105,15 @@ impl Game for Mock {
         &self,
         name: &str,
         position: &str,
-        _options: &QueryOptions,
+        options: &QueryOptions,
         _cancel: &Cancel,
     ) -> Option<Result<serde_json::Value, QueryError>> {
-        (name == "echo").then(|| Ok(serde_json::json!({ "echo": position })))
+        (name == "echo").then(|| {
+            let mut answer = serde_json::json!({ "echo": position });
+            if let Some(fields) = options.fields {
+                answer["fields"] = fields.into();
+            }
+            Ok(answer)
+        })
     }
 }

@@ -17,6 +17,17 @@ const svg = (parent, cls) => {
   return node;
 };
 
+// A row of colour swatches with their words.
+function legend(parent, items, note) {
+  const row = html('p', { class: 'chart-legend' }, parent);
+  for (const [colour, words] of items) {
+    const item = html('span', { class: 'item' }, row);
+    html('span', { class: 'sw' }, item).style.background = colour;
+    item.append(` ${words}`);
+  }
+  if (note) row.append(` ${note}`);
+}
+
 const percent = (part, whole) => (whole === 0 ? '0%' : `${((100 * part) / whole).toFixed(1)}%`);
 
 // pawn-retrograde: positions by remoteness, stacked win / lose / draw (for the side to move), for
@@ -51,6 +62,7 @@ const pawn = {
         + `of the solver's index of ${count(a.index_size)}; ${count(a.moves)} moves, ${a.branching.toFixed(2)} on average `
         + 'from a position that has one. Values are for the side to move.',
     }, box);
+    legend(box, [[COLOURS.win, 'win'], [COLOURS.lose, 'lose'], [COLOURS.draw, 'draw (∞: no remoteness)']], 'for the side to move');
     pawnTable(box, a.reachable, 'chart-reachable', 'Reachable from the board\'s position');
     pawnTable(box, a.all, 'chart-all', 'Every legal position');
     if (a.canonical) {
@@ -128,6 +140,7 @@ const segment = {
         + `(${percent(t.white_wins, t.total)}), black wins ${count(t.black_wins)}, draws ${count(t.draws)}; `
         + `${count(a.canonical_totals.total)} up to rotation and reflection.`,
     }, box);
+    legend(box, [[COLOURS.win, 'white wins'], [COLOURS.draw, 'draw'], [COLOURS.lose, 'black wins']], '(mixed in proportion)');
     const pair = html('div', { class: 'pair' }, box);
     for (const [entries, cls, caption] of [[a.counts, 'chart-counts', 'Every placement'], [a.canonical, 'chart-canonical', 'Up to rotation and reflection']]) {
       const half = html('div', {}, pair);
@@ -156,6 +169,7 @@ const king = {
         + `and loses from ${count(a.starts.lose)}. Gallai–Edmonds classes: D ${count(a.classes.d)}, A ${count(a.classes.a)}, `
         + `C ${count(a.classes.c)}.`,
     }, box);
+    legend(box, [[COLOURS.win, 'W: the first player wins'], [COLOURS.lose, 'L: loses'], ['#3a3a3c', 'blocked']]);
     cellMap(chart(box, 'chart-map', 'All starts: W the first player wins with the king starting there, L loses'), a.map, { W: COLOURS.win, L: COLOURS.lose, '#': '#3a3a3c', '.': '#fff' }, { W: 'W', L: 'L' });
   },
 };

@@ -4,7 +4,7 @@
 import { COLOURS, el, tip } from './common.js';
 
 const text = (svg, x, y, words, attrs = {}) => {
-  const node = el('text', { x, y, class: 'chart-muted', 'font-size': 10, ...attrs }, svg);
+  const node = el('text', { x, y, class: 'chart-muted', 'font-size': 11, ...attrs }, svg);
   node.textContent = words;
   return node;
 };
@@ -134,7 +134,7 @@ export function heatMap(svg, n, cell, { rowName, columnName }) {
 export function cellMap(svg, rows, colours, marks = {}) {
   svg.replaceChildren();
   const cols = Math.max(1, ...rows.map((r) => r.length));
-  const size = Math.max(6, Math.min(36, Math.floor(480 / Math.max(rows.length, cols))));
+  const size = Math.max(6, Math.min(48, Math.floor(480 / Math.max(rows.length, cols))));
   const pad = 24;
   natural(svg, pad + cols * size + 6, pad + rows.length * size + 6);
   const every = Math.ceil(Math.max(rows.length, cols) / 20);

@@ -77,6 +77,7 @@ export function drawHistory(svg, rows, sides, kind, footer = '') {
     text(x, TOP - 10, String(label), 'middle');
   }
   if (kind === 'remoteness') text(LABEL - 4, TOP - 10, 'remoteness', 'end');
+  if (kind === 'value') text(centre, TOP - 10, 'no remoteness: the winner\'s side only', 'middle');
   if (kind === 'score') text(LABEL - 4, TOP - 10, 'difference', 'end');
   const bottom = TOP + rows.length * ROW + 2;
   el('line', { x1: centre, y1: TOP - 6, x2: centre, y2: bottom, class: 'centre-line' }, svg);

@@ -91,6 +91,7 @@
 //! - [`query()`] values every move of any position ([`parse_positions`] reads them), [`play`]
 //!   plays against a person.
 
+pub mod analyze;
 pub mod board;
 mod parse;
 pub mod play;
@@ -104,6 +105,7 @@ mod winning;
 #[cfg(feature = "cli")]
 use std::io::{self, Write};
 
+pub use analyze::{Analysis, AnalyzeError, MAX_ANALYZE_FIELDS, analyze, analyze_until_stopped};
 pub use board::{Board, Colour};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};

@@ -300,3 +300,25 @@ fn analyze_help_says_what_it_counts_and_explain_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: unexpected argument '--explain'"));
 }
+
+/// The output README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
+/// end of the block).
+fn readme_output(command: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
+    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
+    lines
+        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_analyze_prints() {
+    let input = "1\n3 5\nK..#.\n.#.#.\n...#.\n";
+    let command = format!(
+        "printf '{}' | cargo run -q --release -p edmonds-blossom -- analyze --moves orth4",
+        input.replace('\n', "\\n")
+    );
+    assert_eq!(stdout(&run(&["analyze", "--moves", "orth4"], input)), readme_output(&command));
+}

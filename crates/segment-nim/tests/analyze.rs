@@ -110,3 +110,35 @@ fn canonical_counts_are_orbits_of_the_whole_circle() {
     assert_eq!(check(6).canonical_totals.total, 92);
     assert_eq!(analyze(10).unwrap().canonical_totals.total, 3_210);
 }
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Bracelets of length `n` over `k` colours: necklaces `(1/n) Σ_{d | n} φ(d) k^(n/d)`, then the
+/// reflections.
+fn bracelets(n: u64, k: u64) -> u64 {
+    let phi = |d: u64| {
+        (1..=d).filter(|&i| (1..=i).filter(|g| i % g == 0 && d % g == 0).max() == Some(1)).count() as u64
+    };
+    let necklaces = (1..=n).filter(|d| n % d == 0).map(|d| phi(d) * k.pow((n / d) as u32)).sum::<u64>() / n;
+    if n % 2 == 1 {
+        (necklaces + k.pow(n.div_ceil(2) as u32)) / 2
+    } else {
+        (2 * necklaces + (k + 1) * k.pow((n / 2) as u32)) / 4
+    }
+}
+
+#[test]
+fn totals_equal_the_counting_formulas_up_to_14_fields() {
+    for n in 1..=14u32 {
+        let analysis = analyze(n).unwrap();
+        let n64 = u64::from(n);
+        for pair in &analysis.counts {
+            let (w, b) = (pair.white as u64, pair.black as u64);
+            assert_eq!(pair.outcomes.total, binomial(n64, w) * binomial(n64 - w, b), "n = {n}, {pair:?}");
+        }
+        assert_eq!(analysis.totals.total, 3u64.pow(n), "n = {n}");
+        assert_eq!(analysis.canonical_totals.total, bracelets(n64, 3), "n = {n}");
+    }
+}

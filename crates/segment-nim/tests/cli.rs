@@ -223,3 +223,24 @@ fn analyze_help_says_what_it_counts() {
     assert!(help.contains("Analysis: reads no FILE: every placement of white and black pawns"), "{help}");
     assert!(help.contains("rotation and reflection"), "{help}");
 }
+
+/// The output README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
+/// end of the block).
+fn readme_output(command: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
+    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
+    lines
+        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_analyze_prints() {
+    let out = solver(&["analyze", "--fields", "3"], "");
+    assert_eq!(
+        text(&out.stdout),
+        readme_output("cargo run -q --release -p segment-nim -- analyze --fields 3")
+    );
+}

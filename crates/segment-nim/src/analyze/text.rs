@@ -7,9 +7,10 @@ use super::{Analysis, Outcomes, PairCounts};
 
 /// Writes `analysis` as two tables: every placement, then one placement per orbit.
 pub fn write(out: &mut impl Write, analysis: &Analysis) -> io::Result<()> {
+    let fields = if analysis.fields == 1 { "field" } else { "fields" };
     writeln!(
         out,
-        "{} fields: {} placements of white and black pawns, white to move",
+        "{} {fields}: {} placements of white and black pawns, white to move",
         analysis.fields, analysis.placements
     )?;
     writeln!(out, "Every placement, by white pawns W and black pawns B:")?;
@@ -49,5 +50,8 @@ mod tests {
         assert_eq!(text.matches("  totals").count(), 2, "{text}");
         assert!(text.contains("  totals           2           7           0           9\n"), "{text}");
         assert!(text.lines().all(|line| line.len() <= 100), "{text}");
+        let mut text = Vec::new();
+        write(&mut text, &analyze(1).unwrap()).unwrap();
+        assert!(text.starts_with(b"1 field: 3 placements"));
     }
 }

@@ -102,7 +102,7 @@ pub struct Analysis {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum AnalyzeError {
     /// The number of fields is outside `1..=MAX_ANALYZE_FIELDS`.
-    #[error("--fields {0} is out of range 1..={MAX_ANALYZE_FIELDS}")]
+    #[error("a circle of {0} fields is out of range 1..={MAX_ANALYZE_FIELDS}")]
     Fields(u32),
     /// The stop flag was set.
     #[error(transparent)]

@@ -259,6 +259,7 @@ fn every_help_page_puts_the_input_after_the_options() {
         for (args, heading) in [
             (&["--help"][..], "\nInput: "),
             (&["query", "--help"], "\nInput: "),
+            (&["analyze", "--help"], "\nAnalysis: "),
             (&["play", "--help"], "\nPlay: "),
         ] {
             let help = text(&run(game, args, b"").stdout);
@@ -269,5 +270,48 @@ fn every_help_page_puts_the_input_after_the_options() {
                 game.name
             );
         }
+    }
+}
+
+/// The games whose `analyze` reads boards like the default mode (FILE or standard input).
+const ANALYZE_READS_BOARDS: [&str; 1] = ["edmonds-blossom"];
+
+#[test]
+fn analyze_of_bad_input_gets_one_located_line_and_nothing_on_standard_output() {
+    for game in GAMES.iter().filter(|g| ANALYZE_READS_BOARDS.contains(&g.name)) {
+        for args in [&["analyze"][..], &["analyze", "--json"]] {
+            let output = run(game, args, game.bad_input);
+            let err = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{} {args:?}: {err}", game.name);
+            assert!(output.stdout.is_empty(), "{} {args:?}: {}", game.name, text(&output.stdout));
+            assert!(err.starts_with(game.bad_message), "{} {args:?}: {err}", game.name);
+            assert_eq!(err.lines().count(), 1, "{} {args:?}: {err}", game.name);
+        }
+    }
+}
+
+#[test]
+fn analyze_refuses_explain_in_every_game() {
+    for game in &GAMES {
+        let output = run(game, &["analyze", "--explain"], game.answer_input.as_bytes());
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{}: {err}", game.name);
+        assert!(output.stdout.is_empty(), "{}", game.name);
+        assert!(err.starts_with("error: unexpected argument '--explain' found"), "{}: {err}", game.name);
+    }
+}
+
+#[test]
+fn segment_nim_analyze_reads_no_file_and_refuses_one() {
+    let game = GAMES.iter().find(|g| g.name == "segment-nim").unwrap();
+    let output = run(game, &["analyze", "--fields", "3"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("3 fields: 27 placements"), "{}", text(&output.stdout));
+    let path = file("segment-nim-analyze.in", game.position);
+    for given in [path.as_str(), "-"] {
+        let output = run(game, &["analyze", "--fields", "3", given], game.position.as_bytes());
+        let (status, err) = usage_error(game, &output, given);
+        assert_eq!(status, Some(2), "{err}");
+        assert!(err.starts_with("error: analyze reads no input, but FILE `FILE` was given"), "{err}");
     }
 }

@@ -101,6 +101,7 @@
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
+pub mod analyze;
 pub mod board;
 pub mod cellset;
 pub mod explain;
@@ -160,6 +161,12 @@ pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
 /// The query report of every position, in input order (as [`solve_boards`] runs them).
 pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
     each_board(positions, Position::board, query::solve_query)
+}
+
+/// The `analyze` report of every board, in input order (as [`solve_boards`] runs them).
+pub fn census_boards(boards: &[Board]) -> Vec<analyze::Census> {
+    let numbered: Vec<(usize, &Board)> = boards.iter().enumerate().map(|(i, b)| (i + 1, b)).collect();
+    each_board(&numbered, |(_, b)| b, |&(number, board)| analyze::census(board, number))
 }
 
 /// The full analysis of every board, in input order (as [`solve_boards`] runs them).

@@ -2,7 +2,9 @@
 //! the state index, one bit per state.
 //!
 //! Only placements are marked (three pieces on three cells): a move onto the other side's piece is
-//! a capture and ends the game, and terminal positions are not expanded. A level of the search
+//! a capture and ends the game (the captures are marked reached before the search, so no move
+//! lands on one, and unmarked after it), and terminal positions are not expanded. A black move
+//! keeps the pair, so it moves whole words of a row at once. A level of the search
 //! holds states of one side only (Red moves at even depths, Black at odd), so a frontier is a
 //! bitmap over the `F` blocks of one side (rows of `⌈P/64⌉` words, with a summary bit per word as in
 //! the retrograde pass). Like the pass, each level is a loop over *destination* blocks, each
@@ -14,7 +16,7 @@ use rayon::prelude::*;
 
 use grid_core::stop::{self, StopFlag, Stopped};
 
-use crate::index::NO_CELL;
+use crate::index::{NO_CELL, cell_id};
 use crate::solve::Schedule;
 use crate::space::{Side, StateSpace};
 
@@ -83,6 +85,20 @@ impl Frontier {
         }
     }
 
+    /// Calls `visit(w, word)` for every non-zero word `w` of black cell `black`'s row.
+    fn for_each_word_in(&self, black: usize, mut visit: impl FnMut(usize, u64)) {
+        let row = &self.bits[black * self.stride..(black + 1) * self.stride];
+        let summary = &self.summary[black * self.summary_stride..(black + 1) * self.summary_stride];
+        for (s, &word) in summary.iter().enumerate() {
+            let mut words = word;
+            while words != 0 {
+                let w = s * 64 + words.trailing_zeros() as usize;
+                words &= words - 1;
+                visit(w, row[w]);
+            }
+        }
+    }
+
     /// Clears the words the summaries of the non-empty rows point at.
     fn clear(&mut self) {
         for (black, count) in self.counts.iter_mut().enumerate() {
@@ -114,17 +130,29 @@ struct Dest<'a> {
 }
 
 impl Dest<'_> {
-    /// Marks state `pair` of this block reached, and adds it to the next level if it is new.
+    /// Marks state `pair` of this block reached, and adds it to the next level if it is new
+    /// (without a branch: most moves reach a state already reached, in no predictable pattern).
     #[inline]
     fn reach(&mut self, pair: usize) {
         let (word, bit) = (pair / 64, 1u64 << (pair % 64));
-        if self.seen[word] & bit != 0 {
-            return;
-        }
+        let new = bit & !self.seen[word];
         self.seen[word] |= bit;
-        self.bits[word] |= bit;
-        self.summary[word / 64] |= 1 << (word % 64);
-        *self.count += 1;
+        self.bits[word] |= new;
+        self.summary[word / 64] |= u64::from(new != 0) << (word % 64);
+        *self.count += u32::from(new != 0);
+    }
+
+    /// Marks the states of `bits` in word `w` of this block reached, and adds the new ones to the
+    /// next level.
+    #[inline]
+    fn reach_word(&mut self, w: usize, bits: u64) {
+        let new = bits & !self.seen[w];
+        if new != 0 {
+            self.seen[w] |= new;
+            self.bits[w] |= new;
+            self.summary[w / 64] |= 1 << (w % 64);
+            *self.count += new.count_ones();
+        }
     }
 }
 
@@ -142,11 +170,24 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
             sources[to].push(from);
         }
     }
+    // The captures are marked reached before the search, so that no move ever lands on one, and
+    // unmarked after it.
+    let captures = |seen: &mut [u64]| {
+        for block in 0..2 * free {
+            let black = block % free;
+            for other in (0..free).filter(|&o| o != black) {
+                let pair = space.pair_of(cell_id(black), cell_id(other)) as usize;
+                seen[block * stride + pair / 64] ^= 1 << (pair % 64);
+            }
+        }
+    };
+    captures(&mut seen);
     let (mut level, mut next) = (Frontier::empty(free, stride), Frontier::empty(free, stride));
     let start = space.start();
     let (black, pair) = (usize::from(start.black), start.pair as usize);
     if space.pair_holds(pair, black) {
         // A capture is not a placement: nothing is reachable.
+        captures(&mut seen);
         return Ok(Reach { bits: seen, stride });
     }
     seen[black * stride + pair / 64] |= 1 << (pair % 64);
@@ -159,30 +200,21 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
         let (red_seen, black_seen) = seen.split_at_mut(free * stride);
         let rows = Rows { stride, summary: next.summary_stride };
         match to_move {
-            // Red moves: (Red, b, pair) → (Black, b, pair') for each red step, unless a piece lands
-            // on the pawn (a capture). With the pawn in row 1 the game is over.
+            // Red moves: (Red, b, pair) → (Black, b, pair') for each red step (the red moves
+            // between pairs are their own inverse: a step's unmove is a step). With the pawn in
+            // row 1 the game is over.
             Side::Red => for_rows(schedule, black_seen, &mut next, rows, |b, mut dest| {
-                if level.counts[b] == 0 || space.on_top_row(crate::index::cell_id(b)) {
+                if level.counts[b] == 0 || space.on_top_row(cell_id(b)) {
                     return;
                 }
-                level.for_each_in(b, |pair| {
-                    space.for_each_red_unmove(b, pair, |moved| {
-                        if !space.pair_holds(moved, b) {
-                            dest.reach(moved);
-                        }
-                    })
-                });
+                level.for_each_in(b, |pair| space.for_each_red_unmove(b, pair, |moved| dest.reach(moved)));
             }),
-            // Black moves: (Black, f, pair) → (Red, t, pair) for each cell t the pawn steps to,
-            // unless t holds a red piece (a capture).
+            // Black moves: (Black, f, pair) → (Red, t, pair) for each cell t the pawn steps to: the
+            // rows of the sources, word by word.
             Side::Black => for_rows(schedule, red_seen, &mut next, rows, |t, mut dest| {
                 for &f in &sources[t] {
                     if level.counts[f] != 0 {
-                        level.for_each_in(f, |pair| {
-                            if !space.pair_holds(pair, t) {
-                                dest.reach(pair);
-                            }
-                        });
+                        level.for_each_word_in(f, |w, bits| dest.reach_word(w, bits));
                     }
                 }
             }),
@@ -191,6 +223,7 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
         std::mem::swap(&mut level, &mut next);
         to_move = to_move.other();
     }
+    captures(&mut seen);
     Ok(Reach { bits: seen, stride })
 }
 

@@ -107,8 +107,7 @@ fn count_block<W: Word>(space: &StateSpace, words: &[W], reach: &Reach, block: u
     if !space.is_stored(black) {
         return counts;
     }
-    let mut histogram = Histogram::default();
-    own.iter().for_each(|&w| histogram.add(w));
+    let mut histogram = Histogram::of(own);
     // The pairs holding the pawn's cell are captures, not placements.
     for other in (0..free).filter(|&o| o != black) {
         histogram.remove(own[space.pair_of(cell_id(black), cell_id(other)) as usize]);
@@ -144,6 +143,22 @@ struct Histogram {
 }
 
 impl Histogram {
+    /// The counts of every word of `words`, in four lanes so that runs of equal words do not wait
+    /// on each other's increments.
+    fn of<W: Word>(words: &[W]) -> Histogram {
+        let len = words.iter().map(|w| w.get()).max().map_or(0, |m| m as usize + 1);
+        let mut lanes = vec![[0u64; 4]; len];
+        let chunks = words.chunks_exact(4);
+        let rest = chunks.remainder();
+        for chunk in chunks {
+            for (lane, w) in chunk.iter().enumerate() {
+                lanes[w.get() as usize][lane] += 1;
+            }
+        }
+        rest.iter().for_each(|w| lanes[w.get() as usize][0] += 1);
+        Histogram { counts: lanes.iter().map(|l| l.iter().sum()).collect() }
+    }
+
     #[inline]
     fn add<W: Word>(&mut self, word: W) {
         let w = word.get() as usize;

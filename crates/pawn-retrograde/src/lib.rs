@@ -95,6 +95,10 @@
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
 //! - [`solve`]: the retrograde pass and its packed per-state word;
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - [`mod@analyze`]: `analyze`, the whole game of a board ([`analyze::census`]): every position
+//!   counted by value and remoteness (all, reachable from the board's position, up to the mirror
+//!   image), the legal share of the state index, moves and branching factor, the longest wins and
+//!   losses; one pass over a complete solution's words plus a breadth-first search;
 //! - `position`: a board, its pieces and the side to move ([`Position`]), below `solve` and `query`;
 //! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);

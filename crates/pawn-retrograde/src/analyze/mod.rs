@@ -9,10 +9,10 @@
 //! Red to move and a win for Black to move, a side to move without a move loses.
 //!
 //! [`census`] solves the board completely (the retrograde pass of [`crate::solve`], run to its
-//! end), then counts in one pass over the solver's words ([`tally`], in parallel over the blocks
+//! end), then counts in one pass over the solver's words (module `tally`, in parallel over the blocks
 //! for a big board): with the mirror reduction, a stored block stands for itself and its image.
 //! The positions reachable from the board's own position come from a breadth-first search over
-//! the state index ([`reach`]), run before the pass; its bitmap (1 bit per state) is the only
+//! the state index (module `reach`), run before the pass; its bitmap (1 bit per state) is the only
 //! thing kept from it, within the plan of [`crate::memory_needed`].
 
 mod reach;

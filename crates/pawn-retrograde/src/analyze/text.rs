@@ -27,9 +27,10 @@ pub fn write_text(out: &mut impl Write, census: &Census) -> io::Result<()> {
     }
     writeln!(
         out,
-        "Legal: {} of {} state indices ({:.4}). Moves: {} (branching factor {:.4}).",
-        census.all.totals.total, census.index_size, census.legal_share, census.moves, census.branching
+        "Legal: {} of {} state indices ({:.4}).",
+        census.all.totals.total, census.index_size, census.legal_share
     )?;
+    writeln!(out, "Moves: {} (branching factor {:.4}).", census.moves, census.branching)?;
     for longest in &census.longest {
         writeln!(out, "Longest {} for {} to move ({}):", longest.value, longest.to_move, longest.remoteness)?;
         write!(out, "{}", longest.position)?;

@@ -24,7 +24,13 @@ struct Game {
     bad_message: &'static str,
     /// The first move `--explain` gives for `answer_input`, as `play` takes it.
     explained_move: fn(&str) -> Option<String>,
+    /// The modes that read the default input: the default mode's formats, and `analyze` where
+    /// the game has it.
+    input_modes: &'static [&'static [&'static str]],
 }
+
+/// The modes that read the default input in every game.
+const INPUT_MODES: &[&[&str]] = &[&[], &["--json"], &["--explain"]];
 
 const GAMES: [Game; 4] = [
     Game {
@@ -40,6 +46,7 @@ const GAMES: [Game; 4] = [
             let line = list.lines().nth(1)?;
             Some(line.split_whitespace().next()?.to_string())
         },
+        input_modes: &[&[], &["--json"], &["--explain"], &["analyze"], &["analyze", "--json"]],
     },
     Game {
         name: "lattice-dp",
@@ -53,6 +60,7 @@ const GAMES: [Game; 4] = [
             let line = text.lines().find(|l| l.split_whitespace().take(2).eq(["1", "first"]))?;
             Some(line.split_whitespace().nth(2)?.to_string())
         },
+        input_modes: INPUT_MODES,
     },
     Game {
         name: "segment-nim",
@@ -66,6 +74,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("winning move for white: ").nth(1)?;
             Some(rest.split(" (").next()?.to_string())
         },
+        input_modes: INPUT_MODES,
     },
     Game {
         name: "edmonds-blossom",
@@ -79,6 +88,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("of the current cell: first to ").nth(1)?;
             Some(rest.split(';').next()?.to_string())
         },
+        input_modes: INPUT_MODES,
     },
 ];
 
@@ -208,7 +218,7 @@ fn a_line_that_is_not_text_is_not_a_move_and_the_game_goes_on() {
 #[test]
 fn bad_input_gets_one_located_line_and_nothing_on_standard_output() {
     for game in &GAMES {
-        for args in [&[][..], &["query"], &["--json"], &["--explain"]] {
+        for args in game.input_modes.iter().copied().chain([&["query"][..]]) {
             let output = run(game, args, game.bad_input);
             let err = text(&output.stderr);
             assert_eq!(output.status.code(), Some(2), "{} {args:?}: {err}", game.name);
@@ -274,7 +284,7 @@ fn every_help_page_puts_the_input_after_the_options() {
 }
 
 /// The games whose `analyze` reads boards like the default mode (FILE or standard input).
-const ANALYZE_READS_BOARDS: [&str; 1] = ["edmonds-blossom"];
+const ANALYZE_READS_BOARDS: [&str; 2] = ["pawn-retrograde", "edmonds-blossom"];
 
 #[test]
 fn analyze_of_bad_input_gets_one_located_line_and_nothing_on_standard_output() {

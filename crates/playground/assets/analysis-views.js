@@ -128,8 +128,11 @@ const lattice = {
 let fields = 10;
 
 const segment = {
-  tools(parent) {
-    numberInput(parent, 'fields N', fields, 1, 16, (n) => { fields = n; }, 'analysis-fields');
+  // The number of fields, up to the server's cap (`max_fields` in GET /api/games).
+  tools(parent, info) {
+    const most = info.limits.find((l) => l.name === 'max_fields')?.value ?? 12;
+    fields = Math.min(fields, most);
+    numberInput(parent, 'fields N', fields, 1, most, (n) => { fields = n; }, 'analysis-fields');
   },
   request: () => ({ fields }),
   render(box, a) {

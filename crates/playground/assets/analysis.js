@@ -22,7 +22,7 @@ export function analysisTools(info) {
   const tools = $('analysis-tools');
   for (const node of [...tools.children]) if (node.id !== 'analyze') node.remove();
   const view = VIEWS[info.name];
-  if (view.tools) view.tools(tools);
+  if (view.tools) view.tools(tools, info);
   const available = info.views.includes('analyze');
   $('analyze').disabled = !available;
   if (!available) html('span', { class: 'hint', text: 'the analysis of this game is not in this build of the server' }, tools);

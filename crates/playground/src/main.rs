@@ -80,6 +80,9 @@ struct Args {
     /// segment-nim: most pawns of a board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().segment_pawns)]
     segment_max_pawns: u64,
+    /// segment-nim: most fields of the circle of an analysis, 3^N placements (422 beyond).
+    #[arg(long, default_value_t = GameCaps::default().segment_fields)]
+    segment_max_fields: u64,
     /// edmonds-blossom: most cells of a king board (422 beyond).
     #[arg(long, default_value_t = GameCaps::default().king_cells)]
     king_max_cells: u64,
@@ -151,6 +154,7 @@ async fn run(args: Args) -> ExitCode {
             pawn_free_cells: args.pawn_max_free_cells,
             lattice_work: args.lattice_max_work,
             segment_pawns: args.segment_max_pawns,
+            segment_fields: args.segment_max_fields,
             king_cells: args.king_max_cells,
             answer_bytes: AnswerCaps {
                 pawn: args.pawn_max_answer_bytes,

@@ -513,3 +513,82 @@ fn small_boards_are_light_and_large_ones_are_not() {
         assert!(!all[i].is_light(text, &options), "{name}");
     }
 }
+
+async fn post_view(app: &Router, game: &str, view: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::post(format!("/api/{game}/{view}"))
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn the_analyze_view_is_the_library_analysis_of_the_board() {
+    let app = app(GameCaps::default());
+    // pawn: the board of the position (its side to move aside); 2·F·C(F−1, 2) positions of F free cells.
+    let text = "q 1\n3 3 black\n...\n.X.\nO.O\n";
+    let (status, got) = post_view(&app, "pawn-retrograde", "analyze", json!({"position": text})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    let positions = pawn_retrograde::parse_positions(text.as_bytes()).unwrap();
+    let census = pawn_retrograde::analyze::census(positions[0].board(), 1);
+    let census = serde_json::to_value(census).unwrap();
+    // JSON text read back is exact but for the last bit of a float (serde_json's fast parser).
+    for (field, value) in census.as_object().unwrap() {
+        match value.as_f64().filter(|_| value.is_f64()) {
+            Some(x) => assert!((got[field].as_f64().unwrap() - x).abs() < 1e-12, "{field}"),
+            None => assert_eq!(&got[field], value, "{field}"),
+        }
+    }
+    assert_eq!(got["all"]["totals"]["total"], 2 * 9 * 28);
+
+    // segment-nim: {"fields": N}, no position; 3^N placements.
+    let (status, got) = post_view(&app, "segment-nim", "analyze", json!({"fields": 6})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(got, serde_json::to_value(segment_nim::analyze(6).unwrap()).unwrap());
+    assert_eq!(got["placements"], 729);
+
+    // The king game: the board that is left (visited cells blocked), every free cell a start.
+    let text = "1\n3 4\noK..\n.#..\n....\n";
+    let (status, got) = post_view(&app, "edmonds-blossom", "analyze", json!({"position": text})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    let boards = edmonds_blossom::parse_boards("1\n3 4\n#K..\n.#..\n....\n".as_bytes()).unwrap();
+    let analysis =
+        edmonds_blossom::analyze(&boards[0], edmonds_blossom::query::KingMoves::King20, 1).unwrap();
+    assert_eq!(got, serde_json::to_value(analysis).unwrap());
+    let starts = got["starts"]["win"].as_u64().unwrap() + got["starts"]["lose"].as_u64().unwrap();
+    assert_eq!(starts, got["free_cells"].as_u64().unwrap());
+    let (_, orth4) =
+        post_view(&app, "edmonds-blossom", "analyze", json!({"position": text, "moves": "orth4"})).await;
+    assert_eq!(orth4["move_set"], "orth4");
+}
+
+#[tokio::test]
+async fn the_analyze_view_keeps_the_query_caps_and_errors() {
+    let caps = GameCaps { pawn_free_cells: 5, king_cells: 3, ..GameCaps::default() };
+    let app = app(caps);
+    let cases = [
+        ("pawn-retrograde", json!({"position": "q 1\n3 2\n..\n.X\nOO\n"}), "--pawn-max-free-cells"),
+        ("edmonds-blossom", json!({"position": "1\n2 2\nK.\n..\n"}), "--king-max-cells"),
+        ("segment-nim", json!({"fields": GameCaps::default().segment_fields + 1}), "--segment-max-fields"),
+    ];
+    for (game, body, flag) in cases {
+        let (status, answer) = post_view(&app, game, "analyze", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(flag), "{answer}");
+    }
+    // A bad position is the CLI's located message; segment-nim needs its fields.
+    let (status, answer) =
+        post_view(&app, "pawn-retrograde", "analyze", json!({"position": "q 1\n3 3\n...\n.Q.\nO.O\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().unwrap().starts_with("line 4, column 2: "), "{answer}");
+    let (status, answer) =
+        post_view(&app, "segment-nim", "analyze", json!({"position": "1\n4 1 1\n1\n2\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().unwrap().contains("fields"), "{answer}");
+    let (status, _) = post_view(&app, "segment-nim", "analyze", json!({"fields": 0})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

@@ -2,7 +2,7 @@
 
 use edmonds_blossom::query::{KingMoves, Position, parse_positions, query};
 use edmonds_blossom::report::json::OutcomeGridJson;
-use edmonds_blossom::{BoardAnalysis, parse_boards};
+use edmonds_blossom::{Board, BoardAnalysis, parse_boards};
 
 use super::{
     AnswerCaps, Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions, answer_limit,
@@ -55,7 +55,7 @@ impl Game for King {
             options: vec![GameOption { name: "moves", values: vec!["king20", "orth4"], default: "king20" }],
             example: "1\n4 5\nK....\n.#...\n...#.\n.....\n",
             available: true,
-            views: vec!["all-starts"],
+            views: vec!["all-starts", super::ANALYZE],
         }
     }
 
@@ -87,9 +87,10 @@ impl Game for King {
         to_json(&report)
     }
 
-    /// `all-starts`: the object `edmonds-blossom all-starts --json` prints for the board that is
-    /// left (the visited cells `o` blocked, the king's cell free): every free cell as a start for
-    /// the side to move, `W` or `L`. One matching and one decomposition, like a query.
+    /// `all-starts` and `analyze`: the objects `edmonds-blossom all-starts --json` and `edmonds-blossom
+    /// analyze --json` print for the board that is left (the visited cells `o` blocked, the king's
+    /// cell free): every free cell as a start for the side to move. One matching and one
+    /// decomposition, like a query.
     fn view(
         &self,
         name: &str,
@@ -97,22 +98,71 @@ impl Game for King {
         options: &QueryOptions,
         cancel: &Cancel,
     ) -> Option<Result<serde_json::Value, QueryError>> {
-        (name == "all-starts").then(|| {
-            let moves = move_set(options)?;
-            let position = self.position(position)?;
-            let dims = position.dims();
-            let rows: Vec<String> = position.rows().iter().map(|row| row.replace('o', "#")).collect();
-            let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
-            let internal = |e: String| QueryError::Internal(e);
-            let boards = parse_boards(text.as_bytes()).map_err(|e| internal(e.to_string()))?;
-            let analysis = BoardAnalysis::until_stopped(&boards[0], moves.set(), Some(cancel.flag()))
-                .map_err(|e| match e {
-                    edmonds_blossom::QueryError::Stopped(_) => QueryError::Cancelled,
-                    edmonds_blossom::QueryError::NotMaximum(e) => internal(e.to_string()),
-                })?;
-            cancel.check()?;
-            to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
-        })
+        let view = match name {
+            "all-starts" => View::AllStarts,
+            super::ANALYZE => View::Analyze,
+            _ => return None,
+        };
+        Some(self.answer(view, position, options, cancel))
+    }
+}
+
+impl King {
+    /// The answer of the view `view` of `position`.
+    fn answer(
+        &self,
+        view: View,
+        position: &str,
+        options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Result<serde_json::Value, QueryError> {
+        cancel.check()?;
+        let moves = move_set(options)?;
+        let board = self.board_left(position)?;
+        let stop = Some(cancel.flag());
+        let answer = match view {
+            View::AllStarts => {
+                let analysis = BoardAnalysis::until_stopped(&board, moves.set(), stop).map_err(king_error)?;
+                to_json(&OutcomeGridJson::new(1, &analysis, moves.name()))
+            }
+            View::Analyze => {
+                let analysis = edmonds_blossom::king::analyze::analyze_until_stopped(&board, moves, 1, stop)
+                    .map_err(king_error)?;
+                to_json(&analysis)
+            }
+        };
+        cancel.check()?;
+        answer
+    }
+}
+
+/// The king game's views of a position.
+#[derive(Debug, Clone, Copy)]
+enum View {
+    /// `all-starts`: the object `edmonds-blossom all-starts --json` prints.
+    AllStarts,
+    /// `analyze`: the object `edmonds-blossom analyze --json` prints.
+    Analyze,
+}
+
+/// A failed matching: cancelled, or an engine bug.
+fn king_error(e: edmonds_blossom::QueryError) -> QueryError {
+    match e {
+        edmonds_blossom::QueryError::Stopped(_) => QueryError::Cancelled,
+        edmonds_blossom::QueryError::NotMaximum(e) => QueryError::Internal(e.to_string()),
+    }
+}
+
+impl King {
+    /// The board that is left of a position, in the board format that `all-starts` and `analyze`
+    /// read: the visited cells `o` blocked, the king's cell free.
+    fn board_left(&self, text: &str) -> Result<Board, QueryError> {
+        let position = self.position(text)?;
+        let dims = position.dims();
+        let rows: Vec<String> = position.rows().iter().map(|row| row.replace('o', "#")).collect();
+        let text = format!("1\n{} {}\n{}\n", dims.rows, dims.cols, rows.join("\n"));
+        let mut boards = parse_boards(text.as_bytes()).map_err(|e| QueryError::Internal(e.to_string()))?;
+        Ok(boards.remove(0))
     }
 }
 

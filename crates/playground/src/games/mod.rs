@@ -20,6 +20,10 @@ pub mod mock;
 pub mod pawn;
 pub mod segment;
 
+/// The name of every game's analysis view, `POST /api/<game>/analyze`: the object
+/// `<game> analyze --json` prints.
+pub const ANALYZE: &str = "analyze";
+
 /// Why a query has no report.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum QueryError {
@@ -202,6 +206,8 @@ pub struct GameCaps {
     pub lattice_work: u64,
     /// segment-nim: most pawns.
     pub segment_pawns: u64,
+    /// segment-nim: most fields of the circle of an analysis (3^N placements).
+    pub segment_fields: u64,
     /// edmonds-blossom: most cells of the board.
     pub king_cells: u64,
     /// The largest answer of each game, in bytes, in the order of [`all`] (pawn, lattice,
@@ -259,6 +265,7 @@ impl Default for GameCaps {
             pawn_free_cells: 256,
             lattice_work: 600_000_000,
             segment_pawns: 100_000,
+            segment_fields: 14,
             king_cells: 250_000,
             answer_bytes: AnswerCaps::default(),
         }
@@ -270,7 +277,11 @@ pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
     vec![
         Arc::new(pawn::Pawn::new(caps.pawn_free_cells).with_max_answer_bytes(caps.answer_bytes.pawn)),
         Arc::new(lattice::Lattice::new(caps.lattice_work).with_max_answer_bytes(caps.answer_bytes.lattice)),
-        Arc::new(segment::Segment::new(caps.segment_pawns).with_max_answer_bytes(caps.answer_bytes.segment)),
+        Arc::new(
+            segment::Segment::new(caps.segment_pawns)
+                .with_max_fields(caps.segment_fields)
+                .with_max_answer_bytes(caps.answer_bytes.segment),
+        ),
         Arc::new(king::King::new(caps.king_cells).with_max_answer_bytes(caps.answer_bytes.king)),
     ]
 }

@@ -1,6 +1,7 @@
 //! pawn-retrograde: every call into the `pawn_retrograde` library.
 
-use pawn_retrograde::{parse_positions, query};
+use pawn_retrograde::analyze::census_until_stopped;
+use pawn_retrograde::{Position, parse_positions, query};
 
 use super::{
     AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
@@ -52,7 +53,7 @@ impl Game for Pawn {
             options: Vec::new(),
             example: "playground 1\n5 4 red\n....\n.#..\n..X.\n....\nO..O\n",
             available: true,
-            views: Vec::new(),
+            views: vec![super::ANALYZE],
         }
     }
 
@@ -71,8 +72,41 @@ impl Game for Pawn {
         _options: &QueryOptions,
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
-        let positions = parse_positions(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
-        let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
+        let position = self.position(position)?;
+        let report =
+            query(&position, &pawn_retrograde::QueryOptions { number: 1, stop: Some(cancel.flag()) })?;
+        cancel.check()?;
+        to_json(&report)
+    }
+
+    /// `analyze`: the object `pawn-retrograde analyze --json` prints for the board of the position
+    /// ([`census_until_stopped`]: one complete solve and a breadth-first search, which check
+    /// `cancel` before each level), under the free-cell cap of a query.
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        _options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        (name == super::ANALYZE).then(|| {
+            cancel.check()?;
+            let position = self.position(position)?;
+            let census = census_until_stopped(position.board(), 1, Some(cancel.flag()))?;
+            cancel.check()?;
+            to_json(&census)
+        })
+    }
+}
+
+impl Pawn {
+    /// The one position of a query text, within the free-cell cap (checked before solving).
+    fn position(&self, text: &str) -> Result<Position, QueryError> {
+        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        if positions.len() != 1 {
+            return Err(one_position(positions.len()));
+        }
+        let position = positions.remove(0);
         let free = position.board().open().len() as u64;
         if free > self.max_free_cells {
             return Err(QueryError::TooLarge(format!(
@@ -80,9 +114,6 @@ impl Game for Pawn {
                 self.max_free_cells
             )));
         }
-        let report =
-            query(position, &pawn_retrograde::QueryOptions { number: 1, stop: Some(cancel.flag()) })?;
-        cancel.check()?;
-        to_json(&report)
+        Ok(position)
     }
 }

@@ -1,5 +1,6 @@
 //! segment-nim: every call into the `segment_nim` library.
 
+use segment_nim::analyze::{AnalyzeError, analyze_until_stopped};
 use segment_nim::query::solve_query_until_stopped;
 use segment_nim::{Board, BoardReader};
 
@@ -13,17 +14,30 @@ pub const NAME: &str = "segment-nim";
 /// Most pawns of a cheap query ([`Game::is_light`]).
 pub const LIGHT_PAWNS: u64 = 10_000;
 
+/// Most fields of a cheap analysis ([`Game::is_light`]: 3^10 placements, a few milliseconds).
+pub const LIGHT_FIELDS: u64 = 10;
+
 /// The segment game with a cap on its pawns.
 #[derive(Debug, Clone)]
 pub struct Segment {
     max_pawns: u64,
+    max_fields: u64,
     max_answer_bytes: usize,
 }
 
 impl Segment {
     /// The game, refusing boards with more than `max_pawns` pawns.
     pub fn new(max_pawns: u64) -> Segment {
-        Segment { max_pawns, max_answer_bytes: AnswerCaps::default().segment }
+        Segment {
+            max_pawns,
+            max_fields: super::GameCaps::default().segment_fields,
+            max_answer_bytes: AnswerCaps::default().segment,
+        }
+    }
+
+    /// The same game with analyses of circles of at most `max_fields` fields.
+    pub fn with_max_fields(self, max_fields: u64) -> Segment {
+        Segment { max_fields, ..self }
     }
 
     /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).
@@ -49,16 +63,24 @@ impl Game for Segment {
                     meaning: "pawns on the circle (the solve is linear in them; n may be up to 10^18)",
                 },
                 answer_limit(self.max_answer_bytes),
+                Limit {
+                    name: "max_fields",
+                    value: self.max_fields,
+                    meaning: "fields of the circle of an analysis (3^N placements)",
+                },
             ],
             options: Vec::new(),
             example: "1\n12 3 3 white\n1 2 7\n4 5 10\n",
             available: true,
-            views: Vec::new(),
+            views: vec![super::ANALYZE],
         }
     }
 
     /// At most [`LIGHT_PAWNS`] pawns (a text that does not read is cheap too).
-    fn is_light(&self, position: &str, _options: &QueryOptions) -> bool {
+    fn is_light(&self, position: &str, options: &QueryOptions) -> bool {
+        if let Some(fields) = options.fields {
+            return fields <= LIGHT_FIELDS;
+        }
         let Ok(mut reader) = BoardReader::new(position.as_bytes()) else { return true };
         let mut board = Board::default();
         let mut pawns = 0;
@@ -103,5 +125,37 @@ impl Game for Segment {
         let fields = q.fields(&board);
         cancel.check()?;
         to_json(&q.report(1, fields))
+    }
+
+    /// `analyze` (`{"fields": N}`, no position): the object `segment-nim analyze --fields N --json`
+    /// prints ([`analyze_until_stopped`], which checks `cancel` as it counts), for a circle of at
+    /// most the server's `max_fields`.
+    fn view(
+        &self,
+        name: &str,
+        _position: &str,
+        options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        (name == super::ANALYZE).then(|| {
+            cancel.check()?;
+            let Some(fields) = options.fields else {
+                return Err(QueryError::Option("segment-nim's analyze reads `fields`, the size of the circle".into()));
+            };
+            if fields > self.max_fields {
+                return Err(QueryError::TooLarge(format!(
+                    "a circle of {fields} fields has 3^{fields} placements, more than this server's cap of {} fields \
+                     (--segment-max-fields)",
+                    self.max_fields
+                )));
+            }
+            let fields = u32::try_from(fields).unwrap_or(u32::MAX);
+            let analysis = analyze_until_stopped(fields, Some(cancel.flag())).map_err(|e| match e {
+                AnalyzeError::Stopped(_) => QueryError::Cancelled,
+                AnalyzeError::Fields(_) => QueryError::Option(e.to_string()),
+            })?;
+            cancel.check()?;
+            to_json(&analysis)
+        })
     }
 }

@@ -121,6 +121,7 @@
 //! move's, as a `grid_core` report; the `--json` line), `play` (the `play` session, feature `cli`), [`explain`]
 //! (the optimal game for people), `progress` (the terminal progress bar, feature `cli`).
 
+pub mod analyze;
 pub mod board;
 pub mod explain;
 pub mod index;

@@ -15,9 +15,10 @@ use serde::Serialize;
 /// Bit lengths of an `i64`'s magnitude: `0..=64`.
 const MAGNITUDES: usize = 65;
 
-/// Counters of one lane: index `ZERO + b` for a positive value of bit length `b`, `ZERO − b` for
-/// a negative one; 256 entries, so that an index of type `u8` needs no bounds check.
-type Lane = [u64; 256];
+/// Counters of one lane: index `ZERO + b` for a positive value of bit length `b` (at most 63),
+/// `ZERO − b` for a negative one (at most 64): `0..128`, so that an index masked with `127`
+/// needs no bounds check.
+type Lane = [u64; 128];
 
 /// The index of value 0 in a [`Lane`].
 const ZERO: usize = 64;
@@ -43,47 +44,48 @@ impl Tally for () {
 }
 
 /// How many values fell in each bucket (module doc).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ScoreCounts {
-    /// The lanes' counters (boxed: a tally moves from task to task).
-    lanes: Box<[Lane; LANES]>,
-}
-
-impl Default for ScoreCounts {
-    fn default() -> Self {
-        Self { lanes: Box::new([[0; 256]; LANES]) }
-    }
+    /// The lanes' counters, allocated with the first value counted: a tally is made for every
+    /// task of a layer, many of which are merged away without counting anything.
+    lanes: Option<Box<[Lane; LANES]>>,
 }
 
 /// The lane index of `v`'s bucket.
 #[inline(always)]
-fn lane_index(v: i64) -> u8 {
+fn lane_index(v: i64) -> usize {
     let bits = (64 - v.unsigned_abs().leading_zeros()) as i32;
     // 0 for v ≥ 0, −1 for v < 0: (bits ^ sign) − sign is bits or −bits.
     let sign = (v >> 63) as i32;
-    (ZERO as i32 + ((bits ^ sign) - sign)) as u8
+    (ZERO as i32 + ((bits ^ sign) - sign)) as usize & 127
 }
 
 impl Tally for ScoreCounts {
     #[inline(always)]
     fn add_row(&mut self, values: &[i64]) {
-        let [a, b, c, d] = &mut *self.lanes;
+        let [a, b, c, d] = &mut **self.lanes.get_or_insert_with(|| Box::new([[0; 128]; LANES]));
         let mut quads = values.chunks_exact(LANES);
         for quad in &mut quads {
-            a[usize::from(lane_index(quad[0]))] += 1;
-            b[usize::from(lane_index(quad[1]))] += 1;
-            c[usize::from(lane_index(quad[2]))] += 1;
-            d[usize::from(lane_index(quad[3]))] += 1;
+            a[lane_index(quad[0])] += 1;
+            b[lane_index(quad[1])] += 1;
+            c[lane_index(quad[2])] += 1;
+            d[lane_index(quad[3])] += 1;
         }
         for &v in quads.remainder() {
-            a[usize::from(lane_index(v))] += 1;
+            a[lane_index(v)] += 1;
         }
     }
 
     fn merge(&mut self, other: Self) {
-        for (mine, theirs) in self.lanes.iter_mut().zip(other.lanes.iter()) {
-            for (m, t) in mine.iter_mut().zip(theirs) {
-                *m += t;
+        let Some(theirs) = other.lanes else { return };
+        match &mut self.lanes {
+            None => self.lanes = Some(theirs),
+            Some(mine) => {
+                for (mine, theirs) in mine.iter_mut().zip(theirs.iter()) {
+                    for (m, t) in mine.iter_mut().zip(theirs) {
+                        *m += t;
+                    }
+                }
             }
         }
     }
@@ -109,7 +111,7 @@ impl ScoreCounts {
     /// The count of each bucket, from the most negative (bit length 64) to the most positive.
     fn merged(&self) -> [u64; 2 * MAGNITUDES - 1] {
         let mut merged = [0; 2 * MAGNITUDES - 1];
-        for lane in self.lanes.iter() {
+        for lane in self.lanes.iter().flat_map(|lanes| lanes.iter()) {
             // Lane index i is signed bit length i − ZERO, as merged index i is.
             for (m, l) in merged.iter_mut().zip(lane.iter()) {
                 *m += l;

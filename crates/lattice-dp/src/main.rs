@@ -10,7 +10,7 @@ use grid_core::cli::driver::{self, Invocation, Source, Texts};
 
 use crate::cli::analyze::run_analyze;
 use crate::cli::answer;
-use crate::cli::options::{AnswerArgs, Own, SolveArgs};
+use crate::cli::options::{AnalyzeArgs, AnswerArgs, Own, SolveArgs};
 use crate::cli::plan::{PLAN_USAGE, run_plan};
 use crate::cli::play::run_play;
 use crate::cli::query::run_query;
@@ -45,7 +45,7 @@ number of cells taken and by the optimal score difference for the side to move (
 minus the opponent's) in buckets by powers of two (0, 1, 2..3, 4..7, ... and their negatives),
 with one optimal game move by move (both players' running totals), the final totals and the
 winner. One solve with the optimal game (--json's cost), the counts taken inside its sweep. In one
-process: --distributed, --checkpoint and --resume are not analyze options (refused). --json: one
+process: --distributed, --checkpoint and --resume are refused (exit status 2). --json: one
 line {\"game\", \"board\", \"rows\", \"columns\", \"states\", \"layers\", \"score\", \"scores\",
 \"line\", \"first\", \"second\", \"winner\"} (docs/REPORT.md).",
     play: "\
@@ -57,7 +57,7 @@ cell with the highest score; each turn costs one solve of the cells still free."
 };
 
 fn main() -> ExitCode {
-    match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
+    match driver::parse::<AnswerArgs, SolveArgs, AnalyzeArgs, SolveArgs, Own>(&TEXTS) {
         Invocation::Answer(request) => answer::run(request),
         Invocation::Query(request) => {
             grid_core::cli::run(|out| run_query(&request.input, &request.own, request.format, out))

@@ -11,15 +11,22 @@ use lattice_dp::progress::{LayerBar, Piped};
 
 use super::failure::solve_failure;
 use super::interrupt;
-use super::options::SolveArgs;
+use super::options::AnalyzeArgs;
 
-/// `analyze`: the analysis of the board of FILE (the default input), in one process.
+/// `analyze`: the analysis of the board of FILE (the default input), in one process; the
+/// distributed sweep and checkpoints are refused before the input is read.
 pub fn run_analyze(
     input: &Source,
-    args: &SolveArgs,
+    args: &AnalyzeArgs,
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
+    if let Some(option) = args.refused() {
+        return Err(Failure::Usage(format!(
+            "error: analyze takes no {option}: it counts every state in one sweep of this process (see lattice-dp analyze --help)"
+        )));
+    }
+    let args = &args.solve;
     let input = input.read()?;
     let board = parse_board(&input)?;
     let options = AnalyzeOptions {

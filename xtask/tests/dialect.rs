@@ -24,6 +24,9 @@ struct Game {
     bad_message: &'static str,
     /// The first move `--explain` gives for `answer_input`, as `play` takes it.
     explained_move: fn(&str) -> Option<String>,
+    /// The `analyze` command lines that read the default input (none where the game's analysis
+    /// reads no FILE or is not there yet).
+    analyze_reading_input: &'static [&'static [&'static str]],
 }
 
 const GAMES: [Game; 4] = [
@@ -40,6 +43,7 @@ const GAMES: [Game; 4] = [
             let line = list.lines().nth(1)?;
             Some(line.split_whitespace().next()?.to_string())
         },
+        analyze_reading_input: &[],
     },
     Game {
         name: "lattice-dp",
@@ -53,6 +57,7 @@ const GAMES: [Game; 4] = [
             let line = text.lines().find(|l| l.split_whitespace().take(2).eq(["1", "first"]))?;
             Some(line.split_whitespace().nth(2)?.to_string())
         },
+        analyze_reading_input: &[&["analyze"], &["analyze", "--json"]],
     },
     Game {
         name: "segment-nim",
@@ -66,6 +71,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("winning move for white: ").nth(1)?;
             Some(rest.split(" (").next()?.to_string())
         },
+        analyze_reading_input: &[],
     },
     Game {
         name: "edmonds-blossom",
@@ -79,6 +85,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("of the current cell: first to ").nth(1)?;
             Some(rest.split(';').next()?.to_string())
         },
+        analyze_reading_input: &[],
     },
 ];
 
@@ -208,7 +215,8 @@ fn a_line_that_is_not_text_is_not_a_move_and_the_game_goes_on() {
 #[test]
 fn bad_input_gets_one_located_line_and_nothing_on_standard_output() {
     for game in &GAMES {
-        for args in [&[][..], &["query"], &["--json"], &["--explain"]] {
+        let modes: [&[&str]; 4] = [&[], &["query"], &["--json"], &["--explain"]];
+        for &args in modes.iter().chain(game.analyze_reading_input) {
             let output = run(game, args, game.bad_input);
             let err = text(&output.stderr);
             assert_eq!(output.status.code(), Some(2), "{} {args:?}: {err}", game.name);
@@ -259,6 +267,7 @@ fn every_help_page_puts_the_input_after_the_options() {
         for (args, heading) in [
             (&["--help"][..], "\nInput: "),
             (&["query", "--help"], "\nInput: "),
+            (&["analyze", "--help"], "\nInput: "),
             (&["play", "--help"], "\nPlay: "),
         ] {
             let help = text(&run(game, args, b"").stdout);

@@ -56,6 +56,7 @@ fn text_fits_100_columns_and_shows_every_part() {
     let text = stdout(&output);
     for line in text.lines() {
         assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+        assert_eq!(line.trim_end(), line, "trailing spaces");
     }
     assert!(text.starts_with("Board 1 (10×10): 184756 states"), "{text}");
     assert!(text.contains("  0:1 "), "{text}");
@@ -126,4 +127,14 @@ fn the_readme_example_is_the_real_output() {
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];
     let input = std::fs::read_to_string(workspace().join("testdata/lattice-dp/l02-sample-2x3.in")).unwrap();
     assert_eq!(stdout(&run(&["analyze"], &input)), shown);
+}
+
+/// Buckets between the lowest and the highest non-empty ones are shown with count 0 and no bar.
+#[test]
+fn empty_buckets_between_are_rows_without_a_bar() {
+    let output = run(&["analyze"], "1 3\n0 0 1000\n1 0 0\n");
+    let text = stdout(&output);
+    let empty: Vec<&str> = text.lines().filter(|l| l.ends_with(" 0    0.0%")).collect();
+    assert!(!empty.is_empty(), "{text}");
+    assert!(text.lines().all(|l| l.trim_end() == l), "{text}");
 }

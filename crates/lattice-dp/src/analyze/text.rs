@@ -69,14 +69,15 @@ fn write_scores(out: &mut impl Write, a: &Analysis) -> io::Result<()> {
         // Rounded up, so that a non-empty bucket always shows a mark.
         let bar = (u128::from(bucket.count) * BAR as u128).div_ceil(u128::from(most)) as usize;
         let share = 100.0 * bucket.count as f64 / a.states.max(1) as f64;
-        writeln!(
-            out,
+        let row = format!(
             "{:>14}  {:>14}  {:>13}  {share:>5.1}%  {}",
             bucket.low,
             bucket.high,
             bucket.count,
             "#".repeat(bar)
-        )?;
+        );
+        // An empty bucket has no bar, and its line no trailing spaces.
+        writeln!(out, "{}", row.trim_end())?;
     }
     Ok(())
 }

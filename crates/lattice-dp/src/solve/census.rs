@@ -199,7 +199,9 @@ mod tests {
     fn extremes_have_buckets() {
         let counts = counts_of(&[i64::MIN, i64::MAX]);
         let buckets = counts.buckets();
-        assert_eq!((buckets[0].low, buckets[0].high, buckets[0].count), (i64::MIN, -(1 << 62), 1));
+        // Bit length 64 holds i64::MIN alone; bit length 63 the rest down to −(2^63 − 1).
+        assert_eq!((buckets[0].low, buckets[0].high, buckets[0].count), (i64::MIN, i64::MIN, 1));
+        assert_eq!((buckets[1].low, buckets[1].high, buckets[1].count), (i64::MIN + 1, -(1 << 62), 0));
         let last = buckets.last().unwrap();
         assert_eq!((last.low, last.high, last.count), (1 << 62, i64::MAX, 1));
     }

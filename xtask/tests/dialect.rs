@@ -60,7 +60,7 @@ const GAMES: [Game; 4] = [
             let line = text.lines().find(|l| l.split_whitespace().take(2).eq(["1", "first"]))?;
             Some(line.split_whitespace().nth(2)?.to_string())
         },
-        input_modes: INPUT_MODES,
+        input_modes: &[&[], &["--json"], &["--explain"], &["analyze"], &["analyze", "--json"]],
     },
     Game {
         name: "segment-nim",
@@ -284,7 +284,7 @@ fn every_help_page_puts_the_input_after_the_options() {
 }
 
 /// The games whose `analyze` reads boards like the default mode (FILE or standard input).
-const ANALYZE_READS_BOARDS: [&str; 2] = ["pawn-retrograde", "edmonds-blossom"];
+const ANALYZE_READS_BOARDS: [&str; 3] = ["pawn-retrograde", "lattice-dp", "edmonds-blossom"];
 
 #[test]
 fn analyze_of_bad_input_gets_one_located_line_and_nothing_on_standard_output() {

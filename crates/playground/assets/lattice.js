@@ -141,5 +141,8 @@ export default {
   tools,
   apply,
   options: () => ({}),
-  summary: (r) => `(the best of mover's minus opponent's future gains; ${r.taken ? r.taken.reduce((a, b) => a + b, 0) : 0} cells taken)`,
+  summary: (r) => {
+    const taken = r.taken ? r.taken.reduce((a, b) => a + b, 0) : 0;
+    return `(the best of mover's minus opponent's future gains; ${taken} ${taken === 1 ? 'cell' : 'cells'} taken)`;
+  },
 };

@@ -545,6 +545,16 @@ async fn the_analyze_view_is_the_library_analysis_of_the_board() {
     }
     assert_eq!(got["all"]["totals"]["total"], 2 * 9 * 28);
 
+    // lattice-dp: the board of the position (its taken cells aside); C(n+m, n) states.
+    let text = "2 3\n1 2 3\n4 5 6\n6 5 4\n3 2 1\ntaken 1 0\n";
+    let (status, got) = post_view(&app, "lattice-dp", "analyze", json!({"position": text})).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    let positions = lattice_dp::parse_positions(text.as_bytes()).unwrap();
+    let options = lattice_dp::analyze::AnalyzeOptions { number: 1, ..Default::default() };
+    let analysis = lattice_dp::analyze::analyze(positions[0].board(), &options, &mut |_| {}).unwrap();
+    assert_eq!(got, serde_json::to_value(analysis).unwrap());
+    assert_eq!(got["states"], 10);
+
     // segment-nim: {"fields": N}, no position; 3^N placements.
     let (status, got) = post_view(&app, "segment-nim", "analyze", json!({"fields": 6})).await;
     assert_eq!(status, StatusCode::OK, "{got}");
@@ -568,10 +578,16 @@ async fn the_analyze_view_is_the_library_analysis_of_the_board() {
 
 #[tokio::test]
 async fn the_analyze_view_keeps_the_query_caps_and_errors() {
-    let caps = GameCaps { pawn_free_cells: 5, king_cells: 3, ..GameCaps::default() };
+    let caps = GameCaps {
+        pawn_free_cells: 5,
+        lattice_work: 6 * 2 + 16 * 2 * 4,
+        king_cells: 3,
+        ..GameCaps::default()
+    };
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", json!({"position": "q 1\n3 2\n..\n.X\nOO\n"}), "--pawn-max-free-cells"),
+        ("lattice-dp", json!({"position": "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n"}), "--lattice-max-work"),
         ("edmonds-blossom", json!({"position": "1\n2 2\nK.\n..\n"}), "--king-max-cells"),
         ("segment-nim", json!({"fields": GameCaps::default().segment_fields + 1}), "--segment-max-fields"),
     ];

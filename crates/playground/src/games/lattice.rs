@@ -1,6 +1,7 @@
 //! lattice-dp: every call into the `lattice_dp` library.
 
-use lattice_dp::{parse_positions, query, state_count};
+use lattice_dp::analyze::{AnalyzeOptions, analyze};
+use lattice_dp::{Position, SolveError, parse_positions, query, state_count};
 
 use super::{
     AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
@@ -65,7 +66,7 @@ impl Game for Lattice {
             options: Vec::new(),
             example: "3 4\n3 1 4 1\n5 9 2 6\n5 3 5 8\n2 7 1 8\n2 8 1 8\n2 8 4 5\n",
             available: true,
-            views: Vec::new(),
+            views: vec![super::ANALYZE],
         }
     }
 
@@ -86,8 +87,53 @@ impl Game for Lattice {
         _options: &QueryOptions,
         cancel: &Cancel,
     ) -> Result<serde_json::Value, QueryError> {
-        let positions = parse_positions(position.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
-        let [position] = positions.as_slice() else { return Err(one_position(positions.len())) };
+        let position = self.position(position)?;
+        let progress =
+            |progress: lattice_dp::Progress| cancel.set_progress(progress.done as u64, progress.total as u64);
+        let options =
+            lattice_dp::QueryOptions { number: 1, progress: Some(&progress), stop: Some(cancel.flag()) };
+        let report = query(&position, &options)?;
+        cancel.check()?;
+        to_json(&report)
+    }
+
+    /// `analyze`: the object `lattice-dp analyze --json` prints for the board of the position (its
+    /// taken cells aside): [`analyze()`], one sweep with the optimal game that counts every state,
+    /// under the work cap of a query; progress and `cancel` per layer, as a query.
+    fn view(
+        &self,
+        name: &str,
+        position: &str,
+        _options: &QueryOptions,
+        cancel: &Cancel,
+    ) -> Option<Result<serde_json::Value, QueryError>> {
+        (name == super::ANALYZE).then(|| {
+            cancel.check()?;
+            let position = self.position(position)?;
+            let options =
+                AnalyzeOptions { number: 1, stop: Some(cancel.flag()), ..AnalyzeOptions::default() };
+            let mut progress = |progress: lattice_dp::Progress| {
+                cancel.set_progress(progress.done as u64, progress.total as u64)
+            };
+            let analysis = analyze(position.board(), &options, &mut progress).map_err(|e| match e {
+                SolveError::Interrupted { .. } => QueryError::Cancelled,
+                SolveError::TooLarge { .. } => QueryError::TooLarge(e.to_string()),
+                other => QueryError::Internal(other.to_string()),
+            })?;
+            cancel.check()?;
+            to_json(&analysis)
+        })
+    }
+}
+
+impl Lattice {
+    /// The one position of a query text, within the work cap (checked before solving).
+    fn position(&self, text: &str) -> Result<Position, QueryError> {
+        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
+        if positions.len() != 1 {
+            return Err(one_position(positions.len()));
+        }
+        let position = positions.remove(0);
         let (n, m) = (position.board().rows(), position.board().cols());
         let work = work(n, m);
         if work > self.max_work {
@@ -98,12 +144,6 @@ impl Game for Lattice {
                 self.max_work
             )));
         }
-        let progress =
-            |progress: lattice_dp::Progress| cancel.set_progress(progress.done as u64, progress.total as u64);
-        let options =
-            lattice_dp::QueryOptions { number: 1, progress: Some(&progress), stop: Some(cancel.flag()) };
-        let report = query(position, &options)?;
-        cancel.check()?;
-        to_json(&report)
+        Ok(position)
     }
 }

@@ -39,7 +39,10 @@ export function stackedBars(svg, bars, { height = 170 } = {}) {
     el('line', { x1: left, y1: y, x2: width - 4, y2: y, class: 'grid-line' }, svg);
     text(svg, left - 4, y + 3.5, count(Math.round(most * fraction)), { 'text-anchor': 'end' });
   }
-  const labelEvery = Math.ceil(bars.length / Math.max(1, Math.floor((width - left) / 22)));
+  // Labels at 11 px, or 9 px when the longest does not fit its bar's room; then every k-th label.
+  const longest = Math.max(1, ...bars.map((b) => b.label.length));
+  const font = longest * 6.6 + 4 <= step ? 11 : 9;
+  const labelEvery = Math.max(1, Math.ceil((longest * (font * 0.6) + 6) / step));
   bars.forEach((bar, i) => {
     const g = el('g', { class: 'bar', 'data-key': bar.key }, svg);
     const x = left + i * step + (step - barWidth) / 2;
@@ -53,7 +56,7 @@ export function stackedBars(svg, bars, { height = 170 } = {}) {
     el('rect', { x: x - (step - barWidth) / 2, y: top, width: step, height: plot, fill: 'transparent' }, g);
     tip(g, bar.title);
     if (i % labelEvery === 0 || i === bars.length - 1) {
-      text(svg, x + barWidth / 2, top + plot + 13, bar.label, { 'text-anchor': 'middle' });
+      text(svg, x + barWidth / 2, top + plot + 13, bar.label, { 'text-anchor': 'middle', 'font-size': font });
     }
   });
 }

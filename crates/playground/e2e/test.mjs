@@ -380,3 +380,24 @@ test('lists never clip: a long move list grows with the page; boards scale with 
   assert.ok(narrow <= 480 && narrow < wide * 0.7, `board ${wide} px wide in a window of 1280, ${narrow} px in 480`);
   assert.deepEqual(pageErrors, []);
 });
+
+test('against the solver the banner says You win in the words of play', async () => {
+  await page.goto(`${base}/?game=pawn-retrograde`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await settled();
+  // The example is a win for Black: play black, the solver plays red (it moves first).
+  const report = cli('pawn-retrograde', await page.locator('#text').inputValue());
+  assert.equal(report.value, 'lose');
+  await page.locator('#human').selectOption('black');
+  for (let i = 0; i < 30 && (await page.locator('#banner').isHidden()); i++) {
+    await page.waitForFunction(() => document.body.dataset.idle === 'true'
+      && (!document.querySelector('#banner').hidden || /^black to move/.test(document.querySelector('#status').textContent)));
+    if (!(await page.locator('#banner').isHidden())) break;
+    const n = await historyLength();
+    await page.locator('#moves button.move').first().click();
+    await page.waitForFunction((k) => document.querySelectorAll('#history li').length > k, n);
+  }
+  assert.equal(await page.locator('#banner').textContent(),
+    'Game over: You win (black): the black pawn stands in row 1, so Black wins.');
+  assert.deepEqual(pageErrors, []);
+});

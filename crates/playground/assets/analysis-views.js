@@ -114,6 +114,12 @@ const lattice = {
       { name: 'first', values: firsts, colour: '#1f5fa8' },
       { name: 'second', values: seconds, colour: '#a83a1f' },
     ]);
+    // The optimal game as a list: each move with its player, its gain and both totals after it.
+    const list = html('ol', { class: 'line' }, html('details', {}, box));
+    list.parentElement.prepend(html('summary', { text: `The optimal game, move by move (${a.line.length} moves)` }));
+    for (const m of a.line) {
+      html('li', { text: `${m.player} ${m.move} (+${m.gain}): first ${m.first} - second ${m.second}` }, list);
+    }
     const layers = a.layers.map((n, k) => ({
       key: String(k), label: String(k), parts: [{ name: 'states', value: n, colour: '#8a9bb0' }],
       title: `${k} cells taken: ${count(n)} states`,

@@ -262,6 +262,8 @@ const ENDGAMES = [
       const a = cliAnalysis('lattice-dp', text);
       assert.equal(await page.locator('svg.chart-scores g.bar').count(), a.scores.length);
       assert.equal(await page.locator('svg.chart-layers g.bar').count(), a.layers.length);
+      assert.equal(await page.locator('#analysis ol.line li').count(), a.line.length);
+      await page.locator('#analysis details summary').click();
       assert.match(await page.locator('#analysis .facts').first().textContent(), new RegExp(`first ${a.first} - second ${a.second}`));
     },
   },

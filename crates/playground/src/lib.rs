@@ -16,6 +16,8 @@
 //!   solving (422). Requests never touch the file system.
 //! - [`listen`]: the connection loop: a cap on open connections, header, keep-alive and write
 //!   timeouts, small buffers, graceful shutdown.
+//! - [`log`]: the request log, written by its own thread through a bounded queue (lines dropped
+//!   and counted, never a blocked request, when standard error is not drained).
 //! - [`share`]: identical queries in flight share one solve; recent answers are cached.
 //! - [`reply`]: the JSON bodies and the one error shape, below both [`server`] and [`assets`].
 //!
@@ -24,6 +26,7 @@
 pub mod assets;
 pub mod games;
 pub mod listen;
+pub mod log;
 pub mod pool;
 pub mod reply;
 pub mod server;

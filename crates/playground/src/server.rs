@@ -40,6 +40,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::assets;
 use crate::games::{Cancel, Game, GameCaps, GameInfo, QueryError, QueryOptions};
+use crate::log::RequestLog;
 use crate::pool::SolvePool;
 use crate::reply::shorten;
 pub use crate::reply::{error, json_response};
@@ -150,6 +151,8 @@ pub struct AppState {
     flights: Arc<Flights>,
     cache: Arc<Cache>,
     config: Arc<Config>,
+    /// The request log, when [`Config::log_requests`] is set.
+    log: Option<Arc<RequestLog>>,
     /// The solves of requests that named an `id`, while their request runs (at most one per pool
     /// permit held by a request, so the map stays small).
     running: Arc<Mutex<HashMap<String, Cancel>>>,
@@ -167,6 +170,7 @@ impl AppState {
             bodies: Arc::new(Semaphore::new(kib(config.body_budget_bytes) as usize)),
             flights: Arc::default(),
             cache: Arc::new(Cache::new(config.cache_bytes, config.cache_ttl)),
+            log: config.log_requests.then(|| Arc::new(RequestLog::to_stderr())),
             config: Arc::new(config),
             running: Arc::default(),
         }
@@ -210,10 +214,10 @@ async fn guard(State(state): State<AppState>, request: Request, next: Next) -> R
         None => next.run(request).await,
         Some(refusal) => refusal,
     };
-    if state.config.log_requests {
+    if let Some(log) = &state.log {
         let bytes = http_body::Body::size_hint(response.body()).exact().unwrap_or(0);
         let ms = start.elapsed().as_secs_f64() * 1e3;
-        eprintln!("{method} {path} {} {bytes} B {ms:.1} ms", response.status().as_u16());
+        log.line(format!("{method} {path} {} {bytes} B {ms:.1} ms", response.status().as_u16()));
     }
     response
 }
@@ -477,8 +481,8 @@ async fn query(
     let (interest, leader, _registered) = joined;
     let flight = Arc::clone(interest.flight());
     if leader {
-        match state.admit(&game, &request).await {
-            Some(permit) => state.start(game, view, request, key, Arc::clone(&flight), permit),
+        match state.admit(&request).await {
+            Some((permit, slot)) => state.start(game, view, request, key, Arc::clone(&flight), permit, slot),
             None => {
                 let busy =
                     format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1));
@@ -499,25 +503,35 @@ async fn query(
     }
 }
 
+/// Which kind of solve slot a query holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// One of the `--max-solves` slots: any query.
+    Pool,
+    /// One of the `--light-solves` slots: the query is judged on the slot's own thread first
+    /// ([`Game::is_light`]) and refused (503) unless it is cheap.
+    Light,
+}
+
 impl AppState {
-    /// A solve slot for a query: a free one of the pool, or, when the pool is full and the query
-    /// is cheap ([`Game::is_light`], judged here only for a text of at most [`LIGHT_TEXT_BYTES`]),
-    /// a light slot, waiting up to [`LIGHT_WAIT`] for one. `None`: 503.
-    async fn admit(&self, game: &Arc<dyn Game>, request: &QueryRequest) -> Option<OwnedSemaphorePermit> {
+    /// A solve slot for a query: a free one of the pool, or, when the pool is full and the text is
+    /// at most [`LIGHT_TEXT_BYTES`], a light slot, waiting up to [`LIGHT_WAIT`] for one; whether
+    /// the query is cheap enough for it is judged on the slot's thread ([`AppState::start`]), so
+    /// no position is ever parsed here, on the threads that answer requests. `None`: 503.
+    async fn admit(&self, request: &QueryRequest) -> Option<(OwnedSemaphorePermit, Slot)> {
         if let Ok(permit) = self.solves.clone().try_acquire_owned() {
-            return Some(permit);
+            return Some((permit, Slot::Pool));
         }
-        let options = QueryOptions { moves: request.moves.clone() };
-        let light = self.config.light_solves > 0
-            && request.position.len() <= LIGHT_TEXT_BYTES
-            && game.is_light(&request.position, &options);
-        if !light {
+        if self.config.light_solves == 0 || request.position.len() > LIGHT_TEXT_BYTES {
             return None;
         }
-        tokio::time::timeout(LIGHT_WAIT, self.light.clone().acquire_owned()).await.ok()?.ok()
+        let permit = tokio::time::timeout(LIGHT_WAIT, self.light.clone().acquire_owned()).await.ok()?.ok()?;
+        Some((permit, Slot::Light))
     }
 
-    /// Starts the solve of `flight` on the slot `permit`.
+    /// Starts the solve of `flight` on the slot `permit` of kind `slot` (a light slot first
+    /// judges the query on its thread and refuses it with 503 unless it is cheap).
+    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
         game: Arc<dyn Game>,
@@ -526,11 +540,24 @@ impl AppState {
         key: Arc<str>,
         flight: Arc<Flight>,
         permit: OwnedSemaphorePermit,
+        slot: Slot,
     ) {
         let refuse = |status, message| Refusal { status, message };
         let options = QueryOptions { moves: request.moves };
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
+        let busy = format!("all {} solve slots are busy: try again shortly", self.config.max_solves.max(1));
         self.threads.run(move || {
+            if slot == Slot::Light {
+                let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    game.is_light(&request.position, &options)
+                }));
+                if !matches!(judged, Ok(true)) {
+                    drop(permit);
+                    flight.finish(Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)));
+                    flights.land(&key, &flight);
+                    return;
+                }
+            }
             let cancel = flight.cancel.clone();
             let started = Instant::now();
             let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

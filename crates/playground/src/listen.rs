@@ -11,7 +11,12 @@
 //!   headers) is capped at [`Limits::max_header_bytes`] (hyper answers 431).
 //! - **Bodies** are read by the route with their own time limit (`Config::body_timeout`, 408).
 //! - **Writes.** A write that makes no progress for [`Limits::write_timeout`] fails, which closes
-//!   the connection and frees what it held.
+//!   the connection and frees what it held. A client must also read at least
+//!   [`Limits::min_write_rate`] on average (default [`MIN_WRITE_RATE`]): each second the server
+//!   waits to write costs that many bytes of a credit that the bytes the client takes refill, up
+//!   to [`Limits::rate_window`] (default [`RATE_WINDOW`]) seconds' worth; a connection whose
+//!   credit runs out is closed. Time spent with nothing to write (an idle keep-alive) costs
+//!   nothing.
 //! - **Memory.** Every 2 s the allocator's free memory is given back to the system
 //!   ([`crate::pool::release_free_memory`]), so resident memory falls back after a burst.
 //! - **Shutdown.** When `shutdown` resolves, the listener is closed, every connection is asked to
@@ -23,7 +28,7 @@ use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use hyper::server::conn::http1;
@@ -33,6 +38,13 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::Sleep;
+
+/// The slowest a client may read an answer, in bytes a second, averaged over [`RATE_WINDOW`].
+pub const MIN_WRITE_RATE: u64 = 16 << 10;
+
+/// The time over which [`MIN_WRITE_RATE`] is averaged: the credit of a connection is at most this
+/// many seconds' worth of bytes.
+pub const RATE_WINDOW: Duration = Duration::from_secs(10);
 
 /// How often [`serve`] gives the allocator's free memory back to the system.
 const TRIM_EVERY: Duration = Duration::from_secs(2);
@@ -47,6 +59,10 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// Longest a response write may make no progress.
     pub write_timeout: Duration,
+    /// The slowest a client may read, in bytes a second, averaged over `rate_window`.
+    pub min_write_rate: u64,
+    /// The time over which `min_write_rate` is averaged.
+    pub rate_window: Duration,
     /// Size of a connection's read and write buffers; a request head must fit (431 beyond).
     pub max_header_bytes: usize,
     /// How long a shutdown waits for requests in flight.
@@ -59,6 +75,8 @@ impl Default for Limits {
             max_connections: 256,
             header_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
+            min_write_rate: MIN_WRITE_RATE,
+            rate_window: RATE_WINDOW,
             max_header_bytes: 16 << 10,
             shutdown_grace: Duration::from_secs(5),
         }
@@ -107,7 +125,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(WriteTimeout::new(stream, limits.write_timeout));
+        let io = TokioIo::new(WriteTimeout::new(stream, &limits));
         let connection = builder.serve_connection(io, service.clone());
         let mut stopped = stopped.clone();
         // A task of its own, freed as soon as the connection ends; its permit counts it.
@@ -140,34 +158,64 @@ async fn reached(stopped: &mut tokio::sync::watch::Receiver<u8>, level: u8) {
 }
 
 /// A stream whose writes fail with [`io::ErrorKind::TimedOut`] after making no progress for a
-/// while (a client that stopped reading).
+/// while (a client that stopped reading), or once the client reads slower than
+/// [`Limits::min_write_rate`]: while a write waits for the client, each second costs `rate` bytes
+/// of `credit`; each byte written adds one, up to `max_credit` ([`Limits::rate_window`] seconds'
+/// worth).
 struct WriteTimeout {
     stream: TcpStream,
     timeout: Duration,
-    stall: Option<Pin<Box<Sleep>>>,
+    /// Bytes a second (at least 1).
+    rate: u64,
+    max_credit: u64,
+    /// The deadline of the write now waiting, with when it started waiting.
+    stall: Option<(Pin<Box<Sleep>>, Instant)>,
+    /// Bytes of credit left.
+    credit: u64,
 }
 
 impl WriteTimeout {
-    fn new(stream: TcpStream, timeout: Duration) -> WriteTimeout {
-        WriteTimeout { stream, timeout, stall: None }
+    fn new(stream: TcpStream, limits: &Limits) -> WriteTimeout {
+        let rate = limits.min_write_rate.max(1);
+        let max_credit = (rate as f64 * limits.rate_window.as_secs_f64()) as u64;
+        WriteTimeout {
+            stream,
+            timeout: limits.write_timeout,
+            rate,
+            max_credit,
+            stall: None,
+            credit: max_credit,
+        }
     }
 
-    /// `poll` of a write operation, under the stall timer.
+    /// `poll` of a write operation, under the stall timer and the credit; `written` is the bytes a
+    /// completed operation wrote.
     fn timed<T>(
         &mut self,
         cx: &mut Context<'_>,
         poll: impl FnOnce(Pin<&mut TcpStream>, &mut Context<'_>) -> Poll<io::Result<T>>,
+        written: impl FnOnce(&T) -> usize,
     ) -> Poll<io::Result<T>> {
         match poll(Pin::new(&mut self.stream), cx) {
             Poll::Ready(result) => {
-                self.stall = None;
+                if let Some((_, since)) = self.stall.take() {
+                    let cost = (since.elapsed().as_secs_f64() * self.rate as f64) as u64;
+                    self.credit = self.credit.saturating_sub(cost);
+                }
+                let bytes = result.as_ref().map_or(0, written) as u64;
+                self.credit = (self.credit + bytes).min(self.max_credit);
                 Poll::Ready(result)
             }
             Poll::Pending => {
-                let timeout = self.timeout;
-                let stall = self.stall.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+                let allowed =
+                    Duration::from_secs_f64(self.credit as f64 / self.rate as f64).min(self.timeout);
+                let (stall, _) =
+                    self.stall.get_or_insert_with(|| (Box::pin(tokio::time::sleep(allowed)), Instant::now()));
                 ready!(stall.as_mut().poll(cx));
-                Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "the client stopped reading")))
+                Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the client stopped reading or reads too slowly",
+                )))
             }
         }
     }
@@ -185,7 +233,7 @@ impl AsyncRead for WriteTimeout {
 
 impl AsyncWrite for WriteTimeout {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        self.timed(cx, |stream, cx| stream.poll_write(cx, buf))
+        self.timed(cx, |stream, cx| stream.poll_write(cx, buf), |&n| n)
     }
 
     fn poll_write_vectored(
@@ -193,7 +241,7 @@ impl AsyncWrite for WriteTimeout {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        self.timed(cx, |stream, cx| stream.poll_write_vectored(cx, bufs))
+        self.timed(cx, |stream, cx| stream.poll_write_vectored(cx, bufs), |&n| n)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -201,10 +249,10 @@ impl AsyncWrite for WriteTimeout {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        self.timed(cx, |stream, cx| stream.poll_flush(cx))
+        self.timed(cx, |stream, cx| stream.poll_flush(cx), |()| 0)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        self.timed(cx, |stream, cx| stream.poll_shutdown(cx))
+        self.timed(cx, |stream, cx| stream.poll_shutdown(cx), |()| 0)
     }
 }

@@ -376,32 +376,59 @@ struct QueryRequest {
     id: Option<String>,
 }
 
-/// A serialized answer and its share of the answer budget.
-struct Answer {
-    bytes: Bytes,
-    permit: OwnedSemaphorePermit,
-}
-
 /// Reads the body of `request` (length already checked by [`guard`]) under the body budget and
-/// the body time limit.
+/// the body time limit. The budget is taken as the bytes arrive (the room the body's buffer holds,
+/// in KiB), never from the announced length, so a connection that announces a body and sends
+/// nothing holds nothing; when the budget is spent the request gets 503 and its connection is
+/// closed.
 async fn read_body(state: &AppState, request: Request) -> Result<Bytes, Response> {
-    let length = http_body::Body::size_hint(request.body()).exact().unwrap_or(0) as usize;
-    let Ok(_permit) = state.bodies.clone().try_acquire_many_owned(kib(length)) else {
-        return Err(state.busy("too many request bodies are being received: try again shortly".into()));
-    };
     let limit = state.config.max_body_bytes;
     let timeout = state.config.body_timeout;
-    match tokio::time::timeout(timeout, axum::body::to_bytes(request.into_body(), limit)).await {
-        Ok(Ok(bytes)) => Ok(bytes),
-        Ok(Err(e)) => Err(error(StatusCode::BAD_REQUEST, format!("cannot read the request body: {e}"))),
-        Err(_) => {
-            let mut response = error(
-                StatusCode::REQUEST_TIMEOUT,
-                format!("the request body did not arrive within {} ms", timeout.as_millis()),
-            );
-            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(response)
+    let closing = |mut response: Response| {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        response
+    };
+    let mut body = request.into_body();
+    let read = async {
+        let mut text: Vec<u8> = Vec::new();
+        let mut held: Option<OwnedSemaphorePermit> = None;
+        while let Some(frame) =
+            std::future::poll_fn(|cx| http_body::Body::poll_frame(Pin::new(&mut body), cx)).await
+        {
+            let frame = frame
+                .map_err(|e| error(StatusCode::BAD_REQUEST, format!("cannot read the request body: {e}")))?;
+            let Ok(data) = frame.into_data() else { continue };
+            if text.len() + data.len() > limit {
+                return Err(closing(error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request body exceeds the limit of {limit} bytes"),
+                )));
+            }
+            text.reserve(data.len());
+            let needed = kib(text.capacity()) as usize;
+            let have = held.as_ref().map_or(0, OwnedSemaphorePermit::num_permits);
+            if needed > have {
+                let more = u32::try_from(needed - have).unwrap_or(u32::MAX);
+                let Ok(more) = state.bodies.clone().try_acquire_many_owned(more) else {
+                    return Err(closing(
+                        state.busy("too many request bodies are being received: try again shortly".into()),
+                    ));
+                };
+                match held.as_mut() {
+                    Some(permit) => permit.merge(more),
+                    None => held = Some(more),
+                }
+            }
+            text.extend_from_slice(&data);
         }
+        Ok(Bytes::from(text))
+    };
+    match tokio::time::timeout(timeout, read).await {
+        Ok(result) => result,
+        Err(_) => Err(closing(error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request body did not arrive within {} ms", timeout.as_millis()),
+        ))),
     }
 }
 
@@ -444,6 +471,15 @@ async fn query(
         }
     };
     drop(body);
+    let options = game.info().options;
+    if request.moves.is_some() && !options.iter().any(|option| option.name == "moves") {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "bad request JSON: unknown field `moves`: {name} has no such option (GET /api/games lists them)"
+            ),
+        );
+    }
     let valid = |id: &String| {
         (1..=64).contains(&id.len())
             && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
@@ -606,10 +642,11 @@ impl AppState {
     }
 
     /// The response of an answer, which holds its share of the answer budget until sent (503 when
-    /// the budget is spent).
+    /// the budget is spent): the answer is copied into pieces of [`CHUNK`] bytes, and each piece
+    /// and its share of the budget are released as it is handed to the connection.
     fn answer(&self, bytes: Bytes) -> Response {
         match self.answers.clone().try_acquire_many_owned(kib(bytes.len())) {
-            Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(Answer { bytes, permit }))),
+            Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(&bytes, permit))),
             Err(_) => self.busy(
                 "too many answers are waiting for their clients to read them: try again shortly".into(),
             ),
@@ -617,18 +654,24 @@ impl AppState {
     }
 }
 
-/// An answer sent in copied chunks of 16 KiB: the connection never holds a slice of the whole
-/// answer, so the answer and its budget are freed as soon as its last chunk is handed over.
+/// An answer as pieces of [`CHUNK`] bytes, each its own allocation, sent one by one: a piece's
+/// memory is freed once the connection has written it, and its share of the answer budget is
+/// released when it is handed over, so an answer read slowly holds only what is left of it.
 struct Chunks {
-    answer: Option<Answer>,
-    offset: usize,
+    pieces: std::collections::VecDeque<Bytes>,
+    /// The bytes of the pieces not yet handed over.
+    left: usize,
+    /// The answer budget's permits (KiB) for those bytes.
+    permit: Option<OwnedSemaphorePermit>,
 }
 
+/// The size of the pieces an answer is sent in.
 const CHUNK: usize = 16 << 10;
 
 impl Chunks {
-    fn new(answer: Answer) -> Chunks {
-        Chunks { answer: Some(answer), offset: 0 }
+    fn new(answer: &Bytes, permit: OwnedSemaphorePermit) -> Chunks {
+        let pieces = answer.chunks(CHUNK).map(Bytes::copy_from_slice).collect();
+        Chunks { pieces, left: answer.len(), permit: Some(permit) }
     }
 }
 
@@ -640,25 +683,28 @@ impl http_body::Body for Chunks {
         mut self: Pin<&mut Self>,
         _cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        let offset = self.offset;
-        let Some(answer) = self.answer.as_ref() else { return Poll::Ready(None) };
-        let end = (offset + CHUNK).min(answer.bytes.len());
-        let chunk = Bytes::copy_from_slice(&answer.bytes[offset..end]);
-        if end == answer.bytes.len() {
-            let answer = self.answer.take();
-            drop(answer.map(|a| (a.bytes, a.permit)));
+        let Some(piece) = self.pieces.pop_front() else {
+            self.permit = None;
+            return Poll::Ready(None);
+        };
+        self.left -= piece.len();
+        let keep = if self.left == 0 { 0 } else { kib(self.left) as usize };
+        if let Some(permit) = self.permit.as_mut() {
+            let release = permit.num_permits().saturating_sub(keep);
+            drop(permit.split(release));
         }
-        self.offset = end;
-        Poll::Ready(Some(Ok(Frame::data(chunk))))
+        if self.left == 0 {
+            self.permit = None;
+        }
+        Poll::Ready(Some(Ok(Frame::data(piece))))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.answer.is_none()
+        self.pieces.is_empty()
     }
 
     fn size_hint(&self) -> SizeHint {
-        let left = self.answer.as_ref().map_or(0, |a| a.bytes.len() - self.offset);
-        SizeHint::with_exact(left as u64)
+        SizeHint::with_exact(self.left as u64)
     }
 }
 

@@ -234,6 +234,35 @@ fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
 }
 
 #[test]
+fn a_client_that_reads_too_slowly_is_closed() {
+    // A 30 MB answer read at about 640 KiB/s, under a floor of 1 MiB/s averaged over 1 s.
+    let config = Config { answer_budget_bytes: 40 << 20, ..config() };
+    let limits = Limits { min_write_rate: 1 << 20, rate_window: Duration::from_secs(1), ..Limits::default() };
+    let server = Running::start(Duration::ZERO, config, limits);
+    let mut slow = server.connect();
+    slow.write_all(server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#).as_bytes())
+        .unwrap();
+    let start = Instant::now();
+    let mut received = 0;
+    let mut buffer = vec![0u8; 64 << 10];
+    loop {
+        match slow.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => received += n,
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "never closed ({received} bytes read)");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(received < 30_000_000, "the whole answer was sent ({received} bytes)");
+    // A client that reads at full speed gets the same answer whole.
+    let mut fast = server.connect();
+    fast.write_all(server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#).as_bytes())
+        .unwrap();
+    let (status, body) = read_response(&mut fast).expect("a response");
+    assert_eq!((status, body.len()), (200, 30_000_000 + r#"{"game":"mock","pad":""}"#.len()));
+}
+
+#[test]
 fn a_client_that_goes_away_cancels_its_solve() {
     let server = Running::start(Duration::from_secs(30), config(), Limits::default());
     let mut client = server.connect();

@@ -36,8 +36,9 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 use tokio::time::Sleep;
+
+use crate::slots::{Activity, Slots};
 
 /// The slowest a client may read an answer, in bytes a second, averaged over [`RATE_WINDOW`].
 pub const MIN_WRITE_RATE: u64 = 16 << 10;
@@ -72,7 +73,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            max_connections: 256,
+            max_connections: 1024,
             header_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
             min_write_rate: MIN_WRITE_RATE,
@@ -87,8 +88,9 @@ impl Default for Limits {
 /// gracefully (see the module's documentation). Returns once every connection has ended or the
 /// grace time has passed.
 pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown: impl Future<Output = ()>) {
-    let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS.min(u32::MAX as usize));
-    let open = Arc::new(Semaphore::new(max));
+    let max = limits.max_connections.max(1);
+    let loopback = listener.local_addr().is_ok_and(|a| a.ip().is_loopback());
+    let slots = Slots::new(max, if loopback { max } else { (max / CLIENT_SHARE).max(1) });
     // 0: serving; 1: finish the request in flight and close; 2: close now.
     let (stop, stopped) = tokio::sync::watch::channel(0u8);
     let mut builder = http1::Builder::new();
@@ -113,24 +115,39 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
             () = &mut shutdown => break,
             accepted = listener.accept() => accepted,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, client) = match accepted {
+            Ok((stream, client)) => (stream, client.ip()),
             Err(_) => {
                 tokio::time::sleep(Duration::from_millis(10)).await;
                 continue;
             }
         };
-        let Ok(permit) = open.clone().try_acquire_owned() else {
-            drop(stream); // over the cap: closed at once
+        let Some(place) = slots.admit(client) else {
+            drop(stream); // every slot is being served: closed at once
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(WriteTimeout::new(stream, &limits));
-        let connection = builder.serve_connection(io, service.clone());
+        let activity = Arc::clone(&place.activity);
+        let io = TokioIo::new(WriteTimeout::new(stream, &limits, Arc::clone(&activity)));
+        let service = service.clone();
+        let tracked = hyper::service::service_fn(move |request| {
+            activity.request_began();
+            let served = Served(Arc::clone(&activity));
+            let call = hyper::service::Service::call(&service, request);
+            async move {
+                let response = call.await?;
+                Ok::<_, std::convert::Infallible>(
+                    response.map(|body| axum::body::Body::new(Tracked { body, _served: served })),
+                )
+            }
+        });
+        let connection = builder.serve_connection(io, tracked);
         let mut stopped = stopped.clone();
-        // A task of its own, freed as soon as the connection ends; its permit counts it.
-        tokio::spawn(async move {
-            let _permit = permit;
+        let id = place.id();
+        // A task of its own, freed as soon as the connection ends (or its slot is given to a new
+        // connection: the task is aborted); its place counts it.
+        let task = tokio::spawn(async move {
+            let _place = place;
             tokio::pin!(connection);
             tokio::select! {
                 _ = connection.as_mut() => return,
@@ -141,14 +158,89 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits, shutdown:
                 () = reached(&mut stopped, 2) => {} // dropped: its solve is cancelled
             }
         });
+        slots.set_abort(id, task.abort_handle());
     }
     drop(listener);
     trim.abort();
     let _ = stop.send(1);
-    let all = max as u32;
-    if tokio::time::timeout(limits.shutdown_grace, open.acquire_many(all)).await.is_err() {
+    if tokio::time::timeout(limits.shutdown_grace, slots.all_closed()).await.is_err() {
         let _ = stop.send(2);
-        let _ = tokio::time::timeout(Duration::from_secs(1), open.acquire_many(all)).await;
+        let _ = tokio::time::timeout(Duration::from_secs(1), slots.all_closed()).await;
+    }
+}
+
+/// Descriptors kept for the server's own use (the listener, the runtime, the standard streams),
+/// beyond the connections.
+pub const OWN_DESCRIPTORS: u64 = 64;
+
+/// Raises the process's soft limit on open descriptors to its hard limit, as servers do, and
+/// returns the soft limit now in force (`None` where it cannot be read). Linux only.
+pub fn raise_descriptor_limit() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    // SAFETY: plain system calls on a local struct.
+    unsafe {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return None;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit.rlim_cur = limit.rlim_max;
+            }
+        }
+        Some(limit.rlim_cur)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// The connection cap: `wanted`, at most what `descriptors` (the soft limit) leaves beyond
+/// [`OWN_DESCRIPTORS`], and at least 1.
+pub fn connections_within(wanted: usize, descriptors: Option<u64>) -> usize {
+    let room = descriptors.map_or(u64::MAX, |d| d.saturating_sub(OWN_DESCRIPTORS));
+    wanted.min(usize::try_from(room).unwrap_or(usize::MAX)).max(1)
+}
+
+/// When the server listens beyond loopback, one client address holds at most this fraction of the
+/// connection slots (a quarter).
+pub const CLIENT_SHARE: usize = 4;
+
+/// Marks a connection's request as ended (waiting for the next head) when dropped: held by the
+/// answer's body, which the connection drops once it has written the body out.
+struct Served(Arc<Activity>);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.0.request_ended();
+    }
+}
+
+/// An answer's body, carrying the [`Served`] mark of its request.
+struct Tracked {
+    body: axum::body::Body,
+    /// Held for its drop.
+    _served: Served,
+}
+
+impl http_body::Body for Tracked {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -172,10 +264,12 @@ struct WriteTimeout {
     stall: Option<(Pin<Box<Sleep>>, Instant)>,
     /// Bytes of credit left.
     credit: u64,
+    /// Told whether written bytes wait to be flushed.
+    activity: Arc<Activity>,
 }
 
 impl WriteTimeout {
-    fn new(stream: TcpStream, limits: &Limits) -> WriteTimeout {
+    fn new(stream: TcpStream, limits: &Limits, activity: Arc<Activity>) -> WriteTimeout {
         let rate = limits.min_write_rate.max(1);
         let max_credit = (rate as f64 * limits.rate_window.as_secs_f64()) as u64;
         WriteTimeout {
@@ -185,6 +279,7 @@ impl WriteTimeout {
             max_credit,
             stall: None,
             credit: max_credit,
+            activity,
         }
     }
 
@@ -233,6 +328,7 @@ impl AsyncRead for WriteTimeout {
 
 impl AsyncWrite for WriteTimeout {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        self.activity.set_writing(true);
         self.timed(cx, |stream, cx| stream.poll_write(cx, buf), |&n| n)
     }
 
@@ -241,6 +337,7 @@ impl AsyncWrite for WriteTimeout {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        self.activity.set_writing(true);
         self.timed(cx, |stream, cx| stream.poll_write_vectored(cx, bufs), |&n| n)
     }
 
@@ -249,7 +346,11 @@ impl AsyncWrite for WriteTimeout {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        self.timed(cx, |stream, cx| stream.poll_flush(cx), |()| 0)
+        let flushed = self.timed(cx, |stream, cx| stream.poll_flush(cx), |()| 0);
+        if let Poll::Ready(Ok(())) = flushed {
+            self.activity.set_writing(false);
+        }
+        flushed
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

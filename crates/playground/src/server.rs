@@ -222,9 +222,20 @@ async fn guard(State(state): State<AppState>, request: Request, next: Next) -> R
     response
 }
 
-/// The header checks of [`guard`]: the refusal (403, 415, 411 or 413), if any, before anything
-/// else reads the request.
+/// The longest request target (path and query) answered; longer ones get 414. A request head
+/// beyond the connection's buffer (16 KiB) is refused by hyper itself (431, empty body).
+pub const MAX_URI_BYTES: usize = 8 << 10;
+
+/// The header checks of [`guard`]: the refusal (414, 403, 415, 411 or 413), if any, before
+/// anything else reads the request.
 fn check(config: &Config, request: &Request) -> Option<Response> {
+    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI_BYTES {
+        return Some(error(
+            StatusCode::URI_TOO_LONG,
+            format!("the request target is {target} bytes, more than {MAX_URI_BYTES}"),
+        ));
+    }
     let headers = request.headers();
     let text = |name: header::HeaderName| headers.get(name).map(|v| v.to_str().unwrap_or("\u{0}"));
     let host = text(header::HOST).or_else(|| request.uri().authority().map(|a| a.as_str()));

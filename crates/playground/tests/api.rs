@@ -703,3 +703,17 @@ async fn an_option_the_game_does_not_have_is_refused_and_answers_are_not_sniffed
         assert_eq!(reply.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
     }
 }
+
+#[tokio::test]
+async fn a_long_request_target_is_414_json() {
+    let app = app();
+    let long = format!("/api/progress/{}", "a".repeat(9000));
+    let reply = get(&app, &long).await;
+    assert_eq!(reply.status, StatusCode::URI_TOO_LONG);
+    assert!(
+        reply.error().starts_with("the request target is 9014 bytes, more than 8192"),
+        "{}",
+        reply.error()
+    );
+    assert_eq!(get(&app, &format!("/api/progress/{}", "a".repeat(64))).await.status, StatusCode::NOT_FOUND);
+}

@@ -1,10 +1,13 @@
 //! The connection loop: a cap on open connections, the header / keep-alive and write timeouts,
 //! small per-connection buffers, and a graceful shutdown.
 //!
-//! - **Connections.** At most [`Limits::max_connections`] are open at once. A connection accepted
-//!   beyond them is closed at once (the client sees the connection reset or closed), while the
-//!   ones held keep being served. An `accept` error (e.g. out of file descriptors) waits 10 ms and
-//!   goes on.
+//! - **Connections.** At most [`Limits::max_connections`] are open at once ([`Slots`]). At the
+//!   cap, a new connection takes the slot of the connection that has waited longest for a request
+//!   head, which is closed; connections being served keep theirs, and when all are served the new
+//!   one is closed at once (the client sees the connection reset or closed). Beyond loopback, one
+//!   client address holds at most the cap divided by [`CLIENT_SHARE`]. A connection is served from
+//!   its request head until its answer's body is written out and flushed. An
+//!   `accept` error (e.g. out of file descriptors) waits 10 ms and goes on.
 //! - **Headers and keep-alive idle.** Hyper's header timeout ([`Limits::header_timeout`]) runs from
 //!   the moment the connection waits for a request's head until the head is in: a slow header and
 //!   an idle keep-alive connection are both closed when it passes. The read buffer (and so the
@@ -53,7 +56,7 @@ const TRIM_EVERY: Duration = Duration::from_secs(2);
 /// The connection limits of [`serve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Most connections open at once; more are closed as soon as they are accepted.
+    /// Most connections open at once (see [`Slots`] for which one gives its slot at the cap).
     pub max_connections: usize,
     /// Time to send a request's head, counted from when the connection starts waiting for it
     /// (so also the longest a keep-alive connection stays idle).

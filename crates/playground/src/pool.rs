@@ -3,10 +3,6 @@
 //! of cores or of requests. They run at a lower priority than the threads that answer requests,
 //! and give the allocator's free memory back after a long solve.
 //!
-//! The solvers' parallel work (rayon) runs in a pool of the server's own with as many threads as
-//! the solve slots, at the same lower priority: every job runs inside it, so however many threads
-//! a solver would use, the solves together never use more cores than there are slots.
-//!
 //! A job is only ever submitted with a permit of the server's solve semaphore, which has as many
 //! permits as the pool has threads and is released by the job itself when it ends: a submitted job
 //! always finds an idle thread, so nothing waits in the channel.
@@ -30,18 +26,8 @@ impl SolvePool {
         let threads = threads.max(1);
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
-        let parallel = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("solve-work-{i}"))
-            .start_handler(|_| lower_priority())
-            .build()
-            .map(Arc::new);
-        if let Err(e) = &parallel {
-            eprintln!("warning: cannot start the solves' worker threads: {e}");
-        }
         for i in 0..threads {
             let receiver = Arc::clone(&receiver);
-            let parallel = parallel.as_ref().ok().map(Arc::clone);
             let spawned = std::thread::Builder::new().name(format!("solve-{i}")).spawn(move || {
                 lower_priority();
                 loop {
@@ -52,10 +38,7 @@ impl SolvePool {
                     match job {
                         Ok(job) => {
                             let start = std::time::Instant::now();
-                            match &parallel {
-                                Some(pool) => pool.install(job),
-                                None => job(),
-                            }
+                            job();
                             if start.elapsed() > std::time::Duration::from_millis(20) {
                                 release_free_memory();
                             }

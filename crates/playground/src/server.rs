@@ -653,8 +653,8 @@ impl AppState {
     }
 
     /// The response of an answer, which holds its share of the answer budget until sent (503 when
-    /// the budget is spent): the answer is copied into pieces of [`CHUNK`] bytes, and each piece
-    /// and its share of the budget are released as it is handed to the connection.
+    /// the budget is spent): the answer is copied into pieces of [`CHUNK`] bytes, and each piece's
+    /// share of the budget is released once the connection has written it out.
     fn answer(&self, bytes: Bytes) -> Response {
         match self.answers.clone().try_acquire_many_owned(kib(bytes.len())) {
             Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(&bytes, permit))),
@@ -665,9 +665,12 @@ impl AppState {
     }
 }
 
-/// An answer as pieces of [`CHUNK`] bytes, each its own allocation, sent one by one: a piece's
-/// memory is freed once the connection has written it, and its share of the answer budget is
-/// released when it is handed over, so an answer read slowly holds only what is left of it.
+/// An answer as pieces of [`CHUNK`] bytes, each its own mapping (glibc maps allocations of
+/// 128 KiB and more on their own, [`crate::pool::bound_allocator`], and unmaps them when freed),
+/// sent one by one: a piece's memory goes back to the system once the connection has written it,
+/// and its share of the answer budget when the connection asks for the next piece (it asks only
+/// once its buffer has room, so the piece has left it), so an answer read slowly holds only what
+/// is left of it.
 struct Chunks {
     pieces: std::collections::VecDeque<Bytes>,
     /// The bytes of the pieces not yet handed over.
@@ -677,7 +680,7 @@ struct Chunks {
 }
 
 /// The size of the pieces an answer is sent in.
-const CHUNK: usize = 16 << 10;
+const CHUNK: usize = 128 << 10;
 
 impl Chunks {
     fn new(answer: &Bytes, permit: OwnedSemaphorePermit) -> Chunks {
@@ -698,15 +701,14 @@ impl http_body::Body for Chunks {
             self.permit = None;
             return Poll::Ready(None);
         };
-        self.left -= piece.len();
-        let keep = if self.left == 0 { 0 } else { kib(self.left) as usize };
+        // The pieces before this one have been written out: their share goes back. This one's
+        // stays until the next is asked for, or the answer is dropped.
+        let keep = kib(self.left) as usize;
         if let Some(permit) = self.permit.as_mut() {
             let release = permit.num_permits().saturating_sub(keep);
             drop(permit.split(release));
         }
-        if self.left == 0 {
-            self.permit = None;
-        }
+        self.left -= piece.len();
         Poll::Ready(Some(Ok(Frame::data(piece))))
     }
 

@@ -666,22 +666,26 @@ fn the_cache_is_bounded_in_bytes_and_in_age() {
 
 #[tokio::test]
 async fn an_answer_gives_back_its_share_of_the_budget_as_it_is_sent() {
-    let config = Config { answer_budget_bytes: 46_000, ..config() };
-    let mock = Mock { max_answer_bytes: 40_000, ..Mock::new("mock", Duration::ZERO) };
+    // 300 KB: pieces of 128, 128 and 44 KiB; a budget of 489 KiB holds one such answer (293 KiB).
+    let config = Config { answer_budget_bytes: 500_000, ..config() };
+    let mock = Mock { max_answer_bytes: 400_000, ..Mock::new("mock", Duration::ZERO) };
     let app = router(vec![Arc::new(mock)], config);
-    let request = post_request("/api/mock/query").body(Body::from(r#"{"position": "size 30000"}"#)).unwrap();
+    let request = post_request("/api/mock/query").body(Body::from(r#"{"position": "size 300000"}"#)).unwrap();
     let unread = app.clone().oneshot(request).await.unwrap();
     assert_eq!(unread.status(), StatusCode::OK);
-    let second = r#"{"position": "size 30001"}"#;
+    let second = r#"{"position": "size 300001"}"#;
     assert_eq!(query(&app, "mock", second).await.status, StatusCode::SERVICE_UNAVAILABLE);
-    // Its first 16 KiB piece handed over, it holds only the rest (14 of 30 KiB): room for another.
+    // The first piece handed over keeps its share (the connection may still hold it) ...
     let mut body = unread.into_body();
-    let piece = body.frame().await.unwrap().unwrap().into_data().unwrap();
-    assert_eq!(piece.len(), 16 << 10);
+    let mut pieces = vec![body.frame().await.unwrap().unwrap().into_data().unwrap()];
+    assert_eq!(pieces[0].len(), 128 << 10);
+    assert_eq!(query(&app, "mock", second).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    // ... until the second is asked for: then only 165 KiB are held, room for another answer.
+    pieces.push(body.frame().await.unwrap().unwrap().into_data().unwrap());
     assert_eq!(query(&app, "mock", second).await.status, StatusCode::OK);
-    let rest = body.collect().await.unwrap().to_bytes();
-    let whole = [piece.as_ref(), rest.as_ref()].concat();
-    assert_eq!(serde_json::from_slice::<Value>(&whole).unwrap()["pad"].as_str().unwrap().len(), 30_000);
+    pieces.push(body.collect().await.unwrap().to_bytes());
+    let whole = pieces.concat();
+    assert_eq!(serde_json::from_slice::<Value>(&whole).unwrap()["pad"].as_str().unwrap().len(), 300_000);
 }
 
 #[tokio::test]

@@ -543,14 +543,24 @@ fn run(mode: &Mode) {
     assert!(after <= 2 * idle, "resident memory after the run: {after} (idle {idle})");
 }
 
+/// The runs measure latencies and memory: one at a time, never beside each other.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Holds [`ONE_AT_A_TIME`] (a failed run's poison does not stop the next).
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 #[test]
 fn short_attack_and_load() {
+    let _alone = alone();
     run(&SHORT);
 }
 
 #[test]
 #[ignore = "the long mode (several minutes): cargo test --release -p playground --test attack -- --ignored --nocapture"]
 fn long_attack_and_load() {
+    let _alone = alone();
     run(&LONG);
 }
 
@@ -560,6 +570,11 @@ fn long_attack_and_load() {
 struct Denials {
     name: &'static str,
     secs: u64,
+    /// The 99th percentile asserted for the status probe and for the pawn query: the issue's
+    /// goals (100 ms, 200 ms) in the long mode; in the short mode, run beside other builds on a
+    /// shared machine with some fifty probes a run (so its p99 is its worst probe or two), bounds
+    /// that still catch a stalled worker.
+    p99: (Duration, Duration),
 }
 
 /// The 40-byte segment-nim request whose header claims 10^7 pawns.
@@ -770,8 +785,14 @@ fn denials(run: &Denials) {
         let (statuses, pawns, sent, answered) = probes.join().unwrap();
         threads.into_iter().for_each(|t| t.join().unwrap());
         let (peak, _) = memory(pid);
-        thread::sleep(Duration::from_secs(if run.secs > 10 { 10 } else { 3 }));
-        let (_, after) = memory(pid);
+        // Resident memory back within twice idle: waited for up to the write timeout (10 s: an
+        // answer whose reader has stopped is held until it passes) and a trim period (2 s) more.
+        let settled = Instant::now();
+        let mut after = memory(pid).1;
+        while after > 2 * idle.max(8 << 20) && settled.elapsed() < Duration::from_secs(13) {
+            thread::sleep(Duration::from_millis(250));
+            after = memory(pid).1;
+        }
         let ceiling = ceiling(idle, 256);
         let p99 = |l: &[Duration]| percentile(l, 0.99);
         println!(
@@ -786,23 +807,33 @@ fn denials(run: &Denials) {
             after as f64 / 1e6,
         );
         assert!(answered * 100 >= sent * 99, "{attacks:?}: {answered} of {sent} probes answered");
-        assert!(p99(&statuses) <= Duration::from_millis(100), "{attacks:?}: status p99 {:?}", p99(&statuses));
-        assert!(p99(&pawns) <= Duration::from_millis(200), "{attacks:?}: pawn p99 {:?}", p99(&pawns));
+        assert!(p99(&statuses) <= run.p99.0, "{attacks:?}: status p99 {:?}", p99(&statuses));
+        assert!(p99(&pawns) <= run.p99.1, "{attacks:?}: pawn p99 {:?}", p99(&pawns));
         assert!(peak <= ceiling, "{attacks:?}: VmHWM {peak} over the ceiling {ceiling}");
         if attacks == [Attack::Bomb] {
             assert!(peak < idle + 10_000_000, "the bomb: VmHWM {peak} from {idle} idle");
         }
-        assert!(after <= 2 * idle.max(8 << 20), "{attacks:?}: {after} resident after, {idle} idle");
+        assert!(after <= 2 * idle.max(8 << 20), "{attacks:?}: {after} resident 13 s after, {idle} idle");
     }
 }
 
 #[test]
 fn short_denials() {
-    denials(&Denials { name: "short", secs: 3 });
+    let _alone = alone();
+    denials(&Denials {
+        name: "short",
+        secs: 3,
+        p99: (Duration::from_millis(500), Duration::from_millis(1000)),
+    });
 }
 
 #[test]
 #[ignore = "the long mode (six minutes): cargo test --release -p playground --test attack long_denials -- --ignored --nocapture"]
 fn long_denials() {
-    denials(&Denials { name: "long", secs: 60 });
+    let _alone = alone();
+    denials(&Denials {
+        name: "long",
+        secs: 60,
+        p99: (Duration::from_millis(100), Duration::from_millis(200)),
+    });
 }

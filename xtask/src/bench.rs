@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
-use crate::manifest::{BenchCase, Manifest, SameOutput};
+use crate::manifest::{BenchCase, Manifest, NO_INPUT, SameOutput};
 use crate::{preset, probe, run, workspace_root};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
@@ -338,19 +338,28 @@ fn measure(
     bench: &BenchCase,
     runs: usize,
 ) -> Result<Option<(Measured, String)>, String> {
-    let Some(input) = resolve_input(root, crate_name, bench)? else {
-        eprintln!("skipped {crate_name} {}: input absent", bench.input);
-        let skipped = Measured {
-            case: bench.clone(),
-            input_bytes: None,
-            median: Duration::ZERO,
-            fastest: Duration::ZERO,
-            peak: String::new(),
-            work: Vec::new(),
-        };
-        return Ok(Some((skipped, String::new())));
+    let input = match bench.input.as_str() {
+        NO_INPUT => None,
+        _ => match resolve_input(root, crate_name, bench)? {
+            Some(path) => Some(path),
+            None => {
+                eprintln!("skipped {crate_name} {}: input absent", bench.input);
+                let skipped = Measured {
+                    case: bench.clone(),
+                    input_bytes: None,
+                    median: Duration::ZERO,
+                    fastest: Duration::ZERO,
+                    peak: String::new(),
+                    work: Vec::new(),
+                };
+                return Ok(Some((skipped, String::new())));
+            }
+        },
     };
-    let input_bytes = std::fs::metadata(&input).map_err(|e| format!("{}: {e}", input.display()))?.len();
+    let input_bytes = match &input {
+        Some(input) => std::fs::metadata(input).map_err(|e| format!("{}: {e}", input.display()))?.len(),
+        None => 0,
+    };
     let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
     let (mut output, mut stderr) = (None, None);
     let mut walls = Vec::with_capacity(runs);
@@ -368,7 +377,7 @@ fn measure(
         None => (release_binary(crate_name), bench.args.clone()),
     };
     for _ in 0..runs {
-        let result = run::run(&program, &args, &input, limit)?;
+        let result = run::run(&program, &args, input.as_deref(), limit)?;
         if !result.succeeded() {
             eprintln!("FAIL {crate_name} {}: {}", bench.input, result.failure_reason());
             return Ok(None);

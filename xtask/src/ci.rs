@@ -5,7 +5,7 @@ use std::process::Command;
 
 use crate::cargo::cargo_step;
 use crate::cli::Spec;
-use crate::{verify, workspace_root};
+use crate::{readme, verify, workspace_root};
 
 /// The playground's browser tests (Playwright driving Debian's Chromium).
 const BROWSER_TESTS: &str = "crates/playground/e2e/run.sh";
@@ -32,7 +32,8 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
 `cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
-`cargo xtask verify` with its defaults, then lattice-dp's distributed sweep under `mpirun` (clippy and
+`cargo xtask verify` with its defaults, then `cargo xtask readme` (every documentation example that
+shows output), then lattice-dp's distributed sweep under `mpirun` (clippy and
 the tests of its `mpi` feature: Open MPI's `mpirun`, `libopenmpi-dev` and `libclang-dev`; skipped with
 a message when mpirun is missing, a failure instead when XTASK_REQUIRE_MPI is set), then the
 playground's browser tests (crates/playground/e2e/run.sh: Playwright and Debian's Chromium at
@@ -57,6 +58,10 @@ pub fn run() -> Result<bool, String> {
         }
     }
     if !verify::run(&verify::Options::default())? {
+        return Ok(false);
+    }
+    if !readme::run()? {
+        eprintln!("xtask ci: a documentation example printed something else (cargo xtask readme)");
         return Ok(false);
     }
     if !mpi_tests()? {

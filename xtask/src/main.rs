@@ -4,6 +4,8 @@
 //!   release solvers once, run every `testdata/<crate>/*.in` through its solver in parallel and judge
 //!   the answers as the crate's `cases.manifest` says (exact diff, or a checker for answers with many
 //!   valid forms), printing the cases in a stable order.
+//! - `cargo xtask readme`: run every documentation example that shows output (```console blocks)
+//!   and compare what it prints with what the documentation shows.
 //! - `cargo xtask bench [CRATE...] [--runs N] [--heavy] [--filter SUBSTR] [--write]`: run the bench
 //!   cases declared in the manifests (with `--heavy` also the heavy ones), several times each, check
 //!   their `same` lines, and print (or write to `docs/BENCHMARKS.md`) wall times and peak memory.
@@ -33,6 +35,7 @@ mod manifest;
 mod matching_checker;
 mod preset;
 mod probe;
+mod readme;
 mod run;
 #[cfg(test)]
 mod tidy;
@@ -61,7 +64,7 @@ const HELP: Spec = Spec {
 
 /// Every command, in the order the overall help lists them.
 const COMMANDS: &[&Spec] =
-    &[&verify::SPEC, &bench::SPEC, &probe::SPEC, &preset::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
+    &[&verify::SPEC, &readme::SPEC, &bench::SPEC, &probe::SPEC, &preset::SPEC, &fuzz::SPEC, &ci::SPEC, &HELP];
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -74,6 +77,8 @@ enum Invocation {
     Bench(bench::Options),
     /// `probe`.
     Probe,
+    /// `readme`.
+    Readme,
     /// `gen NAME`.
     Gen(String),
     /// `fuzz`.
@@ -97,6 +102,7 @@ fn parse_invocation(args: &[String]) -> Result<Invocation, UsageError> {
         "verify" => Invocation::Verify(verify::Options::from_matches(&matches)?),
         "bench" => Invocation::Bench(bench::Options::from_matches(&matches)?),
         "probe" => Invocation::Probe,
+        "readme" => Invocation::Readme,
         "gen" => Invocation::Gen(preset::name_from_matches(&matches)?),
         "fuzz" => Invocation::Fuzz(fuzz::Options::from_matches(&matches)?),
         "ci" => Invocation::Ci,
@@ -135,6 +141,7 @@ fn main() -> ExitCode {
         Ok(Invocation::Verify(options)) => verify::run(&options),
         Ok(Invocation::Bench(options)) => bench::run(&options),
         Ok(Invocation::Probe) => probe::run(),
+        Ok(Invocation::Readme) => readme::run(),
         Ok(Invocation::Gen(name)) => preset::run(&name),
         Ok(Invocation::Fuzz(options)) => fuzz::run(&options),
         Ok(Invocation::Ci) => ci::run(),

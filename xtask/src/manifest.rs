@@ -3,14 +3,16 @@
 //! ```text
 //! # comment
 //! case <name-prefix> <judge> [ARGS...]   # `*` as the prefix matches every case
-//! bench <input> [ARGS...]                # a file here, shared:<file>, or gen:<generator>
+//! bench <input> [ARGS...]                # a file here, shared:<file>, gen:<generator>, or none
 //! heavy <input> [ARGS...]                # a bench case run only by `bench --heavy` (minutes, GBs)
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
 //! case whose first argument is `mpirun:P` runs the crate's binary, built with its `mpi` feature,
-//! as `mpirun -np P <crate> [ARGS...] <file.in>`.
+//! as `mpirun -np P <crate> [ARGS...] <file.in>`. A bench case whose input is `none` runs
+//! `<crate> [ARGS...]` with no FILE (a subcommand that reads no input, such as segment-nim's
+//! `analyze --fields N`).
 //!
 //! A `same` line is a free oracle at sizes no reference reaches (a board and its transpose, say):
 //! `bench` compares the outputs of the two cases it names, which must both be `bench` or `heavy`
@@ -31,10 +33,13 @@ pub struct CaseRule {
     pub args: Vec<String>,
 }
 
+/// The input of a bench case that passes no FILE to the solver.
+pub const NO_INPUT: &str = "none";
+
 /// A timed case for `cargo xtask bench`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenchCase {
-    /// `NAME` (a file of the crate's testdata), `shared:NAME`, or `gen:GENERATOR`.
+    /// `NAME` (a file of the crate's testdata), `shared:NAME`, `gen:GENERATOR`, or [`NO_INPUT`].
     pub input: String,
     /// Arguments passed to the solver before the input file.
     pub args: Vec<String>,

@@ -69,12 +69,18 @@ fn temp_path(tag: &str) -> PathBuf {
     std::env::temp_dir().join(format!("xtask-{}-{n}.{tag}", std::process::id()))
 }
 
-/// Runs `program ARGS input` with a time limit and collects what it did.
-pub fn run(program: &Path, args: &[String], input: &Path, limit: Duration) -> Result<RunResult, String> {
+/// Runs `program ARGS input` (`program ARGS` when `input` is `None`) with a time limit and
+/// collects what it did.
+pub fn run(
+    program: &Path,
+    args: &[String],
+    input: Option<&Path>,
+    limit: Duration,
+) -> Result<RunResult, String> {
     let (out_path, err_path) = (temp_path("out"), temp_path("err"));
     let create = |p: &Path| File::create(p).map_err(|e| format!("{}: {e}", p.display()));
     let mut command = Command::new(program);
-    command.args(args).arg(input).stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
+    command.args(args).args(input).stdin(Stdio::null()).stdout(create(&out_path)?).stderr(create(&err_path)?);
     // SAFETY: the hook runs in the forked child before `exec` and only makes one system call
     // (`ptrace`), which is async-signal-safe; it allocates nothing and takes no lock.
     unsafe { command.pre_exec(trace_me) };
@@ -288,7 +294,17 @@ mod tests {
 
     fn sh(script: &str) -> RunResult {
         let args = vec!["-c".to_string(), script.to_string(), "sh".to_string()];
-        run(Path::new("/bin/sh"), &args, Path::new("/dev/null"), Duration::from_secs(20)).unwrap()
+        run(Path::new("/bin/sh"), &args, Some(Path::new("/dev/null")), Duration::from_secs(20)).unwrap()
+    }
+
+    #[test]
+    fn an_input_is_the_last_argument_and_none_passes_none() {
+        let args = vec!["-c".to_string(), "echo $#".to_string(), "sh".to_string()];
+        let count = |input: Option<&Path>| {
+            run(Path::new("/bin/sh"), &args, input, Duration::from_secs(20)).unwrap().stdout
+        };
+        assert_eq!(count(Some(Path::new("/dev/null"))), "1\n");
+        assert_eq!(count(None), "0\n");
     }
 
     #[test]
@@ -310,7 +326,8 @@ mod tests {
     #[test]
     fn time_limit_kills() {
         let args = vec!["-c".to_string(), "sleep 5".to_string()];
-        let r = run(Path::new("/bin/sh"), &args, Path::new("/dev/null"), Duration::from_millis(100)).unwrap();
+        let r = run(Path::new("/bin/sh"), &args, Some(Path::new("/dev/null")), Duration::from_millis(100))
+            .unwrap();
         assert!(r.timed_out && !r.succeeded());
         assert!(r.wall < Duration::from_secs(4));
     }
@@ -394,7 +411,7 @@ mod tests {
             }
         }
         for (program, args, input) in &cases {
-            let ours = run(program, args, input, Duration::from_secs(60)).unwrap();
+            let ours = run(program, args, Some(input), Duration::from_secs(60)).unwrap();
             assert!(ours.succeeded(), "{}: {}", program.display(), ours.failure_reason());
             let theirs = gnu_time_peak_kib(program, args, input);
             let (a, b) = (ours.peak_rss_kib, theirs);

@@ -244,7 +244,7 @@ fn judge_entry(entry: &Entry, limit: Duration) -> Report {
         Entry::Broken { label, reason } => (label.clone(), Err(reason.clone()), 0.0),
         Entry::Case { crate_name, name, input, expected, rule } => {
             let label = format!("{crate_name}/{name}");
-            match run::run(&release_binary(crate_name), &rule.args, input, limit) {
+            match run::run(&release_binary(crate_name), &rule.args, Some(input), limit) {
                 Err(reason) => (label, Err(reason), 0.0),
                 Ok(result) => {
                     let secs = result.wall.as_secs_f64();

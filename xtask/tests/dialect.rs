@@ -24,7 +24,13 @@ struct Game {
     bad_message: &'static str,
     /// The first move `--explain` gives for `answer_input`, as `play` takes it.
     explained_move: fn(&str) -> Option<String>,
+    /// The modes that read the default input: the default mode's formats, and `analyze` where
+    /// the game has it.
+    input_modes: &'static [&'static [&'static str]],
 }
+
+/// The modes that read the default input in every game.
+const INPUT_MODES: &[&[&str]] = &[&[], &["--json"], &["--explain"]];
 
 const GAMES: [Game; 4] = [
     Game {
@@ -40,6 +46,7 @@ const GAMES: [Game; 4] = [
             let line = list.lines().nth(1)?;
             Some(line.split_whitespace().next()?.to_string())
         },
+        input_modes: &[&[], &["--json"], &["--explain"], &["analyze"], &["analyze", "--json"]],
     },
     Game {
         name: "lattice-dp",
@@ -53,6 +60,7 @@ const GAMES: [Game; 4] = [
             let line = text.lines().find(|l| l.split_whitespace().take(2).eq(["1", "first"]))?;
             Some(line.split_whitespace().nth(2)?.to_string())
         },
+        input_modes: &[&[], &["--json"], &["--explain"], &["analyze"], &["analyze", "--json"]],
     },
     Game {
         name: "segment-nim",
@@ -66,6 +74,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("winning move for white: ").nth(1)?;
             Some(rest.split(" (").next()?.to_string())
         },
+        input_modes: INPUT_MODES,
     },
     Game {
         name: "edmonds-blossom",
@@ -79,6 +88,7 @@ const GAMES: [Game; 4] = [
             let rest = text.split("of the current cell: first to ").nth(1)?;
             Some(rest.split(';').next()?.to_string())
         },
+        input_modes: INPUT_MODES,
     },
 ];
 
@@ -208,7 +218,7 @@ fn a_line_that_is_not_text_is_not_a_move_and_the_game_goes_on() {
 #[test]
 fn bad_input_gets_one_located_line_and_nothing_on_standard_output() {
     for game in &GAMES {
-        for args in [&[][..], &["query"], &["--json"], &["--explain"]] {
+        for args in game.input_modes.iter().copied().chain([&["query"][..]]) {
             let output = run(game, args, game.bad_input);
             let err = text(&output.stderr);
             assert_eq!(output.status.code(), Some(2), "{} {args:?}: {err}", game.name);
@@ -259,6 +269,7 @@ fn every_help_page_puts_the_input_after_the_options() {
         for (args, heading) in [
             (&["--help"][..], "\nInput: "),
             (&["query", "--help"], "\nInput: "),
+            (&["analyze", "--help"], "\nAnalysis: "),
             (&["play", "--help"], "\nPlay: "),
         ] {
             let help = text(&run(game, args, b"").stdout);
@@ -269,5 +280,48 @@ fn every_help_page_puts_the_input_after_the_options() {
                 game.name
             );
         }
+    }
+}
+
+/// The games whose `analyze` reads boards like the default mode (FILE or standard input).
+const ANALYZE_READS_BOARDS: [&str; 3] = ["pawn-retrograde", "lattice-dp", "edmonds-blossom"];
+
+#[test]
+fn analyze_of_bad_input_gets_one_located_line_and_nothing_on_standard_output() {
+    for game in GAMES.iter().filter(|g| ANALYZE_READS_BOARDS.contains(&g.name)) {
+        for args in [&["analyze"][..], &["analyze", "--json"]] {
+            let output = run(game, args, game.bad_input);
+            let err = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{} {args:?}: {err}", game.name);
+            assert!(output.stdout.is_empty(), "{} {args:?}: {}", game.name, text(&output.stdout));
+            assert!(err.starts_with(game.bad_message), "{} {args:?}: {err}", game.name);
+            assert_eq!(err.lines().count(), 1, "{} {args:?}: {err}", game.name);
+        }
+    }
+}
+
+#[test]
+fn analyze_refuses_explain_in_every_game() {
+    for game in &GAMES {
+        let output = run(game, &["analyze", "--explain"], game.answer_input.as_bytes());
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{}: {err}", game.name);
+        assert!(output.stdout.is_empty(), "{}", game.name);
+        assert!(err.starts_with("error: unexpected argument '--explain' found"), "{}: {err}", game.name);
+    }
+}
+
+#[test]
+fn segment_nim_analyze_reads_no_file_and_refuses_one() {
+    let game = GAMES.iter().find(|g| g.name == "segment-nim").unwrap();
+    let output = run(game, &["analyze", "--fields", "3"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("3 fields: 27 placements"), "{}", text(&output.stdout));
+    let path = file("segment-nim-analyze.in", game.position);
+    for given in [path.as_str(), "-"] {
+        let output = run(game, &["analyze", "--fields", "3", given], game.position.as_bytes());
+        let (status, err) = usage_error(game, &output, given);
+        assert_eq!(status, Some(2), "{err}");
+        assert!(err.starts_with("error: analyze reads no input, but FILE `FILE` was given"), "{err}");
     }
 }

@@ -27,6 +27,8 @@
 //!   caller's ids.
 //! - [`gallai_edmonds`]: the same search grown from all free vertices at once: outer = `D`,
 //!   inner = `A`, unreached = `C`.
+//! - [`analyze`](mod@analyze): a board's whole game from that one matching and decomposition: the
+//!   starts won and lost, the class sizes, the matching size and the map of every start.
 //! - [`query`](mod@query): any position (visited cells included) with the value of every legal
 //!   move, all from one matching and one decomposition of the graph without the king's cell; and
 //!   the `play` game ([`KingPlay`]).
@@ -76,7 +78,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`parse_boards`] reads the judge's boards and [`BoardAnalysis`] answers every start of one.
+//! [`parse_boards`] reads the judge's boards and [`BoardAnalysis`] answers every start of one;
+//! [`analyze()`] counts them, with the Gallai–Edmonds class sizes and the map of every start.
 //!
 //! # Complexity
 //!
@@ -118,6 +121,7 @@ pub use input::{
     GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
     read_graph_file, read_graph_owned, write_graph,
 };
+pub use king::analyze::{self, Analysis, analyze};
 pub use king::board::{self, Board, parse_boards};
 pub use king::game::{self, BoardAnalysis, BoardGraph, CellOutcome};
 pub use king::query::{

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use grid_core::cli::driver::{self, Invocation, Source, Texts};
 
+use crate::cli::analyze::run_analyze;
 use crate::cli::boards::{Boards, run_boards};
 use crate::cli::matching::run_matching;
 use crate::cli::options::{KingArgs, Own};
@@ -43,7 +44,14 @@ then one line per legal move `  R,C  win|lose`: the destination cell and what th
 the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
 matching argument decides who wins, not how fast). --explain draws the board first; --json: one
 JSON object per line and position (docs/REPORT.md).",
-    analyze_output: "not yet available for this game.",
+    analyze_output: "\
+per board, from one maximum matching and one Gallai-Edmonds decomposition of its
+move graph: the free cells, edges and matching size; the start cells from which the first player
+(daizhenyang) wins and loses (K is ignored: every free cell is a start); the sizes of the classes
+D (missed by some maximum matching: exactly the losing starts), A (outside D, next to D) and C (the
+rest); then the map, one row per board row: W (the first player wins starting there), L (loses), #
+(blocked). A board wider than 100 columns gets the counts only. --json: one JSON object per board
+(docs/REPORT.md).",
     play: "\
 the first position of FILE (the query format; a plain HDU board starts a game)
 against the solver. You play SIDE (`first` = daizhenyang, the player who moves the king first, or
@@ -59,9 +67,9 @@ fn main() -> ExitCode {
         Invocation::Query(r) => {
             grid_core::cli::run(|out| run_query(&r.input, r.own.king_moves(), r.format, out))
         }
-        Invocation::Analyze(_) => grid_core::cli::run(|_| {
-            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
-        }),
+        Invocation::Analyze(r) => {
+            grid_core::cli::run(|out| run_analyze(&r.input, r.own.king_moves(), r.format, out))
+        }
         Invocation::Play(r) => grid_core::cli::run(|out| run_play(&r, out)),
         Invocation::Own(Own::AllStarts { format, king, input }) => grid_core::cli::run(|out| {
             let input = Source::new(input.file, "usage: edmonds-blossom all-starts [OPTIONS] [FILE]");

@@ -24,7 +24,7 @@ fn assert_input_error(args: &[&str], stdin: &str, location: &str, words: &str) {
 
 #[test]
 fn board_input_errors_are_located() {
-    for mode in [&[][..], &["all-starts"][..]] {
+    for mode in [&[][..], &["all-starts"][..], &["analyze"][..], &["analyze", "--json"][..]] {
         assert_input_error(mode, "1\n2 2\n..\n..\n", "line 3, column 1", "no 'K'");
         assert_input_error(mode, "1\n2 2\nK.\n.K\n", "line 4, column 2", "second 'K'");
         assert_input_error(mode, "1\n2 2\nK.\n.x\n", "line 4, column 2", "unexpected character 'x'");
@@ -253,4 +253,72 @@ fn an_edge_list_keeps_a_vertex_seen_only_in_self_loops() {
     assert!(output.status.success());
     assert_eq!(stdout(&output), "1\n7 8\nD 1: 5\nA 0:\nC 2: 7 8\n");
     assert_eq!(String::from_utf8(output.stderr).unwrap(), "note: dropped 2 self-loops\n");
+}
+
+#[test]
+fn analyze_counts_the_starts_and_the_classes_per_board() {
+    let text = stdout(&run(&["analyze"], BOARDS));
+    assert_eq!(
+        text,
+        "Board 1 (1×3), king20: free cells 3, edges 2, maximum matching 1\n\
+         starts: the first player (daizhenyang) wins from 1, loses from 2\n\
+         Gallai-Edmonds classes: D 2, A 1, C 0 (the first player loses exactly from D)\n\
+         map (W: the first player wins starting there, L: loses, #: blocked):\n\
+         LWL\n\
+         \n\
+         Board 2 (2×2), king20: free cells 2, edges 1, maximum matching 1\n\
+         starts: the first player (daizhenyang) wins from 2, loses from 0\n\
+         Gallai-Edmonds classes: D 0, A 0, C 2 (the first player loses exactly from D)\n\
+         map (W: the first player wins starting there, L: loses, #: blocked):\n\
+         W#\n\
+         #W\n"
+    );
+    let json = stdout(&run(&["analyze", "--json", "--moves", "orth4"], BOARDS));
+    let boards: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(boards.len(), 2);
+    assert_eq!(
+        boards[1],
+        serde_json::json!({"game": "edmonds-blossom", "board": 2, "rows": 2, "columns": 2,
+            "move_set": "orth4", "free_cells": 2, "edges": 0, "maximum_matching": 0,
+            "starts": {"win": 0, "lose": 2}, "classes": {"d": 2, "a": 0, "c": 0}, "map": ["L#", "#L"]})
+    );
+    // The map is the all-starts grid.
+    let grid = stdout(&run(&["all-starts", "--moves", "orth4"], BOARDS));
+    assert_eq!(
+        grid,
+        format!("Case #1:\n{}\nCase #2:\n{}\n", boards[0]["map"][0].as_str().unwrap(), "L#\n#L")
+    );
+}
+
+#[test]
+fn analyze_help_says_what_it_counts_and_explain_is_refused() {
+    let text = stdout(&run(&["analyze", "--help"], ""));
+    for word in ["--moves", "--json", "Gallai-Edmonds", "wins and loses", "wider than 100 columns"] {
+        assert!(text.contains(word), "{word} missing from analyze --help:\n{text}");
+    }
+    let output = run(&["analyze", "--explain"], BOARDS);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: unexpected argument '--explain'"));
+}
+
+/// The output README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
+/// end of the block).
+fn readme_output(command: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
+    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
+    lines
+        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_analyze_prints() {
+    let input = "1\n3 5\nK..#.\n.#.#.\n...#.\n";
+    let command = format!(
+        "printf '{}' | cargo run -q --release -p edmonds-blossom -- analyze --moves orth4",
+        input.replace('\n', "\\n")
+    );
+    assert_eq!(stdout(&run(&["analyze", "--moves", "orth4"], input)), readme_output(&command));
 }

@@ -2,8 +2,8 @@
 //! or reports an input error located by line and column, and the binary exits 0 or 2 (one
 //! `error: line L, column C:` line on stderr, nothing on stdout) but never crashes.
 //!
-//! The damaged inputs are the crate's own testdata (HDU boards for the default and `all-starts`
-//! modes, Library Checker graphs for `matching`) with a few mutations applied: bytes deleted, inserted
+//! The damaged inputs are the crate's own testdata (HDU boards for the default, `all-starts` and
+//! `analyze` modes, Library Checker graphs for `matching`) with a few mutations applied: bytes deleted, inserted
 //! or replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by huge,
 //! negative or non-ASCII ones.
 //!
@@ -15,7 +15,8 @@ use damaged_input::{Corpus, check_exit, check_within_input};
 use edmonds_blossom::query::{self, KingMoves, QueryOptions};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::{
-    BoardAnalysis, CertifiedMatching, VertexIds, maximum_matching, parse_boards, parse_graph, parse_positions,
+    Analysis, BoardAnalysis, CertifiedMatching, VertexIds, maximum_matching, parse_boards, parse_graph,
+    parse_positions,
 };
 use proptest::prelude::*;
 
@@ -43,7 +44,7 @@ fn damaged_input(prefix: &'static str) -> impl Strategy<Value = Vec<u8>> + use<>
     Corpus { prefix, ..CORPUS }.damaged_input()
 }
 
-/// The default and `all-starts` modes as the binary runs them, with both move sets and every output
+/// The default, `all-starts` and `analyze` modes as the binary runs them, with both move sets and every output
 /// form; returns the error message on bad input.
 fn run_boards(input: &[u8]) -> Result<(), String> {
     let boards = parse_boards(input).map_err(|e| e.to_string())?;
@@ -60,6 +61,10 @@ fn run_boards(input: &[u8]) -> Result<(), String> {
             let report = query::verdict_report(board, king_moves, case).expect("the matching is maximum");
             serde_json::to_string(&report).unwrap();
             serde_json::to_string(&json::OutcomeGridJson::new(case, &analysis, name)).unwrap();
+            let counted = Analysis::new(case, &analysis, king_moves);
+            counted.write_text(&mut out).unwrap();
+            serde_json::to_string(&counted).unwrap();
+            assert_eq!(counted.starts.win + counted.starts.lose, counted.free_cells);
             assert_eq!(analysis.outcome_rows().len(), board.dims().rows);
         }
     }
@@ -206,6 +211,8 @@ proptest! {
             &["query"][..],
             &["query", "--json"][..],
             &["query", "--moves", "orth4", "--explain"][..],
+            &["analyze"][..],
+            &["analyze", "--json", "--moves", "orth4"][..],
         ]),
     ) {
         let output = run_binary(mode, &input);
@@ -299,16 +306,20 @@ fn huge_counts_with_tiny_bodies_exit_2_without_large_allocations() {
         "1\n3162 3162\n",
     ];
     let graphs = ["10000000 50000000\n0 1\n", "10000000 50000001\n", "4294967296 4294967296\n"];
-    let runs = boards
-        .iter()
-        .flat_map(|input| {
-            [(&[][..], *input), (&["all-starts", "--json"][..], *input), (&["query", "--json"][..], *input)]
-        })
-        .chain(
-            graphs.iter().flat_map(|input| {
+    let runs =
+        boards
+            .iter()
+            .flat_map(|input| {
+                [
+                    (&[][..], *input),
+                    (&["all-starts", "--json"][..], *input),
+                    (&["query", "--json"][..], *input),
+                    (&["analyze"][..], *input),
+                ]
+            })
+            .chain(graphs.iter().flat_map(|input| {
                 [(&["matching"][..], *input), (&["matching", "--certificate"][..], *input)]
-            }),
-        );
+            }));
     for (args, input) in runs {
         let output = run_binary_limited(args, input.as_bytes());
         check_exit(&output, |m| check_within_input(m, input.as_bytes()))

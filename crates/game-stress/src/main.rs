@@ -388,12 +388,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         format!(", {:.2} s of it shrinking", summary.shrinking.as_secs_f64())
     };
     println!(
-        "{} {} cases, {} failure(s), {:.2} s{shrinking} ({:.0} cases/s), seed {}",
+        "{} {} cases, {} failure(s), {:.2} s{shrinking} ({}), seed {}",
         if summary.failures.is_empty() { "OK" } else { "FAILED" },
         summary.cases,
         summary.failures.len(),
         summary.elapsed.as_secs_f64(),
-        summary.cases_per_second(),
+        stress::rate(summary.cases_per_second()),
         config.seed
     );
     Ok(if summary.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })

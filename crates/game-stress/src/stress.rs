@@ -177,6 +177,20 @@ impl Summary {
     }
 }
 
+/// A judging rate for people: `350 cases/s`, `2.5 cases/s`, or `4.2 s/case` when a case takes more
+/// than a second (a rate below 1 would round to a meaningless `0 cases/s`).
+pub fn rate(cases_per_second: f64) -> String {
+    if cases_per_second >= 10.0 {
+        format!("{cases_per_second:.0} cases/s")
+    } else if cases_per_second >= 1.0 {
+        format!("{cases_per_second:.1} cases/s")
+    } else if cases_per_second > 0.0 {
+        format!("{:.1} s/case", 1.0 / cases_per_second)
+    } else {
+        "no case judged".to_string()
+    }
+}
+
 /// A generated case and the solution's run on it.
 type CaseResult = Result<(Input, Judged), String>;
 
@@ -236,7 +250,7 @@ fn progress_bar(config: &Config) -> ProgressBar {
     let style = ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {msg}, {rate} [{elapsed_precise}]")
         .expect("valid template")
         .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} cases/s", state.per_sec());
+            let _ = write!(w, "{}", rate(state.per_sec()));
         });
     bar.set_style(style);
     bar.set_message("0 failures");
@@ -304,13 +318,16 @@ fn report_progress(bar: &ProgressBar, terminal: bool, p: shrink::Progress) {
     }
 }
 
+/// Saves a failure as a test folder that `game-stress test GAME --solution CMD DIR` reads as it is:
+/// `shrunk.in` with its exact answer `shrunk.out`, `original.in` (judged against the exact answer,
+/// since it has no `.out`), the solution's output on the shrunk input `shrunk.got`, and `info.txt`.
 fn save(config: &Config, failure: &Failure) -> std::io::Result<()> {
     let dir: &Path = &failure.saved_to;
     fs::create_dir_all(dir)?;
-    fs::write(dir.join("input.txt"), failure.shrunk.input.render())?;
-    fs::write(dir.join("expected.txt"), &failure.judged.expected)?;
-    fs::write(dir.join("got.txt"), &failure.judged.got)?;
-    fs::write(dir.join("original-input.txt"), failure.original.render())?;
+    fs::write(dir.join("shrunk.in"), failure.shrunk.input.render())?;
+    fs::write(dir.join("shrunk.out"), &failure.judged.expected)?;
+    fs::write(dir.join("shrunk.got"), &failure.judged.got)?;
+    fs::write(dir.join("original.in"), failure.original.render())?;
     fs::write(dir.join("info.txt"), info(config, failure))?;
     Ok(())
 }
@@ -381,4 +398,17 @@ pub fn report(config: &Config, failure: &Failure) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_keep_their_meaning_below_one_case_a_second() {
+        assert_eq!(rate(350.4), "350 cases/s");
+        assert_eq!(rate(2.46), "2.5 cases/s");
+        assert_eq!(rate(1.0 / 12.0), "12.0 s/case");
+        assert_eq!(rate(0.0), "no case judged");
+    }
 }

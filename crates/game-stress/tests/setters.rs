@@ -171,7 +171,7 @@ fn a_generator_hook_feeds_the_run_and_its_failures_shrink() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains(&format!("original input again: {generator} ")), "{text}");
     let saved = text.lines().find_map(|l| l.strip_prefix("saved to ")).unwrap();
-    let input = std::fs::read_to_string(Path::new(saved).join("input.txt")).unwrap();
+    let input = std::fs::read_to_string(Path::new(saved).join("shrunk.in")).unwrap();
     let Ok(Input::Segment(shrunk)) = parse::parse(Game::SegmentNim, input.as_bytes()) else {
         panic!("{input}")
     };
@@ -318,7 +318,7 @@ fn assert_one_minimal(game: Game, options: &[&str], solution: &str, dir: &Path) 
     assert!(text.contains("verdict: WA"), "{text}");
     assert!(text.contains(", 1-minimal)"), "{text}");
     let saved = text.lines().find_map(|l| l.strip_prefix("saved to ")).unwrap();
-    let input = std::fs::read(Path::new(saved).join("input.txt")).unwrap();
+    let input = std::fs::read(Path::new(saved).join("shrunk.in")).unwrap();
     let shrunk = parse::parse(game, &input).unwrap();
     let limits = Limits { time: std::time::Duration::from_secs(10), memory_mib: None };
     assert_eq!(stress::judge(&shrunk, solution, &limits).unwrap().verdict.kind(), Kind::WrongAnswer);

@@ -45,7 +45,7 @@ struct Outcome {
 
 impl Outcome {
     fn input(&self) -> String {
-        std::fs::read_to_string(self.saved.as_ref().expect("a saved failure").join("input.txt")).unwrap()
+        std::fs::read_to_string(self.saved.as_ref().expect("a saved failure").join("shrunk.in")).unwrap()
     }
 }
 
@@ -101,7 +101,22 @@ fn pawn_off_by_one_is_wa_and_shrinks_to_a_small_board() {
     let info = std::fs::read_to_string(saved.join("info.txt")).unwrap();
     let seed = info.split("(case seed ").nth(1).unwrap().split(')').next().unwrap();
     let regenerated = Command::new(BIN).args(["gen", "pawn-retrograde", "--seed", seed]).output().unwrap();
-    assert_eq!(regenerated.stdout, std::fs::read(saved.join("original-input.txt")).unwrap());
+    assert_eq!(regenerated.stdout, std::fs::read(saved.join("original.in")).unwrap());
+    // The saved folder is a test folder: `test` judges the shrunk and the original case as they are.
+    let solution = python_solution(&dir, "pawn-retrograde", body);
+    let judged = Command::new(BIN)
+        .args(["test", "pawn-retrograde", "--solution", &solution])
+        .arg(saved)
+        .output()
+        .unwrap();
+    let table = String::from_utf8(judged.stdout).unwrap();
+    assert_eq!(judged.status.code(), Some(1), "{table}");
+    for name in ["original", "shrunk"] {
+        let row =
+            table.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} row: {table}"));
+        assert!(row.contains("WA: line 1: expected `Black"), "{row}");
+    }
+    assert!(table.ends_with("0 passed, 2 failed\n"), "{table}");
 }
 
 #[test]

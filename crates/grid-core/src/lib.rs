@@ -17,6 +17,7 @@
 //!   game's [`play::PlayGame`];
 //! - [`stop`]: the flag that stops a solve between the steps of its pass (a server's client went
 //!   away);
+//! - [`words`]: counts with their nouns in the right number, for every message and report;
 //! - [`report`]: the one report model of `query`, `play` and `--json` (values, remoteness, scores,
 //!   moves best first, 1-based cells);
 //! - `cli` (feature `cli`, for binaries only): the mapping from a binary's outcome to its stderr
@@ -39,6 +40,7 @@ pub mod report;
 pub mod scanner;
 pub mod source;
 pub mod stop;
+pub mod words;
 
 pub use error::{ErrorKind, InputError};
 pub use geometry::{Dims, Pos};

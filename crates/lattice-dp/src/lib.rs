@@ -77,6 +77,13 @@
 //! what the default answer costs, less one layer. `play` (feature `cli`) runs a session against
 //! the solver with `grid_core::cli::play`; each turn is one query of the current position.
 //!
+//! # The whole game: `analyze`
+//! [`analyze`](mod@analyze) counts every state of a board (C(n+m, n) Young diagrams) per layer and
+//! by the optimal score difference for the side to move, in power-of-two buckets, and gives one
+//! optimal game with both players' running totals. The counts are taken inside the sweep of the
+//! solve with the optimal game: the sweep is generic over a [`solve::census::Tally`] that each
+//! rayon task fills with the rows it computes (nothing for a plain solve), merged per layer.
+//!
 //! Reports follow `grid_core::report` (docs/REPORT.md): cells are 1-based `row,column`.
 //!
 //! # Example
@@ -116,11 +123,13 @@
 //! an MPI library (Open MPI: `libopenmpi-dev`) and `libclang-dev`.
 //!
 //! # Modules
-//! [`board`] (limits, values), `parse` (input: [`parse_board`]), `path` (the state encoding, internal), [`solve`](mod@solve) (the
+//! [`analyze`](mod@analyze) (every state counted, the optimal game with running totals), [`board`]
+//! (limits, values), `parse` (input: [`parse_board`]), `path` (the state encoding, internal), [`solve`](mod@solve) (the
 //! layered sweep, its half-path tables and inner loop), [`query`](mod@query) (any position: its score and every
 //! move's, as a `grid_core` report; the `--json` line), `play` (the `play` session, feature `cli`), [`explain`]
 //! (the optimal game for people), `progress` (the terminal progress bar, feature `cli`).
 
+pub mod analyze;
 pub mod board;
 pub mod explain;
 pub mod index;

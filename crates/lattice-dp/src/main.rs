@@ -8,8 +8,9 @@ use std::process::ExitCode;
 
 use grid_core::cli::driver::{self, Invocation, Source, Texts};
 
+use crate::cli::analyze::run_analyze;
 use crate::cli::answer;
-use crate::cli::options::{AnswerArgs, Own, SolveArgs};
+use crate::cli::options::{AnalyzeArgs, AnswerArgs, Own, SolveArgs};
 use crate::cli::plan::{PLAN_USAGE, run_plan};
 use crate::cli::play::run_play;
 use crate::cli::query::run_query;
@@ -38,7 +39,15 @@ per position, `Position N (n×m), SIDE to move: score S`, S the best (mover's
 future gain - opponent's future gain), then every takeable cell `row,column` (1-based) with the
 score it leads to for the mover: its gain minus the score of the position after it. --explain
 draws the board first; --json: one JSON object per position (docs/REPORT.md).",
-    analyze_output: "not yet available for this game.",
+    analyze_output: "\
+every state of the board (every Young diagram of taken cells: C(n+m, n)), counted per
+number of cells taken and by the optimal score difference for the side to move (its future gain
+minus the opponent's) in buckets by powers of two (0, 1, 2..3, 4..7, ... and their negatives),
+with one optimal game move by move (both players' running totals), the final totals and the
+winner. One solve with the optimal game (--json's cost), the counts taken inside its sweep. In one
+process: --distributed, --checkpoint and --resume are refused (exit status 2). --json: one
+line {\"game\", \"board\", \"rows\", \"columns\", \"states\", \"layers\", \"score\", \"scores\",
+\"line\", \"first\", \"second\", \"winner\"} (docs/REPORT.md).",
     play: "\
 the first position of FILE (query format) against the solver.
 Sides: `first` or `second` (--as; default: the side to move). Type a cell as `row,column`
@@ -48,14 +57,14 @@ cell with the highest score; each turn costs one solve of the cells still free."
 };
 
 fn main() -> ExitCode {
-    match driver::parse::<AnswerArgs, SolveArgs, SolveArgs, SolveArgs, Own>(&TEXTS) {
+    match driver::parse::<AnswerArgs, SolveArgs, AnalyzeArgs, SolveArgs, Own>(&TEXTS) {
         Invocation::Answer(request) => answer::run(request),
         Invocation::Query(request) => {
             grid_core::cli::run(|out| run_query(&request.input, &request.own, request.format, out))
         }
-        Invocation::Analyze(_) => grid_core::cli::run(|_| {
-            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
-        }),
+        Invocation::Analyze(request) => {
+            grid_core::cli::run(|out| run_analyze(&request.input, &request.own, request.format, out))
+        }
         Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(Own::Plan { ranks, solve, min_share, input }) => grid_core::cli::run(|out| {
             run_plan(&Source::new(input.file, PLAN_USAGE), usize::from(ranks), min_share, &solve, out)

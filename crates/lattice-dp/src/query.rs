@@ -363,13 +363,13 @@ pub fn write_text(
 ) -> std::io::Result<()> {
     let board = &position.board;
     let mut head = format!(
-        "Position {} ({}×{}), {} to move: {}; {} cells taken",
+        "Position {} ({}×{}), {} to move: {}; {} taken",
         report.board,
         board.rows(),
         board.cols(),
         report.to_move,
         report.eval,
-        position.taken_cells()
+        grid_core::words::counted(position.taken_cells(), "cell")
     );
     if position.taken_cells() > 0 {
         let rows: Vec<String> = position.taken.iter().map(usize::to_string).collect();

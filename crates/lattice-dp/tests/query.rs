@@ -320,6 +320,10 @@ fn text_report_of_several_positions() {
     let full = run(&["query"], format!("{SAMPLE}taken 3 3\n").as_bytes());
     let full = String::from_utf8(full.stdout).unwrap();
     assert!(full.ends_with("score 0; 6 cells taken (rows 3 3)\n  (the board is full: no move)\n"), "{full}");
+    let one = run(&["query"], format!("{SAMPLE}taken 1 0\n").as_bytes());
+    let one = String::from_utf8(one.stdout).unwrap();
+    assert!(one.starts_with("Position 1 (2×3), second to move: score "), "{one}");
+    assert!(one.lines().next().unwrap().contains("; 1 cell taken (rows 1 0)"), "{one}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
+use lattice_dp::analyze::{AnalyzeOptions, analyze};
 use lattice_dp::explain::explain;
 use lattice_dp::query::{Position, start_report};
 use lattice_dp::{Mode, parse_board, solve, state_count};
@@ -40,8 +41,9 @@ fn damaged_input() -> impl Strategy<Value = Vec<u8>> {
     CORPUS.damaged_input()
 }
 
-/// Parses and, when the board is small enough, solves as the binary does (value only, and with the
-/// optimal game for `--json` / `--explain`); returns the error message on bad input.
+/// Parses and, when the board is small enough, solves as the binary does (value only, with the
+/// optimal game for `--json` / `--explain`, and analysed as `analyze` does); returns the error
+/// message on bad input.
 fn run_library(input: &[u8]) -> Result<(), String> {
     let board = parse_board(input).map_err(|e| e.to_string())?;
     let (n, m) = (board.rows(), board.cols());
@@ -54,6 +56,13 @@ fn run_library(input: &[u8]) -> Result<(), String> {
         assert!(explain(&board, value, &moves).contains(&value.to_string()));
         let report = start_report(&Position::start(board.clone()), value, &moves);
         assert_eq!(report.detail.pv.as_ref().map(Vec::len), Some(n * m));
+        let analysis = analyze(&board, &AnalyzeOptions::default(), &mut |_| {}).expect("no limit, no stop");
+        assert_eq!((analysis.score, analysis.first - analysis.second), (value, value));
+        assert_eq!(analysis.states, state_count(n, m));
+        assert_eq!(analysis.scores.iter().map(|b| b.count).sum::<u64>(), analysis.states);
+        let mut text = Vec::new();
+        lattice_dp::analyze::write_text(&mut text, &analysis).expect("a Vec takes the text");
+        assert!(String::from_utf8(text).expect("text").lines().all(|l| l.chars().count() <= 100));
     }
     Ok(())
 }
@@ -116,7 +125,9 @@ proptest! {
     #[test]
     fn binary_exits_0_or_2_on_damaged_testdata(
         input in damaged_input(),
-        mode in prop::sample::select(vec![&[][..], &["--json"][..], &["--explain"][..]]),
+        mode in prop::sample::select(vec![
+            &[][..], &["--json"][..], &["--explain"][..], &["analyze"][..], &["analyze", "--json"][..],
+        ]),
     ) {
         let output = run_binary(mode, &input);
         if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
@@ -176,7 +187,7 @@ fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
     // 21 × 19 is valid (C(40, 19) = 1.3 · 10^11 states), so its missing values must be found before
     // anything is allocated for it; the same for every size at or past a limit.
     for input in ["20 20\n", "21 19\n", "21 19\n1 2 3", "20 21\n", "1 40\n", "4294967296 1\n"] {
-        for args in [&[][..], &["--json"][..]] {
+        for args in [&[][..], &["--json"][..], &["analyze"][..]] {
             let output = run_binary_limited(args, input.as_bytes());
             check_exit(&output, |m| check_within_input(m, input.as_bytes()))
                 .unwrap_or_else(|e| panic!("{input:?}: {e}"));

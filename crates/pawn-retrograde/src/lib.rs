@@ -95,12 +95,17 @@
 //! - `space`: the state encoding, moves, unmoves and terminal states (internal);
 //! - [`solve`]: the retrograde pass and its packed per-state word;
 //! - [`analysis`]: principal variation and first-move values; [`explain`] renders them;
+//! - [`mod@analyze`]: `analyze`, the whole game of a board ([`analyze::census`]): every position
+//!   counted by value and remoteness (all, reachable from the board's position, up to the mirror
+//!   image), the legal share of the state index, moves and branching factor, the longest wins and
+//!   losses; one pass over a complete solution's words plus a breadth-first search;
 //! - `position`: a board, its pieces and the side to move ([`Position`]), below `solve` and `query`;
 //! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
 //!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
+pub mod analyze;
 pub mod board;
 pub mod cellset;
 pub mod explain;
@@ -160,6 +165,12 @@ pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
 /// The query report of every position, in input order (as [`solve_boards`] runs them).
 pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
     each_board(positions, Position::board, query::solve_query)
+}
+
+/// The `analyze` report of every board, in input order (as [`solve_boards`] runs them).
+pub fn census_boards(boards: &[Board]) -> Vec<analyze::Census> {
+    let numbered: Vec<(usize, &Board)> = boards.iter().enumerate().map(|(i, b)| (i + 1, b)).collect();
+    each_board(&numbered, |(_, b)| b, |&(number, board)| analyze::census(board, number))
 }
 
 /// The full analysis of every board, in input order (as [`solve_boards`] runs them).

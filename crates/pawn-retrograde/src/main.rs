@@ -7,6 +7,7 @@ use grid_core::cli::driver::{self, Invocation, NoCommand, Texts};
 use grid_core::cli::memory::MemoryArgs;
 use pawn_retrograde::{parse_input_within, parse_positions_within};
 
+use crate::cli::analyze::write_analyses;
 use crate::cli::answers::{self_check, write_answers};
 use crate::cli::play::run_play;
 use crate::cli::query::write_queries;
@@ -43,7 +44,17 @@ row,column). VALUE is for the side to move (for a move: for the player making it
 loses slowest) or `draw` (the game's Tie: nobody can force a win). ANSWER is the judge's words from
 this position: `Red k`, `Black k` or `Tie`. --explain draws the board first; --json prints one
 object per position (JSON Lines, fields in docs/REPORT.md).",
-    analyze_output: "not yet available for this game.",
+    analyze_output: "\
+per board of FILE (the default input), every position counted: a position is a
+placement of X and the two O (alike) on three distinct free cells, with either side to move; a
+capture ends the game and is not a position. Three tables, each by the value for the side to move
+and its remoteness (moves both sides still make): `Inf` (draws), then every remoteness from the
+largest down to 0 (the pawn in row 1: lose for red to move, win for black to move; no move: lose),
+then `Totals`, in columns Win, Lose, Draw, Total: all positions, those reachable from the board's
+position (red to move), and, when the obstacles are left-right symmetric, positions up to their
+mirror image. Then the legal share of the solver's state index, the moves summed over all positions
+and the average branching factor, and the longest win and loss for each side to move, each as a
+position `query` and `play` read. --json: one object per board (docs/REPORT.md).",
     play: "\
 the first position of FILE (the query input) against you; you play SIDE (`red` or
 `black`; default: the side to move). Moves are FROM-TO with 1-based row,column cells, e.g. `5,1-4,1`
@@ -77,8 +88,9 @@ fn main() -> std::process::ExitCode {
             let positions = parse_positions_within(&request.input.read()?, request.own.limit())?;
             Ok(write_queries(out, request.format, &positions)?)
         }),
-        Invocation::Analyze(_) => grid_core::cli::run(|_| {
-            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
+        Invocation::Analyze(request) => grid_core::cli::run(|out| {
+            let boards = parse_input_within(&request.input.read()?, request.own.limit())?;
+            Ok(write_analyses(out, request.format, &boards)?)
         }),
         Invocation::Play(request) => grid_core::cli::run(|out| run_play(&request, out)),
         Invocation::Own(never) => match never {},

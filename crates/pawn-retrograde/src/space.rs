@@ -521,8 +521,8 @@ impl StateSpace {
     }
 
     /// Whether free cell `cell` is one of the red pieces of pair `pair`.
-    #[cfg(test)]
-    fn pair_holds(&self, pair: usize, cell: usize) -> bool {
+    #[inline]
+    pub fn pair_holds(&self, pair: usize, cell: usize) -> bool {
         self.pair_cells[pair].contains(&cell_id(cell))
     }
 

@@ -1,5 +1,7 @@
 //! An independent naive oracle — plain value iteration to a fixpoint over all states — compared with
-//! the retrograde solver on many random boards up to 4×4.
+//! the retrograde solver on many random boards up to 4×4, and with `analyze`'s counts (tables built
+//! by enumerating every placement, reachability by a plain search over the oracle's own moves) on
+//! boards up to 4×4 and 3×5.
 //!
 //! The oracle shares no solving code with the crate: its own state type (board positions, an ordered
 //! red pair), its own move generator and terminal rules, and a `HashMap` of values. It only uses the
@@ -9,8 +11,11 @@ use std::collections::HashMap;
 
 use grid_core::Pos;
 use grid_core::report::Eval;
+use pawn_retrograde::analyze::{Census, Row, Table, Totals, census};
 use pawn_retrograde::query::{Position, solve_query};
-use pawn_retrograde::{Board, Outcome, Side, Solution, StateValue, analyse, parse_input, solve_outcome};
+use pawn_retrograde::{
+    Board, Outcome, Side, Solution, StateValue, analyse, parse_input, parse_positions, solve_outcome,
+};
 use proptest::prelude::*;
 
 /// A position for the oracle: whose turn (`true` = Red), the black pawn, the reds (sorted).
@@ -376,4 +381,192 @@ fn exhaustive_tiny_boards() {
         }
     }
     assert!(checked > 7_000, "only {checked} boards");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `analyze` against the oracle
+
+/// Whether `s` is a placement (three pieces on three cells), which `analyze` counts.
+fn is_placement(s: &Spot) -> bool {
+    s.black != s.reds.0 && s.black != s.reds.1
+}
+
+/// Counts by (win, loss, draw) and distance, as the oracle sees them.
+#[derive(Debug, Default, Clone)]
+struct OracleTally {
+    win: HashMap<u32, u64>,
+    lose: HashMap<u32, u64>,
+    draw: u64,
+}
+
+impl OracleTally {
+    fn add(&mut self, value: OracleValue) {
+        match value {
+            OracleValue::Win(d) => *self.win.entry(d).or_default() += 1,
+            OracleValue::Loss(d) => *self.lose.entry(d).or_default() += 1,
+            OracleValue::Unknown => self.draw += 1,
+        }
+    }
+
+    /// The table in GamesmanOne's layout: `Inf`, then the largest remoteness down to 0.
+    fn table(&self) -> Table {
+        let largest = self.win.keys().chain(self.lose.keys()).copied().max().unwrap_or(0);
+        let mut rows = vec![Row { remoteness: None, win: 0, lose: 0, draw: self.draw, total: self.draw }];
+        for d in (0..=largest).rev() {
+            let (win, lose) =
+                (self.win.get(&d).copied().unwrap_or(0), self.lose.get(&d).copied().unwrap_or(0));
+            rows.push(Row { remoteness: Some(d), win, lose, draw: 0, total: win + lose });
+        }
+        let win: u64 = self.win.values().sum();
+        let lose: u64 = self.lose.values().sum();
+        Table { rows, totals: Totals { win, lose, draw: self.draw, total: win + lose + self.draw } }
+    }
+}
+
+/// The mirror image of `s` on a board of `cols` columns.
+fn mirrored(s: Spot, cols: usize) -> Spot {
+    let m = |p: Pos| Pos::new(p.row, cols - 1 - p.col);
+    Spot { red_to_move: s.red_to_move, black: m(s.black), reds: sorted(m(s.reds.0), m(s.reds.1)) }
+}
+
+/// Whether the board's obstacles are symmetric under the left–right mirror.
+fn is_mirror_symmetric(board: &Board) -> bool {
+    let (rows, cols) = (board.dims().rows, board.dims().cols);
+    (0..rows)
+        .all(|r| (0..cols).all(|c| board.is_open(Pos::new(r, c)) == board.is_open(Pos::new(r, cols - 1 - c))))
+}
+
+/// The placements reachable from the board's own position by the oracle's moves (terminal
+/// positions are not left).
+fn oracle_reachable(board: &Board) -> Vec<Spot> {
+    let start =
+        Spot { red_to_move: true, black: board.black(), reds: sorted(board.reds()[0], board.reds()[1]) };
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut queue = vec![start];
+    while let Some(s) = queue.pop() {
+        if winner(board, s).is_some() {
+            continue;
+        }
+        for t in raw_moves(board, s) {
+            if is_placement(&t) && seen.insert(t) {
+                queue.push(t);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// Checks `analyze`'s report of the board of `text` against the oracle.
+fn check_census(text: &str) -> Result<Census, TestCaseError> {
+    let board = board_of(text);
+    let values = oracle(&board);
+    let got = census(&board, 1);
+    let placements: Vec<Spot> = all_spots(&board).into_iter().filter(is_placement).collect();
+    let f = free_cells(&board).len() as u64;
+    // The totals: every placement, by formula (nothing is left out).
+    prop_assert_eq!(placements.len() as u64, 2 * f * ((f - 1) * (f - 2) / 2));
+    prop_assert_eq!(got.all.totals.total, 2 * f * ((f - 1) * (f - 2) / 2), "{}", text);
+    prop_assert_eq!(got.index_size, f * f * (f - 1));
+    prop_assert!((got.legal_share - got.all.totals.total as f64 / got.index_size as f64).abs() < 1e-12);
+    let mut all = OracleTally::default();
+    placements.iter().for_each(|s| all.add(values[s]));
+    prop_assert_eq!(&got.all, &all.table(), "{}", text);
+    let mut reachable = OracleTally::default();
+    oracle_reachable(&board).iter().for_each(|s| reachable.add(values[s]));
+    prop_assert_eq!(&got.reachable, &reachable.table(), "{}", text);
+    // Moves and branching.
+    let live: Vec<&Spot> = placements.iter().filter(|&&s| winner(&board, s).is_none()).collect();
+    let moves: u64 = live.iter().map(|&&s| raw_moves(&board, s).len() as u64).sum();
+    prop_assert_eq!(got.moves, moves, "{}", text);
+    let branching = if live.is_empty() { 0.0 } else { moves as f64 / live.len() as f64 };
+    prop_assert!((got.branching - branching).abs() < 1e-12, "{}", text);
+    // Up to the mirror image, and folded back: all = 2 · canonical − the self-symmetric ones.
+    let cols = board.dims().cols;
+    if is_mirror_symmetric(&board) {
+        let (mut canonical, mut symmetric) = (OracleTally::default(), OracleTally::default());
+        for s in &placements {
+            let image = mirrored(*s, cols);
+            let key = |s: &Spot| (s.red_to_move, s.black, s.reds);
+            if key(s) <= key(&image) {
+                canonical.add(values[s]);
+            }
+            if image == *s {
+                symmetric.add(values[s]);
+            }
+        }
+        let expected = canonical.table();
+        prop_assert_eq!(got.canonical.as_ref(), Some(&expected), "{}", text);
+        let (symmetric, all) = (symmetric.table(), got.all.clone());
+        let folded = |row: &Row| {
+            let same = symmetric.rows.iter().find(|r| r.remoteness == row.remoteness);
+            let twice = |x: u64, y: u64| 2 * x - y;
+            let s = same.copied().unwrap_or(Row {
+                remoteness: row.remoteness,
+                win: 0,
+                lose: 0,
+                draw: 0,
+                total: 0,
+            });
+            (twice(row.win, s.win), twice(row.lose, s.lose), twice(row.draw, s.draw))
+        };
+        for (canon, row) in expected.rows.iter().zip(&all.rows) {
+            prop_assert_eq!(folded(canon), (row.win, row.lose, row.draw), "{}", text);
+        }
+    } else {
+        prop_assert!(got.canonical.is_none(), "{}", text);
+    }
+    // The longest win and loss of each side: the oracle's largest distances, and each position
+    // read back by `query` has that value.
+    let mut expected = Vec::new();
+    for red in [true, false] {
+        let of_side = || placements.iter().filter(move |s| s.red_to_move == red).map(|s| values[s]);
+        let longest_win =
+            of_side().filter_map(|v| if let OracleValue::Win(d) = v { Some(d) } else { None }).max();
+        let longest_loss =
+            of_side().filter_map(|v| if let OracleValue::Loss(d) = v { Some(d) } else { None }).max();
+        let side = if red { "red" } else { "black" };
+        expected.extend(longest_win.map(|d| (side, "win", d)));
+        expected.extend(longest_loss.map(|d| (side, "lose", d)));
+    }
+    let listed: Vec<(&str, &str, u32)> =
+        got.longest.iter().map(|l| (l.to_move, l.value, l.remoteness)).collect();
+    prop_assert_eq!(listed, expected, "{}", text);
+    for longest in &got.longest {
+        let position = parse_positions(longest.position.as_bytes()).expect("query reads it").remove(0);
+        let eval = solve_query(&position).evaluation.eval();
+        let wanted = if longest.value == "win" {
+            Eval::win(longest.remoteness)
+        } else {
+            Eval::lose(longest.remoteness)
+        };
+        prop_assert_eq!(eval, wanted, "{}: {}", text, longest.position);
+        prop_assert_eq!(position.to_move() == Side::Red, longest.to_move == "red");
+    }
+    Ok(got)
+}
+
+/// A random board of at most 4×4 or 3×5 cells, its obstacles mirror-symmetric or not.
+fn small_board_text() -> impl Strategy<Value = String> {
+    prop_oneof![board_text_with(4, false), board_text_with(5, true), board_text_with(5, false)]
+        .prop_filter("at most 4×4 or 3×5", |text| !text.starts_with("t 1\n4 5\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `analyze`'s tables, moves, branching and longest positions agree with the oracle.
+    #[test]
+    fn analyze_matches_value_iteration(text in small_board_text()) {
+        check_census(&text)?;
+    }
+}
+
+/// The open 3×5 board (mirror-symmetric) and a walled 4×4 one, checked in full.
+#[test]
+fn analyze_matches_value_iteration_on_fixed_boards() {
+    let open = check_census("t 1\n3 5\n.....\n..X..\nO...O\n").unwrap();
+    assert!(open.canonical.is_some());
+    let walled = check_census("t 1\n4 4\n..#.\n.X..\n#...\nO..O\n").unwrap();
+    assert!(walled.canonical.is_none());
+    assert!(walled.reachable.totals.total > 1 && walled.reachable.totals.total < walled.all.totals.total);
 }

@@ -1,5 +1,5 @@
-//! Damaged, random and oversized inputs never panic: the library either solves them or reports an
-//! input error located by line and column, and the binary exits 0 or 2 (one `error: line L, column C:`
+//! Damaged, random and oversized inputs never panic: the library either solves (and analyses) them
+//! or reports an input error located by line and column, and the binary exits 0 or 2 (one `error: line L, column C:`
 //! line on stderr, nothing on stdout) but never crashes.
 //!
 //! The damaged inputs are the crate's own testdata with a few mutations applied: bytes deleted,
@@ -12,7 +12,8 @@ use std::process::Output;
 
 use damaged_input::{Corpus, check_exit, check_within_input};
 use pawn_retrograde::{
-    Board, Position, QueryOptions, analyse, explain, parse_input, parse_positions, query, solve_outcome,
+    Board, Position, QueryOptions, analyse, analyze, explain, parse_input, parse_positions, query,
+    solve_outcome,
 };
 use proptest::prelude::*;
 
@@ -41,8 +42,8 @@ fn damaged_input() -> impl Strategy<Value = Vec<u8>> {
     CORPUS.damaged_input()
 }
 
-/// Parses and, for boards small enough, solves as the binary does (outcome and full analysis);
-/// returns the error message on bad input.
+/// Parses and, for boards small enough, solves as the binary does (outcome, full analysis and
+/// `analyze`'s census); returns the error message on bad input.
 fn run_library(input: &[u8]) -> Result<(), String> {
     let boards = parse_input(input).map_err(|e| e.to_string())?;
     for (i, board) in boards.iter().enumerate().filter(|(_, b)| b.dims().cells() <= SOLVE_CELLS) {
@@ -61,6 +62,13 @@ fn solve_and_render(i: usize, board: &Board) {
     )
     .unwrap();
     damaged_input::report::check_report_line(&line).unwrap();
+    let census = analyze::census(board, i + 1);
+    let f = board.open().len() as u64;
+    assert_eq!(census.all.totals.total, 2 * f * ((f - 1) * (f - 2) / 2), "board {}", i + 1);
+    assert!(census.reachable.totals.total >= 1 && census.reachable.totals.total <= census.all.totals.total);
+    let mut text = Vec::new();
+    analyze::write_text(&mut text, &census).unwrap();
+    assert!(serde_json::to_string(&census).unwrap().starts_with("{\"game\":\"pawn-retrograde\""));
 }
 
 /// Parses as `query` does and, for boards small enough, queries every position; returns the error
@@ -153,6 +161,7 @@ proptest! {
         input in damaged_input(),
         mode in prop::sample::select(vec![
             &[][..], &["--json"][..], &["--explain"][..], &["query"][..], &["query", "--json"][..],
+            &["analyze"][..], &["analyze", "--json"][..],
         ]),
     ) {
         let output = run_binary(mode, &input);

@@ -47,6 +47,13 @@
 //! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
+//! # `analyze`
+//! [`analyze()`] counts every placement of white and black pawns on a circle of up to
+//! [`MAX_ANALYZE_FIELDS`] fields, white to move, by answer for each pair (white pawns, black
+//! pawns), and once more up to rotation and reflection of the circle: the smallest placement of
+//! each dihedral orbit is solved once (in parallel, one reused board per worker) and counted once
+//! in the canonical table and as often as its orbit has placements in the full one.
+//!
 //! # Example
 //!
 //! Read positions and ask for one's value and every move's, or stream the judge's answers:
@@ -89,8 +96,11 @@
 //! - [`report`] and [`render`] are `--explain` and `--json`; `run` drives a whole input (feature
 //!   `cli`);
 //! - [`query()`] values every move of any position ([`parse_positions`] reads them), [`play`]
-//!   plays against a person.
+//!   plays against a person;
+//! - [`mod@analyze`] counts every placement of a small circle ([`analyze::circle`] holds the
+//!   placements as bit masks and the circle's symmetry), [`analyze::text`] prints its tables.
 
+pub mod analyze;
 pub mod board;
 mod parse;
 pub mod play;
@@ -104,6 +114,7 @@ mod winning;
 #[cfg(feature = "cli")]
 use std::io::{self, Write};
 
+pub use analyze::{Analysis, AnalyzeError, MAX_ANALYZE_FIELDS, analyze, analyze_until_stopped};
 pub use board::{Board, Colour};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};

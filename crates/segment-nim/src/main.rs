@@ -3,10 +3,12 @@
 
 use std::process::ExitCode;
 
-use grid_core::cli::driver::{self, Invocation, NoCommand, NoOptions, Texts};
+use clap::Args;
+use grid_core::cli::args::Format;
+use grid_core::cli::driver::{self, Invocation, NoCommand, NoOptions, Request, Texts};
 use grid_core::cli::{self, Failure};
 use segment_nim::play::{Game, PlayPosition};
-use segment_nim::{Board, BoardReader, Mode, RunError, run, run_query};
+use segment_nim::{Board, BoardReader, MAX_ANALYZE_FIELDS, Mode, RunError, analyze, run, run_query};
 
 const TEXTS: Texts = Texts {
     name: "segment-nim",
@@ -31,13 +33,42 @@ C = black wins, R = draw), then every legal
 move as ranges of distances with one value, best first: `17 cw 1-40  lose` = the pawn on field 17
 sliding 1 to 40 fields clockwise (cw: towards larger field numbers; ccw: towards smaller) loses
 for the mover. --explain draws the circle first; --json: one JSON object per board.",
-    analyze_output: "not yet available for this game.",
+    analyze_output: "\
+reads no FILE: every placement of white and black pawns on a circle of
+--fields N fields (3^N placements, N <= 18; a side without pawns included), white to move, counted by
+answer (white wins = B, black wins = C, draws = R) for each pair (W white, B black pawns): first
+every placement, then each placement once up to rotation and reflection of the circle. --json: one
+JSON object (docs/REPORT.md).",
     play: "\
 the first board of FILE (query format) against the solver. Sides: white, black
 (--as; default: the side to move). A move is PAWN DIRECTION DISTANCE, e.g. `17 cw 3` (the pawn on
 field 17 slides 3 fields clockwise; ccw = counter-clockwise); or hint, undo, quit, help. The player
 who cannot move loses. Values: win, lose, draw (nobody can force a win; play may go on forever).",
 };
+
+/// The options of `analyze`.
+#[derive(Debug, Clone, Copy, Args)]
+struct AnalyzeArgs {
+    /// The number of fields N of the circle (1 to 18): every one of its 3^N placements is counted.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ANALYZE_FIELDS)))]
+    fields: u32,
+}
+
+/// `analyze --fields N`: counts every placement of the circle; FILE is refused (nothing is read).
+fn run_analyze(request: &Request<AnalyzeArgs>, out: &mut impl std::io::Write) -> Result<(), Failure> {
+    if let Some(file) = request.input.file() {
+        return Err(Failure::Usage(format!(
+            "error: analyze reads no input, but FILE `{}` was given: it counts every placement of --fields N fields\nusage: segment-nim analyze [--json] --fields N",
+            file.display()
+        )));
+    }
+    let analysis = analyze(request.own.fields).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    match request.format {
+        Format::Json => cli::write_json_line(out, &analysis)?,
+        Format::Plain | Format::Explain => segment_nim::analyze::text::write(out, &analysis)?,
+    }
+    Ok(())
+}
 
 fn failure(e: RunError) -> Failure {
     match e {
@@ -47,7 +78,7 @@ fn failure(e: RunError) -> Failure {
 }
 
 fn main() -> ExitCode {
-    match driver::parse::<NoOptions, NoOptions, NoOptions, NoOptions, NoCommand>(&TEXTS) {
+    match driver::parse::<NoOptions, NoOptions, AnalyzeArgs, NoOptions, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => cli::run(|out| {
             let input = request.input.read()?;
             let mode = match request.format {
@@ -61,9 +92,7 @@ fn main() -> ExitCode {
             let input = request.input.read()?;
             run_query(&input, request.format, out).map_err(failure)
         }),
-        Invocation::Analyze(_) => grid_core::cli::run(|_| {
-            Err(grid_core::cli::Failure::Usage("error: analyze is not yet available for this game".into()))
-        }),
+        Invocation::Analyze(request) => cli::run(|out| run_analyze(&request, out)),
         Invocation::Play(request) => cli::run(|out| {
             let input = request.read()?;
             let mut reader = BoardReader::new(&input)?;

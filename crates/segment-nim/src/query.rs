@@ -707,14 +707,14 @@ impl Query {
         let fields = self.fields(board);
         writeln!(
             out,
-            "Position {number} ({} fields), {} to move: {} (answer {}); {} white, {} black, {} legal moves",
-            fields.n,
+            "Position {number} ({}), {} to move: {} (answer {}); {} white, {} black, {}",
+            grid_core::words::counted(fields.n, "field"),
             self.mover.name(),
             value_of(self.outcome),
             fields.answer.letter() as char,
             fields.white,
             fields.black,
-            self.legal_moves
+            grid_core::words::counted(self.legal_moves, "legal move")
         )?;
         grid_core::report::write_move_lines(out, &self.move_reports())
     }

@@ -28,8 +28,11 @@ pub fn text(out: &mut impl Write, r: &BoardReport) -> io::Result<()> {
     let letter = r.answer.letter() as char;
     writeln!(
         out,
-        "Position {} ({} fields), white to move: {letter}; {} white, {} black",
-        r.board, r.n, r.white, r.black
+        "Position {} ({}), white to move: {letter}; {} white, {} black",
+        r.board,
+        grid_core::words::counted(r.n, "field"),
+        r.white,
+        r.black
     )?;
     writeln!(out, "  decided by: {}", r.explanation)?;
     writeln!(out, "  with black to move first it would be: {}", r.answer_black_first.letter() as char)?;

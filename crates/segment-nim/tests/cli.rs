@@ -160,3 +160,87 @@ fn a_closed_stdout_does_not_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn analyze_counts_every_placement_as_text_and_json() {
+    let out = solver(&["analyze", "--fields", "4"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let plain = text(&out.stdout);
+    assert!(
+        plain.starts_with("4 fields: 81 placements of white and black pawns, white to move\n"),
+        "{plain}"
+    );
+    assert_eq!(
+        plain.matches("   W   B  white wins  black wins       draws       total\n").count(),
+        2,
+        "{plain}"
+    );
+    assert!(plain.lines().all(|line| line.len() <= 100), "{plain}");
+    let out = solver(&["analyze", "--json", "--fields", "4"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["game"].as_str(), json["fields"].as_u64()), (Some("segment-nim"), Some(4)));
+    assert_eq!(json["totals"]["total"], 81);
+    // Pairs (W, B) with W + B <= 4.
+    assert_eq!(json["counts"].as_array().unwrap().len(), 15);
+    assert_eq!(json["canonical_totals"]["total"], 21);
+    // The text shows the same totals.
+    let total = |field: &str| json["totals"][field].as_u64().unwrap();
+    let row = format!(
+        "  totals{:12}{:12}{:12}{:12}\n",
+        total("white_wins"),
+        total("black_wins"),
+        total("draws"),
+        total("total")
+    );
+    assert!(plain.contains(&row), "{row}\n{plain}");
+}
+
+#[test]
+fn analyze_refuses_a_file_and_fields_out_of_range() {
+    for (args, message) in [
+        (
+            &["analyze", "--fields", "4", "boards.in"][..],
+            "error: analyze reads no input, but FILE `boards.in` was given",
+        ),
+        (&["analyze", "--fields", "4", "-"], "error: analyze reads no input, but FILE `-` was given"),
+        (&["analyze", "--fields", "19"], "error: invalid value '19' for '--fields <N>': 19 is not in 1..=18"),
+        (&["analyze", "--fields", "0"], "error: invalid value '0' for '--fields <N>': 0 is not in 1..=18"),
+        (&["analyze"], "error: the following required arguments were not provided:\n  --fields <N>"),
+        (&["analyze", "--explain", "--fields", "4"], "error: unexpected argument '--explain' found"),
+    ] {
+        let out = solver(args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn analyze_help_says_what_it_counts() {
+    let help = text(&solver(&["analyze", "--help"], "").stdout);
+    assert!(help.contains("--fields <N>"), "{help}");
+    assert!(help.contains("Analysis: reads no FILE: every placement of white and black pawns"), "{help}");
+    assert!(help.contains("rotation and reflection"), "{help}");
+}
+
+/// The output README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
+/// end of the block).
+fn readme_output(command: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
+    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
+    lines
+        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_analyze_prints() {
+    let out = solver(&["analyze", "--fields", "3"], "");
+    assert_eq!(
+        text(&out.stdout),
+        readme_output("cargo run -q --release -p segment-nim -- analyze --fields 3")
+    );
+}

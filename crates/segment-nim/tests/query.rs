@@ -132,6 +132,15 @@ fn text_report() {
          Position 2 (6 fields), black to move: win (answer C); 2 white, 2 black, 3 legal moves\n  \
          2 ccw 1  win\n  4 ccw 1  win\n  2 cw 1   lose\n"
     );
+    // One field, one legal move: the nouns in the singular.
+    let out = solver(&["query"], "2\n3 1 1\n1\n3\n1 1 0\n1\n\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let firsts: Vec<String> =
+        text(&out.stdout).lines().filter(|l| l.starts_with("Position")).map(str::to_string).collect();
+    assert!(firsts[0].starts_with("Position 1 (3 fields), white to move: "), "{firsts:?}");
+    assert!(firsts[0].ends_with("; 1 white, 1 black, 1 legal move"), "{firsts:?}");
+    assert!(firsts[1].starts_with("Position 2 (1 field), white to move: "), "{firsts:?}");
+    assert!(firsts[1].ends_with("; 1 white, 0 black, 0 legal moves"), "{firsts:?}");
 }
 
 #[test]

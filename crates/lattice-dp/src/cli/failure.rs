@@ -9,7 +9,7 @@ use lattice_dp::SolveError;
 pub fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
     match e {
         SolveError::TooLarge { .. } => Failure::Usage(format!(
-            "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json and --explain need at least one more byte per state of the largest layer)"
+            "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json, --explain and analyze need at least one more byte per state of the largest layer)"
         )),
         SolveError::WidthTooNarrow { width, needed, .. } => Failure::Usage(format!(
             "error: board {n}x{m}: --value-bytes {}: {e} (use --value-bytes {} or more, or leave the width to the solver)",

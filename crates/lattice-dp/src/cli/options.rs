@@ -42,6 +42,37 @@ impl AnswerArgs {
     }
 }
 
+/// `analyze`'s own options: the sweep's, and the default mode's options it refuses with a
+/// message of its own (hidden from its help, which says why).
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// How the sweep runs.
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// Refused: the counts are taken in one process.
+    #[arg(long, hide = true)]
+    distributed: bool,
+    /// Refused: a sweep resumed from a checkpoint does not count the layers above it.
+    #[arg(long, hide = true, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Refused, as --checkpoint.
+    #[arg(long, hide = true, value_name = "DIR")]
+    resume: Option<PathBuf>,
+}
+
+impl AnalyzeArgs {
+    /// The first default-mode option given that `analyze` does not take, as written.
+    pub fn refused(&self) -> Option<&'static str> {
+        [
+            (self.distributed, "--distributed"),
+            (self.checkpoint.is_some(), "--checkpoint"),
+            (self.resume.is_some(), "--resume"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    }
+}
+
 /// lattice-dp's own subcommand.
 #[derive(Debug, Subcommand)]
 pub enum Own {

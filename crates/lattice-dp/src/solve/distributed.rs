@@ -419,9 +419,9 @@ fn compute_rows<V: Stored>(
     }
     let run = |(group, left_rank, out, steps): (&super::layer::Group, usize, &mut [V], &mut [u8])| {
         if steps.is_empty() {
-            run_row::<V, false>(kernel, group, left_rank, out, steps, &no_skip);
+            run_row::<V, false, ()>(kernel, group, left_rank, out, steps, &no_skip, &mut ());
         } else {
-            run_row::<V, true>(kernel, group, left_rank, out, steps, &no_skip);
+            run_row::<V, true, ()>(kernel, group, left_rank, out, steps, &no_skip, &mut ());
         }
     };
     if states < super::PARALLEL_MIN_STATES {

@@ -13,6 +13,7 @@
 //! segment, each restricted to the states that contain the position the previous segment's replay
 //! reached (module `game`: the method and its cost).
 
+pub mod census;
 pub mod checkpoint;
 pub mod distributed;
 pub mod exchange;
@@ -34,6 +35,7 @@ use rayon::prelude::*;
 
 use crate::board::{Board, Shape};
 use crate::path::{self, Path};
+use census::Tally;
 use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer, RowSource};
 pub use plan::{DistributedPlan, Plan, RankPlan, bytes, layer_sizes, plan_text};
@@ -230,16 +232,54 @@ pub fn solve_with(
     options: Options<'_>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solution, SolveError> {
-    check_width(board, options.width)?;
-    let plan = Plan::new(board, options.mode, options.width, options.memory_limit);
-    if let Some(limit) = options.memory_limit.filter(|&limit| plan.total() > limit) {
-        return Err(SolveError::TooLarge { plan, limit });
-    }
+    let plan = checked_plan(board, &options)?;
     if options.checkpoints.is_some() {
         let options = Options { width: Some(plan.width), ..options };
         return solve_distributed(board, options, &mut exchange::Alone, on_progress)
             .map(|rank| rank.solution);
     }
+    solve_planned::<()>(board, &plan, options, on_progress).map(|(solution, _)| solution)
+}
+
+/// [`solve_with`] in this process, with every state's value counted by `T` ([`census`]): the
+/// solution and the tally of each layer `0..=n·m` (the full board's one state, worth 0, counted
+/// too). The values are counted in the first pass, the full sweep; a game recorded in several
+/// passes ([`Plan::game_passes`]) counts nothing in the others.
+///
+/// # Errors
+/// As [`solve_with`]; [`SolveError::Checkpoint`] when checkpoints are asked for (a sweep resumed
+/// from a checkpoint never computes the layers above it, so it cannot count them).
+pub fn solve_counting<T: Tally>(
+    board: &Board,
+    options: Options<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<(Solution, Vec<T>), SolveError> {
+    if options.checkpoints.is_some() {
+        return Err(SolveError::Checkpoint(
+            "the values are counted in one sweep in this process: not with checkpoints".into(),
+        ));
+    }
+    let plan = checked_plan(board, &options)?;
+    solve_planned::<T>(board, &plan, options, on_progress)
+}
+
+/// The plan of a solve under `options`, once its width and memory limit are checked.
+fn checked_plan(board: &Board, options: &Options<'_>) -> Result<Plan, SolveError> {
+    check_width(board, options.width)?;
+    let plan = Plan::new(board, options.mode, options.width, options.memory_limit);
+    match options.memory_limit.filter(|&limit| plan.total() > limit) {
+        Some(limit) => Err(SolveError::TooLarge { plan, limit }),
+        None => Ok(plan),
+    }
+}
+
+/// A solve in this process within `plan` (checked against the options' limit), counting with `T`.
+fn solve_planned<T: Tally>(
+    board: &Board,
+    plan: &Plan,
+    options: Options<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<(Solution, Vec<T>), SolveError> {
     let segments = match options.mode {
         Mode::ValueOnly => Vec::new(),
         Mode::WithGame => {
@@ -251,28 +291,34 @@ pub fn solve_with(
         }
     };
     match plan.width {
-        ValueWidth::Four => solve_as::<i32>(board, &segments, options.stop, on_progress),
-        ValueWidth::Five => solve_as::<Packed40>(board, &segments, options.stop, on_progress),
-        ValueWidth::Eight => solve_as::<i64>(board, &segments, options.stop, on_progress),
+        ValueWidth::Four => solve_as::<i32, T>(board, &segments, options.stop, on_progress),
+        ValueWidth::Five => solve_as::<Packed40, T>(board, &segments, options.stop, on_progress),
+        ValueWidth::Eight => solve_as::<i64, T>(board, &segments, options.stop, on_progress),
     }
 }
 
 /// The value of `board`, and with `segments` (the layers each pass records, lowest first; see
 /// module `game`) its optimal game: pass `i` sweeps down to the first layer of segment `i`, within
-/// the position the replay of the segments before it reached, and extends the replay.
-fn solve_as<V: Stored + Default>(
+/// the position the replay of the segments before it reached, and extends the replay. The first
+/// pass (the full sweep) counts the values of every layer with `T`, the full board's included.
+fn solve_as<V: Stored + Default, T: Tally>(
     board: &Board,
     segments: &[Range<usize>],
     stop: Option<&AtomicBool>,
     on_progress: &mut dyn FnMut(Progress),
-) -> Result<Solution, SolveError> {
+) -> Result<(Solution, Vec<T>), SolveError> {
     let split = Split::new(board.rows(), board.cols());
     let layers = layer::all_layers(&split);
     let mut sweep = Sweep::<V>::new(board, &split, &layers);
+    // The full board: one state, worth 0.
+    let mut full = T::default();
+    full.add_row(&[0]);
     if segments.is_empty() {
-        sweep.run(0, None, 0..0, stop, on_progress)?;
-        return Ok(Solution { value: sweep.values()[0].get(), moves: None });
+        let (_, mut tallies) = sweep.run_counting::<T>(0, None, 0..0, stop, on_progress)?;
+        tallies.push(full);
+        return Ok((Solution { value: sweep.values()[0].get(), moves: None }, tallies));
     }
+    let mut tallies = Vec::new();
     // Progress adds up over the passes: pass i computes the layers from the top down to its
     // segment's start (the full board is counted once per pass, as `run` does).
     let top = layers.len() - 1;
@@ -296,12 +342,23 @@ fn solve_as<V: Stored + Default>(
             states_done: before.states_done + p.states_done,
             states_total: before.states_total,
         };
-        let mut best_steps = sweep
-            .run(segment.start, within, segment.clone(), stop, &mut |p| on_progress(after(p)))
-            .map_err(|e| match e {
-                SolveError::Interrupted { at } => SolveError::Interrupted { at: after(at) },
-                other => other,
-            })?;
+        let interrupted_at = |e| match e {
+            SolveError::Interrupted { at } => SolveError::Interrupted { at: after(at) },
+            other => other,
+        };
+        let mut best_steps = if pass == 0 {
+            let (steps, counted) = sweep
+                .run_counting::<T>(segment.start, within, segment.clone(), stop, &mut |p| {
+                    on_progress(after(p))
+                })
+                .map_err(interrupted_at)?;
+            tallies = counted;
+            steps
+        } else {
+            sweep
+                .run(segment.start, within, segment.clone(), stop, &mut |p| on_progress(after(p)))
+                .map_err(interrupted_at)?
+        };
         before.done += top + 1 - segment.start;
         before.states_done += pass_states(segment);
         if pass == 0 {
@@ -312,7 +369,8 @@ fn solve_as<V: Stored + Default>(
         position = replay(&split, &layers[segment.clone()], &best_steps, position, &mut cells);
     }
     debug_assert_eq!(position, path::full_board(split.n, split.m));
-    Ok(Solution { value, moves: Some(cells) })
+    tallies.push(full);
+    Ok((Solution { value, moves: Some(cells) }, tallies))
 }
 
 /// One move of a position: the cell it takes and the value of the position it leads to, for the
@@ -449,10 +507,25 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
         stop: Option<&AtomicBool>,
         on_progress: &mut dyn FnMut(Progress),
     ) -> Result<Vec<Vec<u8>>, SolveError> {
+        self.run_counting::<()>(down_to, within, record, stop, on_progress).map(|(steps, _)| steps)
+    }
+
+    /// [`Sweep::run`], counting the values of each layer computed with `T`: also returns the
+    /// tallies of the layers `down_to..n·m` in increasing order (with `within`, the rows skipped
+    /// are not counted).
+    fn run_counting<T: Tally>(
+        &mut self,
+        down_to: usize,
+        within: Option<Path>,
+        record: Range<usize>,
+        stop: Option<&AtomicBool>,
+        on_progress: &mut dyn FnMut(Progress),
+    ) -> Result<(Vec<Vec<u8>>, Vec<T>), SolveError> {
         let total = self.layers.len();
         let states_total = self.layers[down_to..total - 1].iter().map(|l| l.len as u64).sum();
         let mut progress = Progress { done: 1, total, states_done: 0, states_total };
         let mut best_steps = Vec::new();
+        let mut tallies = Vec::with_capacity(total - 1 - down_to);
         on_progress(progress);
         for taken in (down_to..total - 1).rev() {
             if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
@@ -469,20 +542,23 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
             };
             let layer = &self.layers[taken];
             let out = &mut self.current[..layer.len];
-            if record.contains(&taken) {
+            let tally = if record.contains(&taken) {
                 let mut steps = vec![0u8; layer.len];
-                sweep_layer(&kernel, layer, out, Some(&mut steps), within);
+                let tally = sweep_layer::<V, T>(&kernel, layer, out, Some(&mut steps), within);
                 best_steps.push(steps);
+                tally
             } else {
-                sweep_layer(&kernel, layer, out, None, within);
-            }
+                sweep_layer::<V, T>(&kernel, layer, out, None, within)
+            };
+            tallies.push(tally);
             std::mem::swap(&mut self.next, &mut self.current);
             self.done_down_to = taken;
             progress.done = total - taken;
             progress.states_done += layer.len as u64;
             on_progress(progress);
         }
-        Ok(best_steps)
+        tallies.reverse();
+        Ok((best_steps, tallies))
     }
 }
 
@@ -503,15 +579,16 @@ fn padded_scores(scores: &[i64]) -> [i64; SCORES] {
     padded
 }
 
-/// Computes all rows of `layer` into `out` (and the best steps into `steps`, when given).
-/// With `within`, the rows whose left half cannot contain that diagram are set to 0 instead.
-fn sweep_layer<V: Stored>(
+/// Computes all rows of `layer` into `out` (and the best steps into `steps`, when given), and
+/// returns their values' tally. With `within`, the rows whose left half cannot contain that
+/// diagram are set to 0 instead (and not counted).
+fn sweep_layer<V: Stored, T: Tally>(
     kernel: &Kernel<'_, V>,
     layer: &Layer,
     out: &mut [V],
     steps: Option<&mut [u8]>,
     within: Option<Path>,
-) {
+) -> T {
     let jobs = split_by_group(layer, out, steps);
     let skip = |group: &Group, rank: usize| {
         within.is_some_and(|diagram| {
@@ -520,10 +597,18 @@ fn sweep_layer<V: Stored>(
         })
     };
     if layer.len < PARALLEL_MIN_STATES {
-        jobs.into_iter().for_each(|job| job.run_sequential(kernel, &skip));
+        let mut tally = T::default();
+        jobs.into_iter().for_each(|job| job.run_sequential(kernel, &skip, &mut tally));
+        tally
     } else {
-        jobs.into_par_iter().for_each(|job| job.run_parallel(kernel, &skip));
+        jobs.into_par_iter().map(|job| job.run_parallel::<T>(kernel, &skip)).reduce(T::default, merged)
     }
+}
+
+/// `a` with the counts of `b` added.
+fn merged<T: Tally>(mut a: T, b: T) -> T {
+    a.merge(b);
+    a
 }
 
 /// The part of a layer's output that belongs to one group.
@@ -535,35 +620,53 @@ struct GroupJob<'g, 'o, V> {
 }
 
 impl<V: Stored> GroupJob<'_, '_, V> {
-    fn run_sequential(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
+    fn run_sequential<T: Tally>(
+        self,
+        kernel: &Kernel<'_, V>,
+        skip: &(impl Fn(&Group, usize) -> bool + Sync),
+        tally: &mut T,
+    ) {
         let group = self.group;
         if self.steps.is_empty() {
             for (rank, row) in self.out.chunks_mut(group.row_len).enumerate() {
-                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
+                run_row::<V, false, T>(kernel, group, rank, row, &mut [], skip, tally);
             }
         } else {
             for (rank, (row, steps)) in
                 self.out.chunks_mut(group.row_len).zip(self.steps.chunks_mut(group.row_len)).enumerate()
             {
-                run_row::<V, true>(kernel, group, rank, row, steps, skip);
+                run_row::<V, true, T>(kernel, group, rank, row, steps, skip, tally);
             }
         }
     }
 
-    fn run_parallel(self, kernel: &Kernel<'_, V>, skip: &(impl Fn(&Group, usize) -> bool + Sync)) {
+    /// The group's rows in parallel: each rayon task counts into a tally of its own, and the
+    /// tasks' tallies are merged.
+    fn run_parallel<T: Tally>(
+        self,
+        kernel: &Kernel<'_, V>,
+        skip: &(impl Fn(&Group, usize) -> bool + Sync),
+    ) -> T {
         let group = self.group;
         if self.steps.is_empty() {
-            self.out.par_chunks_mut(group.row_len).enumerate().for_each(|(rank, row)| {
-                run_row::<V, false>(kernel, group, rank, row, &mut [], skip);
-            });
+            self.out
+                .par_chunks_mut(group.row_len)
+                .enumerate()
+                .fold(T::default, |mut tally, (rank, row)| {
+                    run_row::<V, false, T>(kernel, group, rank, row, &mut [], skip, &mut tally);
+                    tally
+                })
+                .reduce(T::default, merged)
         } else {
             self.out
                 .par_chunks_mut(group.row_len)
                 .zip(self.steps.par_chunks_mut(group.row_len))
                 .enumerate()
-                .for_each(|(rank, (row, steps))| {
-                    run_row::<V, true>(kernel, group, rank, row, steps, skip);
-                });
+                .fold(T::default, |mut tally, (rank, (row, steps))| {
+                    run_row::<V, true, T>(kernel, group, rank, row, steps, skip, &mut tally);
+                    tally
+                })
+                .reduce(T::default, merged)
         }
     }
 }
@@ -574,44 +677,48 @@ thread_local! {
     static SCRATCH: RefCell<RowScratch> = RefCell::new(RowScratch::default());
 }
 
-/// One row through the kernel, computed in this thread's scratch and stored at the layer's width,
-/// or zeros when `skip` says no state of it is wanted.
-fn run_row<V: Stored, const RECORD: bool>(
+/// One row through the kernel, computed in this thread's scratch, counted by `tally` and stored at
+/// the layer's width, or zeros (not counted) when `skip` says no state of it is wanted.
+fn run_row<V: Stored, const RECORD: bool, T: Tally>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
     skip: &impl Fn(&Group, usize) -> bool,
+    tally: &mut T,
 ) {
     if skip(group, rank) {
         row.fill(V::put(0));
         return;
     }
     SCRATCH.with_borrow_mut(|scratch| match kernel.isa {
-        Isa::Portable => row_portable::<V, RECORD>(kernel, group, rank, row, steps, scratch),
+        Isa::Portable => row_portable::<V, RECORD, T>(kernel, group, rank, row, steps, scratch, tally),
         // The crate's one `unsafe`: calling a function compiled for AVX2 (workspace lint
         // `unsafe_code = "deny"`, allowed here only).
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
         // SAFETY: `Isa::Avx2` is only made by `Isa::detect`, which saw these features on this
         // processor.
-        Isa::Avx2 => unsafe { row_avx2::<V, RECORD>(kernel, group, rank, row, steps, scratch) },
+        Isa::Avx2 => unsafe { row_avx2::<V, RECORD, T>(kernel, group, rank, row, steps, scratch, tally) },
     });
 }
 
 /// A row computed in `scratch` and stored in `row`, compiled for the build's target (and inlined,
 /// with the kernel, into [`row_avx2`]).
 #[inline(always)]
-fn row_portable<V: Stored, const RECORD: bool>(
+fn row_portable<V: Stored, const RECORD: bool, T: Tally>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
     scratch: &mut RowScratch,
+    tally: &mut T,
 ) {
-    V::store_row(row, kernel.row::<RECORD>(group, rank, scratch, steps));
+    let values = kernel.row::<RECORD>(group, rank, scratch, steps);
+    tally.add_row(values);
+    V::store_row(row, values);
 }
 
 /// [`row_portable`] compiled for AVX2 (see [`Isa`]): it and the kernel's functions are
@@ -623,15 +730,16 @@ fn row_portable<V: Stored, const RECORD: bool>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")]
 #[allow(unsafe_code)]
-unsafe fn row_avx2<V: Stored, const RECORD: bool>(
+unsafe fn row_avx2<V: Stored, const RECORD: bool, T: Tally>(
     kernel: &Kernel<'_, V>,
     group: &Group,
     rank: usize,
     row: &mut [V],
     steps: &mut [u8],
     scratch: &mut RowScratch,
+    tally: &mut T,
 ) {
-    row_portable::<V, RECORD>(kernel, group, rank, row, steps, scratch);
+    row_portable::<V, RECORD, T>(kernel, group, rank, row, steps, scratch, tally);
 }
 
 /// Cuts `out` (and `steps`) into the consecutive ranges of the layer's groups.

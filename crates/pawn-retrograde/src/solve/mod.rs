@@ -83,6 +83,14 @@ enum Words {
     U32(Vec<u32>),
 }
 
+/// The per-state words of a solution, borrowed at their width (encoding in [`cell`]); word `i`
+/// belongs to state index `i` (with the mirror reduction, only the stored blocks are written).
+pub(crate) enum WordSlice<'a> {
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+}
+
 /// The values the retrograde pass computed for one board.
 pub struct Solution {
     space: StateSpace,
@@ -219,6 +227,15 @@ impl Solution {
             Words::U8(_) => 1,
             Words::U16(_) => 2,
             Words::U32(_) => 4,
+        }
+    }
+
+    /// The per-state words, for a pass over the whole solved state space (`analyze`).
+    pub(crate) fn words(&self) -> WordSlice<'_> {
+        match &self.words {
+            Words::U8(words) => WordSlice::U8(words),
+            Words::U16(words) => WordSlice::U16(words),
+            Words::U32(words) => WordSlice::U32(words),
         }
     }
 

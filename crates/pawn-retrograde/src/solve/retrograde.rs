@@ -96,8 +96,9 @@ impl Shape {
 
 /// The most bytes solving a board with `free` free cells can take: the per-state words at their
 /// peak (1 byte per state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the two
-/// level bitmaps with their per-block counts, the visited bitmap of a principal variation (1 bit per
-/// state) and the tables of the state space (the mirror images of the pairs included). Distances
+/// level bitmaps with their per-block counts, the visited bitmap of a principal variation or of
+/// `analyze`'s reachable positions (1 bit per state; `analyze`'s search, run before the pass, holds
+/// about 2 bits per state) and the tables of the state space (the mirror images of the pairs included). Distances
 /// above 32,759 (never seen) would widen the words again, to 4 bytes, beyond this plan.
 pub fn memory_needed(free: usize) -> u64 {
     let f = free as u64;

@@ -2,8 +2,10 @@
 //! hold only what is their own (how the library is run, its input format's alphabet, and the tests
 //! themselves).
 //!
-//! Five modules, one job each:
+//! Six modules, one job each:
 //!
+//! - [`alloc`]: a counting global allocator ([`Counting`]) and [`most_allocated_during`], for the
+//!   tests that a reader refuses a tiny input claiming a huge count without allocating for it.
 //! - [`mutation`]: the edits ([`Mutation`]) and the format-independent text they splice in
 //!   ([`FRAGMENTS`]: numbers around every limit, whitespace, control and non-ASCII characters).
 //! - [`corpus`]: a crate's corpus and its alphabet ([`Corpus`]): which `testdata/<crate>/*.in`
@@ -21,12 +23,14 @@
 //! This crate is a dev-dependency of the solver crates and the playground only; no library or binary
 //! depends on it.
 
+pub mod alloc;
 pub mod contract;
 pub mod corpus;
 pub mod mutation;
 pub mod report;
 pub mod seeded;
 
+pub use alloc::{Counting, TINY_INPUT_ALLOWANCE, most_allocated_during};
 pub use contract::{
     check_exit, check_exit_streaming, check_located, check_within_input, run_binary, run_binary_limited,
     run_command,

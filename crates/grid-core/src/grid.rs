@@ -21,8 +21,12 @@ impl CharGrid {
     /// outside the alphabet (located at that byte), a tab inside a row (`unexpected tab`, at the
     /// tab: a row too short that a tab on its line continues).
     pub fn read(scanner: &mut Scanner<'_>, dims: Dims, alphabet: &[u8]) -> Result<Self, InputError> {
-        let mut cells = Vec::with_capacity(dims.cells());
-        let mut row_starts = Vec::with_capacity(dims.rows);
+        // Room only for what the rest of the input can hold (a row is a character and the
+        // whitespace before it at least): a header claiming a huge grid on a short input reserves
+        // nothing more, and fails at its missing rows.
+        let room = scanner.rest().len();
+        let mut cells = Vec::with_capacity(dims.cells().min(room));
+        let mut row_starts = Vec::with_capacity(dims.rows.min(room / 2));
         for row in 0..dims.rows {
             let what = format!("grid row {} of {} characters", row + 1, dims.cols);
             let token = scanner.token(&what)?;

@@ -89,7 +89,9 @@ fn read_values(
     line: &mut usize,
 ) -> Result<Vec<i64>, InputError> {
     let what = format!("value of {player}");
-    let mut values = Vec::with_capacity(n * m);
+    // A value is a digit and the whitespace before it at least: room only for what the rest of
+    // the input can hold (n·m is capped too).
+    let mut values = Vec::with_capacity((n * m).min(scanner.rest().len() / 2));
     // The index of the first value too many on the current line, if it has one.
     let mut extra = None;
     for i in 0..n * m {

@@ -16,6 +16,9 @@
 //!   solving (422). Requests never touch the file system.
 //! - [`listen`]: the connection loop: a cap on open connections, header, keep-alive and write
 //!   timeouts, small buffers, graceful shutdown.
+//! - [`log`]: the request log, written by its own thread through a bounded queue (lines dropped
+//!   and counted, never a blocked request, when standard error is not drained).
+//! - [`slots`]: the connection slots: which connection gives its slot to a new one at the cap.
 //! - [`share`]: identical queries in flight share one solve; recent answers are cached.
 //! - [`reply`]: the JSON bodies and the one error shape, below both [`server`] and [`assets`].
 //!
@@ -24,10 +27,12 @@
 pub mod assets;
 pub mod games;
 pub mod listen;
+pub mod log;
 pub mod pool;
 pub mod reply;
 pub mod server;
 pub mod share;
+pub mod slots;
 
 pub use games::{Game, GameCaps};
 pub use listen::{Limits, serve};

@@ -56,7 +56,8 @@ struct Args {
     /// How long a recent answer is kept, in seconds.
     #[arg(long, default_value_t = Config::default().cache_ttl.as_secs())]
     cache_ttl_secs: u64,
-    /// Most connections open at once (more are closed as soon as they are accepted).
+    /// Most connections open at once, at most the descriptor limit less 64 (at the cap, the
+    /// connection that has waited longest for a request head gives its slot to a new one).
     #[arg(long, default_value_t = Limits::default().max_connections)]
     max_connections: usize,
     /// Time to send a request's headers, and the longest a keep-alive connection stays idle, in
@@ -104,6 +105,7 @@ struct Args {
 fn main() -> ExitCode {
     let args = Args::parse();
     playground::pool::bound_allocator();
+    let descriptors = playground::listen::raise_descriptor_limit();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -111,7 +113,7 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    runtime.block_on(run(args))
+    runtime.block_on(run(args, descriptors))
 }
 
 /// The host part (`name:port`) of an origin `scheme://name:port`.
@@ -121,7 +123,7 @@ fn origin_host(origin: &str) -> Option<&str> {
     plain.then_some(host).filter(|h| !h.contains('/'))
 }
 
-async fn run(args: Args) -> ExitCode {
+async fn run(args: Args, descriptors: Option<u64>) -> ExitCode {
     let address = SocketAddr::new(args.bind, args.port);
     for origin in &args.allow_origin {
         if origin_host(origin).is_none() {
@@ -173,7 +175,7 @@ async fn run(args: Args) -> ExitCode {
         cache_ttl: Duration::from_secs(args.cache_ttl_secs),
     };
     let limits = Limits {
-        max_connections: args.max_connections.max(1),
+        max_connections: playground::listen::connections_within(args.max_connections, descriptors),
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         write_timeout: Duration::from_millis(args.write_timeout_ms.max(1)),
         ..Limits::default()

@@ -16,13 +16,14 @@ pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
     json_response(status, body)
 }
 
-/// A response with the JSON text `body`, `status`, `Content-Type: application/json` and
-/// `Cache-Control: no-store`.
+/// A response with the JSON text `body`, `status`, `Content-Type: application/json`,
+/// `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
 pub fn json_response(status: StatusCode, body: impl Into<axum::body::Body>) -> Response {
     let mut response = (status, body.into()).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
 }
 

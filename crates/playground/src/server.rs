@@ -40,6 +40,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::assets;
 use crate::games::{Cancel, Game, GameCaps, GameInfo, QueryError, QueryOptions};
+use crate::log::RequestLog;
 use crate::pool::SolvePool;
 use crate::reply::shorten;
 pub use crate::reply::{error, json_response};
@@ -150,6 +151,8 @@ pub struct AppState {
     flights: Arc<Flights>,
     cache: Arc<Cache>,
     config: Arc<Config>,
+    /// The request log, when [`Config::log_requests`] is set.
+    log: Option<Arc<RequestLog>>,
     /// The solves of requests that named an `id`, while their request runs (at most one per pool
     /// permit held by a request, so the map stays small).
     running: Arc<Mutex<HashMap<String, Cancel>>>,
@@ -167,6 +170,7 @@ impl AppState {
             bodies: Arc::new(Semaphore::new(kib(config.body_budget_bytes) as usize)),
             flights: Arc::default(),
             cache: Arc::new(Cache::new(config.cache_bytes, config.cache_ttl)),
+            log: config.log_requests.then(|| Arc::new(RequestLog::to_stderr())),
             config: Arc::new(config),
             running: Arc::default(),
         }
@@ -210,17 +214,28 @@ async fn guard(State(state): State<AppState>, request: Request, next: Next) -> R
         None => next.run(request).await,
         Some(refusal) => refusal,
     };
-    if state.config.log_requests {
+    if let Some(log) = &state.log {
         let bytes = http_body::Body::size_hint(response.body()).exact().unwrap_or(0);
         let ms = start.elapsed().as_secs_f64() * 1e3;
-        eprintln!("{method} {path} {} {bytes} B {ms:.1} ms", response.status().as_u16());
+        log.line(format!("{method} {path} {} {bytes} B {ms:.1} ms", response.status().as_u16()));
     }
     response
 }
 
-/// The header checks of [`guard`]: the refusal (403, 415, 411 or 413), if any, before anything
-/// else reads the request.
+/// The longest request target (path and query) answered; longer ones get 414. A request head
+/// beyond the connection's buffer (16 KiB) is refused by hyper itself (431, empty body).
+pub const MAX_URI_BYTES: usize = 8 << 10;
+
+/// The header checks of [`guard`]: the refusal (414, 403, 415, 411 or 413), if any, before
+/// anything else reads the request.
 fn check(config: &Config, request: &Request) -> Option<Response> {
+    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI_BYTES {
+        return Some(error(
+            StatusCode::URI_TOO_LONG,
+            format!("the request target is {target} bytes, more than {MAX_URI_BYTES}"),
+        ));
+    }
     let headers = request.headers();
     let text = |name: header::HeaderName| headers.get(name).map(|v| v.to_str().unwrap_or("\u{0}"));
     let host = text(header::HOST).or_else(|| request.uri().authority().map(|a| a.as_str()));
@@ -384,32 +399,59 @@ impl QueryRequest {
     }
 }
 
-/// A serialized answer and its share of the answer budget.
-struct Answer {
-    bytes: Bytes,
-    permit: OwnedSemaphorePermit,
-}
-
 /// Reads the body of `request` (length already checked by [`guard`]) under the body budget and
-/// the body time limit.
+/// the body time limit. The budget is taken as the bytes arrive (the room the body's buffer holds,
+/// in KiB), never from the announced length, so a connection that announces a body and sends
+/// nothing holds nothing; when the budget is spent the request gets 503 and its connection is
+/// closed.
 async fn read_body(state: &AppState, request: Request) -> Result<Bytes, Response> {
-    let length = http_body::Body::size_hint(request.body()).exact().unwrap_or(0) as usize;
-    let Ok(_permit) = state.bodies.clone().try_acquire_many_owned(kib(length)) else {
-        return Err(state.busy("too many request bodies are being received: try again shortly".into()));
-    };
     let limit = state.config.max_body_bytes;
     let timeout = state.config.body_timeout;
-    match tokio::time::timeout(timeout, axum::body::to_bytes(request.into_body(), limit)).await {
-        Ok(Ok(bytes)) => Ok(bytes),
-        Ok(Err(e)) => Err(error(StatusCode::BAD_REQUEST, format!("cannot read the request body: {e}"))),
-        Err(_) => {
-            let mut response = error(
-                StatusCode::REQUEST_TIMEOUT,
-                format!("the request body did not arrive within {} ms", timeout.as_millis()),
-            );
-            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            Err(response)
+    let closing = |mut response: Response| {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        response
+    };
+    let mut body = request.into_body();
+    let read = async {
+        let mut text: Vec<u8> = Vec::new();
+        let mut held: Option<OwnedSemaphorePermit> = None;
+        while let Some(frame) =
+            std::future::poll_fn(|cx| http_body::Body::poll_frame(Pin::new(&mut body), cx)).await
+        {
+            let frame = frame
+                .map_err(|e| error(StatusCode::BAD_REQUEST, format!("cannot read the request body: {e}")))?;
+            let Ok(data) = frame.into_data() else { continue };
+            if text.len() + data.len() > limit {
+                return Err(closing(error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request body exceeds the limit of {limit} bytes"),
+                )));
+            }
+            text.reserve(data.len());
+            let needed = kib(text.capacity()) as usize;
+            let have = held.as_ref().map_or(0, OwnedSemaphorePermit::num_permits);
+            if needed > have {
+                let more = u32::try_from(needed - have).unwrap_or(u32::MAX);
+                let Ok(more) = state.bodies.clone().try_acquire_many_owned(more) else {
+                    return Err(closing(
+                        state.busy("too many request bodies are being received: try again shortly".into()),
+                    ));
+                };
+                match held.as_mut() {
+                    Some(permit) => permit.merge(more),
+                    None => held = Some(more),
+                }
+            }
+            text.extend_from_slice(&data);
         }
+        Ok(Bytes::from(text))
+    };
+    match tokio::time::timeout(timeout, read).await {
+        Ok(result) => result,
+        Err(_) => Err(closing(error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request body did not arrive within {} ms", timeout.as_millis()),
+        ))),
     }
 }
 
@@ -453,6 +495,15 @@ async fn query(
     }
 
     drop(body);
+    let options = game.info().options;
+    if request.moves.is_some() && !options.iter().any(|option| option.name == "moves") {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "bad request JSON: unknown field `moves`: {name} has no such option (GET /api/games lists them)"
+            ),
+        );
+    }
     let valid = |id: &String| {
         (1..=64).contains(&id.len())
             && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
@@ -492,8 +543,8 @@ async fn query(
     let (interest, leader, _registered) = joined;
     let flight = Arc::clone(interest.flight());
     if leader {
-        match state.admit(&game, &request).await {
-            Some(permit) => state.start(game, view, request, key, Arc::clone(&flight), permit),
+        match state.admit(&request).await {
+            Some((permit, slot)) => state.start(game, view, request, key, Arc::clone(&flight), permit, slot),
             None => {
                 let busy =
                     format!("all {} solve slots are busy: try again shortly", state.config.max_solves.max(1));
@@ -514,25 +565,35 @@ async fn query(
     }
 }
 
+/// Which kind of solve slot a query holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// One of the `--max-solves` slots: any query.
+    Pool,
+    /// One of the `--light-solves` slots: the query is judged on the slot's own thread first
+    /// ([`Game::is_light`]) and refused (503) unless it is cheap.
+    Light,
+}
+
 impl AppState {
-    /// A solve slot for a query: a free one of the pool, or, when the pool is full and the query
-    /// is cheap ([`Game::is_light`], judged here only for a text of at most [`LIGHT_TEXT_BYTES`]),
-    /// a light slot, waiting up to [`LIGHT_WAIT`] for one. `None`: 503.
-    async fn admit(&self, game: &Arc<dyn Game>, request: &QueryRequest) -> Option<OwnedSemaphorePermit> {
+    /// A solve slot for a query: a free one of the pool, or, when the pool is full and the text is
+    /// at most [`LIGHT_TEXT_BYTES`], a light slot, waiting up to [`LIGHT_WAIT`] for one; whether
+    /// the query is cheap enough for it is judged on the slot's thread ([`AppState::start`]), so
+    /// no position is ever parsed here, on the threads that answer requests. `None`: 503.
+    async fn admit(&self, request: &QueryRequest) -> Option<(OwnedSemaphorePermit, Slot)> {
         if let Ok(permit) = self.solves.clone().try_acquire_owned() {
-            return Some(permit);
+            return Some((permit, Slot::Pool));
         }
-        let options = QueryOptions { moves: request.moves.clone(), fields: request.fields };
-        let light = self.config.light_solves > 0
-            && request.text().len() <= LIGHT_TEXT_BYTES
-            && game.is_light(request.text(), &options);
-        if !light {
+        if self.config.light_solves == 0 || request.text().len() > LIGHT_TEXT_BYTES {
             return None;
         }
-        tokio::time::timeout(LIGHT_WAIT, self.light.clone().acquire_owned()).await.ok()?.ok()
+        let permit = tokio::time::timeout(LIGHT_WAIT, self.light.clone().acquire_owned()).await.ok()?.ok()?;
+        Some((permit, Slot::Light))
     }
 
-    /// Starts the solve of `flight` on the slot `permit`.
+    /// Starts the solve of `flight` on the slot `permit` of kind `slot` (a light slot first
+    /// judges the query on its thread and refuses it with 503 unless it is cheap).
+    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
         game: Arc<dyn Game>,
@@ -541,12 +602,25 @@ impl AppState {
         key: Arc<str>,
         flight: Arc<Flight>,
         permit: OwnedSemaphorePermit,
+        slot: Slot,
     ) {
         let refuse = |status, message| Refusal { status, message };
         let options = QueryOptions { moves: request.moves.clone(), fields: request.fields };
         let position = request.position.unwrap_or_default();
         let (flights, cache) = (Arc::clone(&self.flights), Arc::clone(&self.cache));
+        let busy = format!("all {} solve slots are busy: try again shortly", self.config.max_solves.max(1));
         self.threads.run(move || {
+            if slot == Slot::Light {
+                let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    game.is_light(&position, &options)
+                }));
+                if !matches!(judged, Ok(true)) {
+                    drop(permit);
+                    flight.finish(Err(refuse(StatusCode::SERVICE_UNAVAILABLE, busy)));
+                    flights.land(&key, &flight);
+                    return;
+                }
+            }
             let cancel = flight.cancel.clone();
             let started = Instant::now();
             let solve = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -595,10 +669,11 @@ impl AppState {
     }
 
     /// The response of an answer, which holds its share of the answer budget until sent (503 when
-    /// the budget is spent).
+    /// the budget is spent): the answer is copied into pieces of [`CHUNK`] bytes, and each piece's
+    /// share of the budget is released once the connection has written it out.
     fn answer(&self, bytes: Bytes) -> Response {
         match self.answers.clone().try_acquire_many_owned(kib(bytes.len())) {
-            Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(Answer { bytes, permit }))),
+            Ok(permit) => json_response(StatusCode::OK, Body::new(Chunks::new(&bytes, permit))),
             Err(_) => self.busy(
                 "too many answers are waiting for their clients to read them: try again shortly".into(),
             ),
@@ -606,18 +681,27 @@ impl AppState {
     }
 }
 
-/// An answer sent in copied chunks of 16 KiB: the connection never holds a slice of the whole
-/// answer, so the answer and its budget are freed as soon as its last chunk is handed over.
+/// An answer as pieces of [`CHUNK`] bytes, each its own mapping (glibc maps allocations of
+/// 128 KiB and more on their own, [`crate::pool::bound_allocator`], and unmaps them when freed),
+/// sent one by one: a piece's memory goes back to the system once the connection has written it,
+/// and its share of the answer budget when the connection asks for the next piece (it asks only
+/// once its buffer has room, so the piece has left it), so an answer read slowly holds only what
+/// is left of it.
 struct Chunks {
-    answer: Option<Answer>,
-    offset: usize,
+    pieces: std::collections::VecDeque<Bytes>,
+    /// The bytes of the pieces not yet handed over.
+    left: usize,
+    /// The answer budget's permits (KiB) for those bytes.
+    permit: Option<OwnedSemaphorePermit>,
 }
 
-const CHUNK: usize = 16 << 10;
+/// The size of the pieces an answer is sent in.
+const CHUNK: usize = 128 << 10;
 
 impl Chunks {
-    fn new(answer: Answer) -> Chunks {
-        Chunks { answer: Some(answer), offset: 0 }
+    fn new(answer: &Bytes, permit: OwnedSemaphorePermit) -> Chunks {
+        let pieces = answer.chunks(CHUNK).map(Bytes::copy_from_slice).collect();
+        Chunks { pieces, left: answer.len(), permit: Some(permit) }
     }
 }
 
@@ -629,25 +713,27 @@ impl http_body::Body for Chunks {
         mut self: Pin<&mut Self>,
         _cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        let offset = self.offset;
-        let Some(answer) = self.answer.as_ref() else { return Poll::Ready(None) };
-        let end = (offset + CHUNK).min(answer.bytes.len());
-        let chunk = Bytes::copy_from_slice(&answer.bytes[offset..end]);
-        if end == answer.bytes.len() {
-            let answer = self.answer.take();
-            drop(answer.map(|a| (a.bytes, a.permit)));
+        let Some(piece) = self.pieces.pop_front() else {
+            self.permit = None;
+            return Poll::Ready(None);
+        };
+        // The pieces before this one have been written out: their share goes back. This one's
+        // stays until the next is asked for, or the answer is dropped.
+        let keep = kib(self.left) as usize;
+        if let Some(permit) = self.permit.as_mut() {
+            let release = permit.num_permits().saturating_sub(keep);
+            drop(permit.split(release));
         }
-        self.offset = end;
-        Poll::Ready(Some(Ok(Frame::data(chunk))))
+        self.left -= piece.len();
+        Poll::Ready(Some(Ok(Frame::data(piece))))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.answer.is_none()
+        self.pieces.is_empty()
     }
 
     fn size_hint(&self) -> SizeHint {
-        let left = self.answer.as_ref().map_or(0, |a| a.bytes.len() - self.offset);
-        SizeHint::with_exact(left as u64)
+        SizeHint::with_exact(self.left as u64)
     }
 }
 

@@ -460,25 +460,59 @@ async fn the_body_cap_is_checked_from_the_length_before_reading() {
     assert_eq!(reply.error(), "the request needs a Content-Length");
 }
 
-#[tokio::test]
-async fn a_body_that_does_not_arrive_is_408_and_bodies_share_a_budget() {
-    let config = Config { body_timeout: Duration::from_millis(300), body_budget_bytes: 1024, ..config() };
-    let app = app_with(Duration::ZERO, config);
-    let stalled = tokio::spawn({
-        let app = app.clone();
-        async move {
-            send_raw(&app, post_request("/api/mock/query").body(Body::new(Stalled(Some(900)))).unwrap()).await
+/// A body of `length` announced bytes that sends `sent` of them at once, then nothing.
+struct Partial {
+    length: u64,
+    sent: Option<usize>,
+}
+
+impl http_body::Body for Partial {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        match self.sent.take() {
+            Some(sent) => std::task::Poll::Ready(Some(Ok(http_body::Frame::data(vec![b' '; sent].into())))),
+            None => std::task::Poll::Pending,
         }
-    });
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.length)
+    }
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_arrive_is_408_and_bodies_share_a_budget_by_the_bytes_received() {
+    let config = Config {
+        body_timeout: Duration::from_millis(300),
+        body_budget_bytes: 2048,
+        max_body_bytes: 4000,
+        ..config()
+    };
+    let app = app_with(Duration::ZERO, config);
+    let post = |body: Body| {
+        let app = app.clone();
+        tokio::spawn(async move { send_raw(&app, post_request("/api/mock/query").body(body).unwrap()).await })
+    };
+    // A body announced and not sent holds none of the budget.
+    let announced = post(Body::new(Stalled(Some(900))));
     tokio::time::sleep(Duration::from_millis(100)).await;
-    // The stalled body holds the whole budget: another body is refused at once.
+    assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
+    // A body half sent holds what it sent: here the whole budget, so another body is refused at once.
+    let half = post(Body::new(Partial { length: 3000, sent: Some(1500) }));
+    tokio::time::sleep(Duration::from_millis(100)).await;
     let reply = query(&app, "mock", r#"{"position": "ok"}"#).await;
     assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(reply.header(header::RETRY_AFTER), "1");
-    let reply = stalled.await.unwrap();
-    assert_eq!(reply.status, StatusCode::REQUEST_TIMEOUT);
-    assert_eq!(reply.error(), "the request body did not arrive within 300 ms");
-    assert_eq!(reply.header(header::CONNECTION), "close");
+    for reply in [announced.await.unwrap(), half.await.unwrap()] {
+        assert_eq!(reply.status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(reply.error(), "the request body did not arrive within 300 ms");
+        assert_eq!(reply.header(header::CONNECTION), "close");
+    }
     // Its share came back.
     assert_eq!(query(&app, "mock", r#"{"position": "ok"}"#).await.status, StatusCode::OK);
 }
@@ -644,4 +678,62 @@ fn the_cache_is_bounded_in_bytes_and_in_age() {
     std::thread::sleep(Duration::from_millis(250));
     assert!(cache.get("k19").is_none(), "expired");
     assert_eq!(cache.bytes(), 0, "the expired answers are dropped");
+}
+
+#[tokio::test]
+async fn an_answer_gives_back_its_share_of_the_budget_as_it_is_sent() {
+    // 300 KB: pieces of 128, 128 and 44 KiB; a budget of 489 KiB holds one such answer (293 KiB).
+    let config = Config { answer_budget_bytes: 500_000, ..config() };
+    let mock = Mock { max_answer_bytes: 400_000, ..Mock::new("mock", Duration::ZERO) };
+    let app = router(vec![Arc::new(mock)], config);
+    let request = post_request("/api/mock/query").body(Body::from(r#"{"position": "size 300000"}"#)).unwrap();
+    let unread = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(unread.status(), StatusCode::OK);
+    let second = r#"{"position": "size 300001"}"#;
+    assert_eq!(query(&app, "mock", second).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    // The first piece handed over keeps its share (the connection may still hold it) ...
+    let mut body = unread.into_body();
+    let mut pieces = vec![body.frame().await.unwrap().unwrap().into_data().unwrap()];
+    assert_eq!(pieces[0].len(), 128 << 10);
+    assert_eq!(query(&app, "mock", second).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    // ... until the second is asked for: then only 165 KiB are held, room for another answer.
+    pieces.push(body.frame().await.unwrap().unwrap().into_data().unwrap());
+    assert_eq!(query(&app, "mock", second).await.status, StatusCode::OK);
+    pieces.push(body.collect().await.unwrap().to_bytes());
+    let whole = pieces.concat();
+    assert_eq!(serde_json::from_slice::<Value>(&whole).unwrap()["pad"].as_str().unwrap().len(), 300_000);
+}
+
+#[tokio::test]
+async fn an_option_the_game_does_not_have_is_refused_and_answers_are_not_sniffed() {
+    let app = app();
+    let reply = query(&app, "mock", r#"{"position": "ok", "moves": "orth4"}"#).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        reply.error(),
+        "bad request JSON: unknown field `moves`: mock has no such option (GET /api/games lists them)"
+    );
+    for reply in [
+        reply,
+        query(&app, "mock", r#"{"position": "ok"}"#).await,
+        get(&app, "/api/games").await,
+        get(&app, "/api/status").await,
+        get(&app, "/nope").await,
+    ] {
+        assert_eq!(reply.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
+    }
+}
+
+#[tokio::test]
+async fn a_long_request_target_is_414_json() {
+    let app = app();
+    let long = format!("/api/progress/{}", "a".repeat(9000));
+    let reply = get(&app, &long).await;
+    assert_eq!(reply.status, StatusCode::URI_TOO_LONG);
+    assert!(
+        reply.error().starts_with("the request target is 9014 bytes, more than 8192"),
+        "{}",
+        reply.error()
+    );
+    assert_eq!(get(&app, &format!("/api/progress/{}", "a".repeat(64))).await.status, StatusCode::NOT_FOUND);
 }

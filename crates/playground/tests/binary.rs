@@ -196,3 +196,22 @@ fn host_and_origin_must_name_the_server_or_an_allowed_origin() {
     let (status, _) = request_as(&address, &address, None, "POST", "/api/edmonds-blossom/query", "x");
     assert_eq!(status, "HTTP/1.1 400 Bad Request");
 }
+
+#[test]
+fn a_standard_error_nobody_reads_or_a_closed_one_never_stops_the_server() {
+    // A pipe nobody reads: it fills after about 2,000 log lines; the lines beyond are dropped.
+    let (server, address) = start_with(&[], Stdio::piped());
+    for i in 0..4000 {
+        let (status, _) = request(&address, "GET", "/api/status", "");
+        assert_eq!(status, "HTTP/1.1 200 OK", "request {i}");
+    }
+    drop(server);
+    // A pipe whose reader has gone: every write fails, and is ignored.
+    let (mut server, address) = start_with(&[], Stdio::piped());
+    drop(server.0.stderr.take());
+    for i in 0..200 {
+        let (status, _) = request(&address, "GET", "/api/status", "");
+        assert_eq!(status, "HTTP/1.1 200 OK", "request {i}");
+    }
+    assert_eq!(stop(&mut server, "-TERM"), Some(0));
+}

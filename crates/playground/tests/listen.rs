@@ -142,24 +142,35 @@ fn config() -> Config {
 }
 
 #[test]
-fn connections_beyond_the_cap_are_closed_at_once_and_the_others_are_served() {
-    let server = Running::start(Duration::ZERO, config(), Limits { max_connections: 2, ..Limits::default() });
+fn at_the_cap_the_longest_waiting_connection_gives_its_slot_and_served_ones_keep_theirs() {
+    let limits = Limits { max_connections: 2, ..Limits::default() };
+    let server = Running::start(Duration::from_millis(1500), config(), limits);
+    let query = server.request("POST", "/api/mock/query", r#"{"position": "ok"}"#);
     let mut first = server.connect();
+    std::thread::sleep(Duration::from_millis(100));
     let mut second = server.connect();
-    std::thread::sleep(Duration::from_millis(200));
+    second.write_all(b"POST /api/mock/query HTTP/1.1\r\nHost: ").unwrap(); // a slow header
+    std::thread::sleep(Duration::from_millis(100));
+    // The cap is reached: the third takes the slot of the first, which has waited longest.
     let mut third = server.connect();
+    assert!(closed_within(&mut first, Duration::from_secs(2)), "the longest waiting one stays open");
+    // Then the slow header's, for a fourth.
+    third.write_all(query.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut fourth = server.connect();
+    assert!(closed_within(&mut second, Duration::from_secs(2)), "the slow header stays open");
+    fourth
+        .write_all(server.request("POST", "/api/mock/query", r#"{"position": "ok 2"}"#).as_bytes())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    // Both are served now: a fifth is closed at once, and both get their answers.
+    let mut fifth = server.connect();
     let start = Instant::now();
-    assert!(closed_within(&mut third, Duration::from_secs(3)), "the third connection stays open");
-    assert!(start.elapsed() < Duration::from_secs(2));
-    for stream in [&mut first, &mut second] {
-        stream.write_all(server.request("GET", "/api/games", "").as_bytes()).unwrap();
+    assert!(closed_within(&mut fifth, Duration::from_secs(3)), "a fifth connection stays open");
+    assert!(start.elapsed() < Duration::from_secs(1));
+    for stream in [&mut third, &mut fourth] {
         assert_eq!(read_response(stream).map(|(status, _)| status), Some(200));
     }
-    drop((first, second));
-    std::thread::sleep(Duration::from_millis(200));
-    let mut again = server.connect();
-    again.write_all(server.request("GET", "/api/games", "").as_bytes()).unwrap();
-    assert_eq!(read_response(&mut again).map(|(status, _)| status), Some(200));
 }
 
 #[test]
@@ -205,11 +216,12 @@ fn a_slow_body_is_408_and_a_refused_body_gets_no_100_continue() {
 
 #[test]
 fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
-    // One 30 MB answer fits the budget, two do not; more than the loopback socket buffers hold.
-    let config = Config { answer_budget_bytes: 40 << 20, ..config() };
+    // One 60 MB answer fits the budget, two do not, even with the 36 MB the loopback socket
+    // buffers may take of the first (its budget is given back as it is handed over).
+    let config = Config { answer_budget_bytes: 70 << 20, ..config() };
     let limits = Limits { write_timeout: Duration::from_millis(1500), ..Limits::default() };
     let server = Running::start(Duration::ZERO, config, limits);
-    let request = server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#);
+    let request = server.request("POST", "/api/mock/query", r#"{"position": "size 60000000"}"#);
     let mut unread = server.connect();
     unread.write_all(request.as_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(500)); // its answer is made and stuck in the socket
@@ -221,7 +233,7 @@ fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
         reader.write_all(request.as_bytes()).unwrap();
         let (status, body) = read_response(&mut reader).expect("a response");
         if status == 200 {
-            assert_eq!(body.len(), 30_000_000 + r#"{"game":"mock","pad":""}"#.len());
+            assert_eq!(body.len(), 60_000_000 + r#"{"game":"mock","pad":""}"#.len());
             break;
         }
         assert_eq!(status, 503, "{body}");
@@ -231,6 +243,35 @@ fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
     }
     assert!(refused, "the unread answer held no budget");
     drop(unread);
+}
+
+#[test]
+fn a_client_that_reads_too_slowly_is_closed() {
+    // A 30 MB answer read at about 640 KiB/s, under a floor of 1 MiB/s averaged over 1 s.
+    let config = Config { answer_budget_bytes: 40 << 20, ..config() };
+    let limits = Limits { min_write_rate: 1 << 20, rate_window: Duration::from_secs(1), ..Limits::default() };
+    let server = Running::start(Duration::ZERO, config, limits);
+    let mut slow = server.connect();
+    slow.write_all(server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#).as_bytes())
+        .unwrap();
+    let start = Instant::now();
+    let mut received = 0;
+    let mut buffer = vec![0u8; 64 << 10];
+    loop {
+        match slow.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => received += n,
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "never closed ({received} bytes read)");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(received < 30_000_000, "the whole answer was sent ({received} bytes)");
+    // A client that reads at full speed gets the same answer whole.
+    let mut fast = server.connect();
+    fast.write_all(server.request("POST", "/api/mock/query", r#"{"position": "size 30000000"}"#).as_bytes())
+        .unwrap();
+    let (status, body) = read_response(&mut fast).expect("a response");
+    assert_eq!((status, body.len()), (200, 30_000_000 + r#"{"game":"mock","pad":""}"#.len()));
 }
 
 #[test]
@@ -331,4 +372,25 @@ fn a_shutdown_finishes_the_requests_in_flight_and_stops_listening() {
     stopping.join().unwrap();
     assert!(start.elapsed() < Duration::from_secs(5));
     assert!(TcpStream::connect(address).is_err(), "still listening after the shutdown");
+}
+
+#[test]
+fn the_cap_fits_the_descriptor_limit_which_is_raised_to_the_hard_one() {
+    use playground::listen::{connections_within, raise_descriptor_limit};
+    assert_eq!(connections_within(1024, Some(128)), 64);
+    assert_eq!(connections_within(1024, Some(1 << 20)), 1024);
+    assert_eq!(connections_within(1024, None), 1024);
+    assert_eq!(connections_within(1024, Some(10)), 1);
+    if cfg!(target_os = "linux") {
+        let soft = raise_descriptor_limit().expect("the limit is read");
+        let hard = std::fs::read_to_string("/proc/self/limits")
+            .unwrap()
+            .lines()
+            .find(|l| l.starts_with("Max open files"))
+            .and_then(|l| l.split_whitespace().nth(4).map(str::to_string))
+            .unwrap();
+        if hard != "unlimited" {
+            assert_eq!(soft, hard.parse::<u64>().unwrap());
+        }
+    }
 }

@@ -82,7 +82,13 @@ impl<'a> BoardReader<'a> {
                 .loc_at(black_at)
                 .msg(format!("more than {MAX_PAWNS_PER_FILE} pawns in the input")));
         }
-        // Both counts are now <= 10^7, so they fit usize and the buffer is at most 80 MB.
+        // Each position takes a digit and the whitespace before it: a header claiming more pawns
+        // than the rest of the input can hold is read without reserving room for them.
+        if white + black > self.reader.rest().len() as u64 / 2 {
+            return Err(self.short_board(board, n, white, black));
+        }
+        // Both counts are now <= 10^7 and within the input, so they fit usize and the buffer is at
+        // most 8 bytes a pawn, four times the input's size.
         let (white, black) = (white as usize, black as usize);
         board.n = n;
         board.counts = [white, black];
@@ -155,6 +161,45 @@ impl<'a> BoardReader<'a> {
         // The remaining white pawns already sit at their final places (out == white_at).
         debug_assert_eq!(out, white_at);
         Ok(())
+    }
+
+    /// The error of a board whose header claims more pawns than the rest of the input can hold:
+    /// its positions are read as far as they go, with the checks of [`Self::read_white`] and
+    /// [`Self::merge_black`], keeping only the white positions actually read, so the error is the
+    /// one those report (a bad position, or the end of the input) and memory grows only with the
+    /// input.
+    fn short_board(&mut self, board: &mut Board, n: u64, white: u64, black: u64) -> InputError {
+        board.pawns.clear();
+        let mut previous = 0;
+        for _ in 0..white {
+            let (p, at) = match self.reader.uint_mark("white position", 1, n) {
+                Ok(read) => read,
+                Err(e) => return e,
+            };
+            if p <= previous {
+                return self.not_increasing(p, previous, at, "white");
+            }
+            previous = p;
+            board.pawns.push(p);
+        }
+        let mut whites = board.pawns.iter().peekable();
+        previous = 0;
+        for _ in 0..black {
+            let (p, at) = match self.reader.uint_mark("black position", 1, n) {
+                Ok(read) => read,
+                Err(e) => return e,
+            };
+            if p <= previous {
+                return self.not_increasing(p, previous, at, "black");
+            }
+            previous = p;
+            while whites.next_if(|&&w| w < p).is_some() {}
+            if whites.peek() == Some(&&p) {
+                return self.reader.loc_at(at).msg(format!("field {p} holds a white and a black pawn"));
+            }
+        }
+        // Not reached: the rest of the input cannot hold that many positions.
+        self.reader.loc().msg(format!("w + c = {} pawns do not fit in the rest of the input", white + black))
     }
 
     /// The error for position `p` at `at` not after `previous`.

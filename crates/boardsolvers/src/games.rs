@@ -1,0 +1,171 @@
+//! `query` and `analyze` of the four games, each answer as the JSON text of the object the
+//! game's binary prints with `--json` (one per position or board, in input order).
+//!
+//! Every function takes the binary's input bytes, reads all of them before solving anything (a bad
+//! input raises `boardsolvers.InputError` and nothing is solved), and solves with the GIL released.
+//! Boards whose solve needs more memory than the machine has available are refused at their size
+//! line, as the binaries do.
+
+use edmonds_blossom::KingMoves;
+use grid_core::InputError;
+use grid_core::cli::memory::default_limit;
+use pyo3::prelude::*;
+use serde::Serialize;
+
+use crate::errors::{input_error, internal_error, value_error};
+
+/// Adds the game functions to the extension module.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(pawn_query, module)?)?;
+    module.add_function(wrap_pyfunction!(pawn_analyze, module)?)?;
+    module.add_function(wrap_pyfunction!(lattice_query, module)?)?;
+    module.add_function(wrap_pyfunction!(segment_query, module)?)?;
+    module.add_function(wrap_pyfunction!(king_query, module)?)?;
+    module.add_function(wrap_pyfunction!(king_analyze, module)?)?;
+    Ok(())
+}
+
+/// Why a game function gives no answer.
+enum Failure {
+    /// The input is malformed or past a limit (`boardsolvers.InputError`).
+    Input(InputError),
+    /// A solver failed (`RuntimeError`).
+    Internal(String),
+}
+
+impl From<InputError> for Failure {
+    fn from(error: InputError) -> Self {
+        Failure::Input(error)
+    }
+}
+
+/// Runs `solve` with the GIL released and turns its failure into a Python exception.
+fn answer(
+    py: Python<'_>,
+    solve: impl FnOnce() -> Result<Vec<String>, Failure> + Send,
+) -> PyResult<Vec<String>> {
+    py.detach(solve).map_err(|failure| match failure {
+        Failure::Input(error) => input_error(py, &error),
+        Failure::Internal(message) => internal_error(message),
+    })
+}
+
+/// The JSON text of `record`, as `--json` prints it.
+fn json(record: &impl Serialize) -> Result<String, Failure> {
+    serde_json::to_string(record).map_err(|e| Failure::Internal(e.to_string()))
+}
+
+/// `pawn_query(input)`: `pawn-retrograde query --json`.
+#[pyfunction]
+fn pawn_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let positions = pawn_retrograde::parse_positions_within(input, default_limit())?;
+        let queries = pawn_retrograde::query_positions(&positions);
+        queries
+            .iter()
+            .enumerate()
+            .map(|(i, query)| json(&pawn_retrograde::json::report(i + 1, query)))
+            .collect()
+    })
+}
+
+/// `pawn_analyze(input)`: `pawn-retrograde analyze --json`.
+#[pyfunction]
+fn pawn_analyze(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let boards = pawn_retrograde::parse_input_within(input, default_limit())?;
+        pawn_retrograde::census_boards(&boards).iter().map(json).collect()
+    })
+}
+
+/// `lattice_query(input)`: `lattice-dp query --json`.
+#[pyfunction]
+fn lattice_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let positions = lattice_dp::parse_positions(input)?;
+        let limit = default_limit();
+        for position in &positions {
+            let board = position.board();
+            let plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
+            if plan.total() > limit {
+                let error = lattice_dp::SolveError::TooLarge { plan, limit };
+                return Err(Failure::Internal(error.to_string()));
+            }
+        }
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, position)| {
+                let options = lattice_dp::QueryOptions { number: i + 1, progress: None, stop: None };
+                json(&grid_core::stop::unstoppable(lattice_dp::query(position, &options)))
+            })
+            .collect()
+    })
+}
+
+/// `segment_query(input)`: `segment-nim query --json`.
+#[pyfunction]
+fn segment_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let mut reader = segment_nim::BoardReader::new(input)?;
+        let mut positions = Vec::new();
+        let mut board = segment_nim::Board::default();
+        while let Some(mover) = reader.read_query_into(&mut board)? {
+            positions.push((board.clone(), mover));
+        }
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, (board, mover))| {
+                let query = segment_nim::query::solve_query(board, *mover);
+                json(&query.report(i + 1, query.fields(board)))
+            })
+            .collect()
+    })
+}
+
+/// The king's move set named `moves` (`king20` or `orth4`, as the binary's `--moves`).
+fn king_moves(moves: &str) -> PyResult<KingMoves> {
+    match moves {
+        "king20" => Ok(KingMoves::King20),
+        "orth4" => Ok(KingMoves::Orth4),
+        _ => Err(value_error(format!("moves must be 'king20' or 'orth4', not {moves:?}"))),
+    }
+}
+
+/// `king_query(input, moves)`: `edmonds-blossom query --json --moves MOVES`.
+#[pyfunction]
+fn king_query(py: Python<'_>, input: &[u8], moves: &str) -> PyResult<Vec<String>> {
+    let moves = king_moves(moves)?;
+    answer(py, || {
+        let positions = edmonds_blossom::parse_positions(input)?;
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, position)| {
+                let options = edmonds_blossom::QueryOptions { number: i + 1, moves, stop: None };
+                let report = edmonds_blossom::query(position, &options)
+                    .map_err(|e| Failure::Internal(e.to_string()))?;
+                json(&report)
+            })
+            .collect()
+    })
+}
+
+/// `king_analyze(input, moves)`: `edmonds-blossom analyze --json --moves MOVES`.
+#[pyfunction]
+fn king_analyze(py: Python<'_>, input: &[u8], moves: &str) -> PyResult<Vec<String>> {
+    let moves = king_moves(moves)?;
+    answer(py, || {
+        let boards = edmonds_blossom::parse_boards(input)?;
+        boards
+            .iter()
+            .enumerate()
+            .map(|(i, board)| {
+                let analysis = edmonds_blossom::analyze(board, moves, i + 1)
+                    .map_err(|e| Failure::Internal(e.to_string()))?;
+                json(&analysis)
+            })
+            .collect()
+    })
+}

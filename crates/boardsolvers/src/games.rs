@@ -107,18 +107,13 @@ fn lattice_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
 #[pyfunction]
 fn segment_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
     answer(py, || {
-        let mut reader = segment_nim::BoardReader::new(input)?;
-        let mut positions = Vec::new();
-        let mut board = segment_nim::Board::default();
-        while let Some(mover) = reader.read_query_into(&mut board)? {
-            positions.push((board.clone(), mover));
-        }
+        let positions = segment_nim::parse_positions(input)?;
         positions
             .iter()
             .enumerate()
-            .map(|(i, (board, mover))| {
-                let query = segment_nim::query::solve_query(board, *mover);
-                json(&query.report(i + 1, query.fields(board)))
+            .map(|(i, position)| {
+                let options = segment_nim::QueryOptions { number: i + 1, stop: None };
+                json(&grid_core::stop::unstoppable(segment_nim::query(position, &options)))
             })
             .collect()
     })

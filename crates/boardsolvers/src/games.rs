@@ -19,7 +19,9 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pawn_query, module)?)?;
     module.add_function(wrap_pyfunction!(pawn_analyze, module)?)?;
     module.add_function(wrap_pyfunction!(lattice_query, module)?)?;
+    module.add_function(wrap_pyfunction!(lattice_analyze, module)?)?;
     module.add_function(wrap_pyfunction!(segment_query, module)?)?;
+    module.add_function(wrap_pyfunction!(segment_analyze, module)?)?;
     module.add_function(wrap_pyfunction!(king_query, module)?)?;
     module.add_function(wrap_pyfunction!(king_analyze, module)?)?;
     Ok(())
@@ -29,6 +31,8 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 enum Failure {
     /// The input is malformed or past a limit (`boardsolvers.InputError`).
     Input(InputError),
+    /// A board past a limit of the solver, with the binary's message (`ValueError`).
+    Limit(String),
     /// A solver failed (`RuntimeError`).
     Internal(String),
 }
@@ -46,6 +50,7 @@ fn answer(
 ) -> PyResult<Vec<String>> {
     py.detach(solve).map_err(|failure| match failure {
         Failure::Input(error) => input_error(py, &error),
+        Failure::Limit(message) => value_error(message),
         Failure::Internal(message) => internal_error(message),
     })
 }
@@ -88,8 +93,7 @@ fn lattice_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
             let board = position.board();
             let plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
             if plan.total() > limit {
-                let error = lattice_dp::SolveError::TooLarge { plan, limit };
-                return Err(Failure::Internal(error.to_string()));
+                return Err(lattice_failure(lattice_dp::SolveError::TooLarge { plan, limit }, board));
             }
         }
         positions
@@ -100,6 +104,37 @@ fn lattice_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
                 json(&grid_core::stop::unstoppable(lattice_dp::query(position, &options)))
             })
             .collect()
+    })
+}
+
+/// The binary's message for a board `lattice-dp` refuses to solve.
+fn lattice_failure(error: lattice_dp::SolveError, board: &lattice_dp::Board) -> Failure {
+    Failure::Limit(format!("board {}x{}: {error}", board.rows(), board.cols()))
+}
+
+/// `lattice_analyze(input)`: `lattice-dp analyze --json` of the board of `input`.
+#[pyfunction]
+fn lattice_analyze(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let board = lattice_dp::parse_board(input)?;
+        let options = lattice_dp::analyze::AnalyzeOptions {
+            number: 1,
+            memory_limit: Some(default_limit()),
+            width: None,
+            stop: None,
+        };
+        let analysis = lattice_dp::analyze::analyze(&board, &options, &mut |_| {})
+            .map_err(|error| lattice_failure(error, &board))?;
+        Ok(vec![json(&analysis)?])
+    })
+}
+
+/// `segment_analyze(fields)`: `segment-nim analyze --json --fields FIELDS`.
+#[pyfunction]
+fn segment_analyze(py: Python<'_>, fields: u32) -> PyResult<Vec<String>> {
+    answer(py, || {
+        let analysis = segment_nim::analyze(fields).map_err(|error| Failure::Limit(error.to_string()))?;
+        Ok(vec![json(&analysis)?])
     })
 }
 

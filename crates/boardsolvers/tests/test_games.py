@@ -72,6 +72,29 @@ def test_analyze_equals_the_binary(cli, crate, analyze, path):
     assert got and got == json_lines(expected.stdout)
 
 
+def test_lattice_analyze_equals_the_binary(cli):
+    text = (TESTDATA / "lattice-dp" / "queries" / "q01.in").read_text().split("taken")[0]
+    expected = run_cli(cli("lattice-dp"), "analyze", "--json", "-", input_text=text)
+    assert expected.returncode == 0, expected.stderr
+    assert [lattice.analyze(text)] == json_lines(expected.stdout)
+
+
+@pytest.mark.parametrize("fields", [1, 5, 9])
+def test_segment_analyze_equals_the_binary(cli, fields):
+    expected = run_cli(cli("segment-nim"), "analyze", "--json", "--fields", str(fields))
+    assert expected.returncode == 0, expected.stderr
+    assert [segment.analyze(fields)] == json_lines(expected.stdout)
+
+
+def test_segment_analyze_refuses_fields_past_the_binary_limit(cli):
+    expected = run_cli(cli("segment-nim"), "analyze", "--fields", "1000")
+    assert expected.returncode == 2
+    with pytest.raises(ValueError, match="a circle of 1000 fields is out of range") as raised:
+        segment.analyze(1000)
+    limit = str(raised.value).split()[-1]
+    assert f"1000 is not in {limit}" in expected.stderr.decode()
+
+
 BAD_INPUTS = [
     ("pawn-retrograde", "pawn\n1\n3 x\n"),
     ("pawn-retrograde", "pawn\n1\n2 2\nO.\n"),

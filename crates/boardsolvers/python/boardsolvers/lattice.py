@@ -1,6 +1,7 @@
 """The Young-diagram score game (``lattice-dp``), solved by dynamic programming over diagrams."""
 
-from typing import List, Union
+import json
+from typing import Any, Dict, List, Union
 
 from boardsolvers import _boardsolvers
 from boardsolvers._report import Report, input_bytes, reports
@@ -11,7 +12,16 @@ def query(text: Union[str, bytes]) -> List[Report]:
 
     One :class:`~boardsolvers.Report` per position, in input order, equal to the lines of
     ``lattice-dp query --json``: ``score`` for the side to move, ``taken`` and the moves best
-    first. Raises :class:`~boardsolvers.InputError` on a malformed input, and ``RuntimeError``
+    first. Raises :class:`~boardsolvers.InputError` on a malformed input, and ``ValueError``
     for a board whose solve needs more memory than the machine has available.
     """
     return reports(_boardsolvers.lattice_query(input_bytes(text)))
+
+
+def analyze(text: Union[str, bytes]) -> Dict[str, Any]:
+    """The board of ``text`` (the default input) as ``lattice-dp analyze --json``: every state
+    counted and one optimal game. Raises :class:`~boardsolvers.InputError` on a malformed input,
+    and ``ValueError`` for a board whose solve needs more memory than the machine has available.
+    """
+    (line,) = _boardsolvers.lattice_analyze(input_bytes(text))
+    return json.loads(line)

@@ -12,8 +12,8 @@
 //! - [`errors`]: the mapping of a solver's [`grid_core::InputError`] to the Python exception
 //!   `boardsolvers.InputError`.
 //!
-//! Build it with maturin (`pip install crates/boardsolvers`); `cargo build` alone makes a library
-//! that links against libpython, for the Rust tests.
+//! Build it with maturin (`pip install crates/boardsolvers`, or `maturin develop --profile python`
+//! in a virtual environment); its tests are the pytest suite of `tests/`.
 
 pub mod errors;
 pub mod games;

@@ -110,23 +110,3 @@ fn pairs<T: Copy + Into<i64>>(n: usize, rows: usize, flat: &[T]) -> Result<Vec<(
 fn mates(matching: &Matching) -> Vec<i64> {
     (0..matching.vertex_count()).map(|v| matching.mate(v).map_or(-1, |m| m as i64)).collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pairs_drop_self_loops_and_refuse_vertices_out_of_range() {
-        assert_eq!(pairs(3, 3, &[0i64, 1, 2, 2, 1, 2]), Ok(vec![(0, 1), (1, 2)]));
-        assert_eq!(pairs(3, 1, &[0i32, 3]), Err("vertex 3 out of range 0..3".to_string()));
-        assert_eq!(pairs(3, 1, &[-1i64, 0]), Err("vertex -1 out of range 0..3".to_string()));
-    }
-
-    #[test]
-    fn mates_mark_unmatched_vertices_with_minus_one() {
-        let graph = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
-        let mate = mates(&maximum_matching(&graph));
-        assert_eq!(mate.iter().filter(|&&m| m == -1).count(), 1);
-        assert_eq!(mate.iter().filter(|&&m| m >= 0).count(), 2);
-    }
-}

@@ -39,13 +39,17 @@ pub fn build_release_with(crates: &[String], features: &[String]) -> Result<(), 
     if cargo_step(&args)? { Ok(()) } else { Err("building the solvers failed".into()) }
 }
 
-/// The release binary of `crate_name`.
-pub fn release_binary(crate_name: &str) -> PathBuf {
+/// Cargo's target folder: `CARGO_TARGET_DIR` (relative to the workspace root), else `target/`.
+pub fn target_dir() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace_root().join("target"));
-    let target = if target.is_absolute() { target } else { workspace_root().join(target) };
-    target.join("release").join(crate_name)
+    if target.is_absolute() { target } else { workspace_root().join(target) }
+}
+
+/// The release binary of `crate_name`.
+pub fn release_binary(crate_name: &str) -> PathBuf {
+    target_dir().join("release").join(crate_name)
 }
 
 /// Whether the workspace has a crate named `name` (a directory `crates/<name>` with a manifest).

@@ -5,7 +5,7 @@ use std::process::Command;
 
 use crate::cargo::cargo_step;
 use crate::cli::Spec;
-use crate::{readme, verify, workspace_root};
+use crate::{python, readme, verify, workspace_root};
 
 /// The playground's browser tests (Playwright driving Debian's Chromium).
 const BROWSER_TESTS: &str = "crates/playground/e2e/run.sh";
@@ -24,7 +24,7 @@ const MPI_STEPS: [&[&str]; 2] = [
 /// The command line of `ci` (no arguments).
 pub const SPEC: Spec = Spec {
     name: "ci",
-    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, MPI and browser tests",
+    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, MPI, Python and browser tests",
     usage: "",
     max_positionals: Some(0),
     positionals: &[],
@@ -35,10 +35,13 @@ pub const SPEC: Spec = Spec {
 `cargo xtask verify` with its defaults, then `cargo xtask readme` (every documentation example that
 shows output), then lattice-dp's distributed sweep under `mpirun` (clippy and
 the tests of its `mpi` feature: Open MPI's `mpirun`, `libopenmpi-dev` and `libclang-dev`; skipped with
-a message when mpirun is missing, a failure instead when XTASK_REQUIRE_MPI is set), then the
-playground's browser tests (crates/playground/e2e/run.sh: Playwright and Debian's Chromium at
+a message when mpirun is missing, a failure instead when XTASK_REQUIRE_MPI is set), then the Python
+package (a virtual environment in target/python-venv, the pinned tools of
+crates/boardsolvers/requirements.txt from PyPI, `maturin develop --profile python`, pytest on
+crates/boardsolvers/tests; skipped with a message when python3 is missing, a failure instead when
+XTASK_REQUIRE_PYTHON is set), then the playground's browser tests (crates/playground/e2e/run.sh: Playwright and Debian's Chromium at
 /usr/bin/chromium; skipped with a message when Chromium or node is missing, a failure instead when
-XTASK_REQUIRE_BROWSER is set); .ci/run sets both; stops at the first failing step. `fuzz` is not part
+XTASK_REQUIRE_BROWSER is set); .ci/run sets all three; stops at the first failing step. `fuzz` is not part
 of it.",
 };
 
@@ -65,6 +68,9 @@ pub fn run() -> Result<bool, String> {
         return Ok(false);
     }
     if !mpi_tests()? {
+        return Ok(false);
+    }
+    if !python::run()? {
         return Ok(false);
     }
     browser_tests()

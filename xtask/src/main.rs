@@ -35,6 +35,7 @@ mod manifest;
 mod matching_checker;
 mod preset;
 mod probe;
+mod python;
 mod readme;
 mod run;
 #[cfg(test)]

@@ -1,0 +1,30 @@
+//! `boardsolvers`: the workspace's solvers as a Python extension module (PyO3, abi3).
+//!
+//! This crate is the native half of the Python package `boardsolvers` (its Python half, with the
+//! public API, docstrings and type stubs, is in `python/boardsolvers/`). It exposes plain functions
+//! over bytes and numpy arrays; the Python modules `boardsolvers.matching`, `.pawn`, `.lattice`,
+//! `.segment` and `.king` shape their arguments and results:
+//!
+//! - [`matching`]: maximum matching and the Gallai–Edmonds decomposition of an edge array
+//!   (`edmonds-blossom`), computed with the GIL released;
+//! - [`games`]: `query` and `analyze` of the four games, each answer as the JSON object the
+//!   game's binary prints with `--json`;
+//! - [`errors`]: the mapping of a solver's [`grid_core::InputError`] to the Python exception
+//!   `boardsolvers.InputError`.
+//!
+//! Build it with maturin (`pip install crates/boardsolvers`, or `maturin develop --profile python`
+//! in a virtual environment); its tests are the pytest suite of `tests/`.
+
+pub mod errors;
+pub mod games;
+pub mod matching;
+
+use pyo3::prelude::*;
+
+/// The extension module `boardsolvers._boardsolvers`.
+#[pymodule]
+fn _boardsolvers(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    matching::register(module)?;
+    games::register(module)?;
+    Ok(())
+}

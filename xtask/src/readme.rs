@@ -34,7 +34,7 @@ pub const SPEC: Spec = Spec {
     positionals: &[],
     options: &[],
     listing: None,
-    notes: "Builds the release binaries, then runs every ```console block of README.md,
+    notes: "Builds the release binaries of the four solvers and game-stress, then runs every ```console block of README.md,
 crates/*/README.md and docs/*.md: each `$ ` line is a command, the lines after it its standard
 output. Durations and rates are masked. Blocks run in a scratch copy of docs/, testdata/ and the
 crates' examples/ folders. Exit status 1 when an example prints something else.",
@@ -179,6 +179,10 @@ pub fn all_examples(root: &Path) -> Result<Vec<Example>, String> {
     Ok(out)
 }
 
+/// The crates whose release binaries the examples run.
+const EXAMPLE_BINARIES: [&str; 5] =
+    ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom", "game-stress"];
+
 /// A marker line between the outputs of two commands (never printed by an example).
 const MARKER: &str = "@@xtask-readme-step@@";
 
@@ -254,7 +258,7 @@ fn scratch_copy(root: &Path, scratch: &Path) -> Result<(), String> {
 /// Builds the release binaries, runs every example, prints each mismatch; `Ok(false)` on one.
 pub fn run() -> Result<bool, String> {
     let root = workspace_root();
-    build_release(&[])?;
+    build_release(&EXAMPLE_BINARIES.map(String::from))?;
     let bin = release_binary("game-stress").parent().map(Path::to_path_buf).unwrap_or_default();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let scratch = std::env::temp_dir().join(format!("xtask-readme-{}", std::process::id()));

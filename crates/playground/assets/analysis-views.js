@@ -1,7 +1,7 @@
 // The four games' analysis views: each draws the object of `<game> analyze --json` (fields in
 // docs/REPORT.md, section `analyze`) into the page's Analysis box.
 
-import { COLOURS, html, numberInput } from './common.js';
+import { COLOURS, counted, html, numberInput } from './common.js';
 import { cellMap, count, heatMap, mixColour, runningTotals, stackedBars } from './charts.js';
 
 // A chart's heading and its <svg>.
@@ -122,7 +122,7 @@ const lattice = {
     }
     const layers = a.layers.map((n, k) => ({
       key: String(k), label: String(k), parts: [{ name: 'states', value: n, colour: '#8a9bb0' }],
-      title: `${k} cells taken: ${count(n)} states`,
+      title: `${counted(k, 'cell')} taken: ${count(n)} states`,
     }));
     stackedBars(chart(box, 'chart-layers', 'States by cells taken'), layers, { height: 130 });
   },

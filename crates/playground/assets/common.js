@@ -3,6 +3,11 @@
 export const SVG = 'http://www.w3.org/2000/svg';
 
 // Creates an SVG element with attributes and appends it to `parent` (when given).
+/** `n` and `noun`, the noun in the plural (an `s` added) unless `n` is one: `1 cell`, `2 cells`. */
+export function counted(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -4,7 +4,7 @@
 // `K` the king. The side to move follows from the number of `o` cells (even: first). The move set
 // (king20 or orth4) is the request option `moves`.
 
-import { Tokens, el, evalColour, evalText, gridNumbers, html, numberInput, palette, query, tip } from './common.js';
+import { Tokens, counted, el, evalColour, evalText, gridNumbers, html, numberInput, palette, query, tip } from './common.js';
 
 const PAD = 28;
 
@@ -152,5 +152,5 @@ export default {
   controls,
   apply,
   options: (m) => ({ moves: m ? m.moves : currentMoves }),
-  summary: (r) => `(${r.visited ?? 0} cells visited, ${r.move_set ?? ''}; no remoteness: the matching decides who wins, not how fast)`,
+  summary: (r) => `(${counted(r.visited ?? 0, 'cell')} visited, ${r.move_set ?? ''}; no remoteness: the matching decides who wins, not how fast)`,
 };

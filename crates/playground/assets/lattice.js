@@ -3,7 +3,7 @@
 // Text (the CLI's query format): `n m`, n rows of A (the first player's values), n rows of B (the
 // second's), then optionally `taken l1 … ln` (row lengths of the taken diagram).
 
-import { Tokens, el, evalColour, gridNumbers, html, numberInput, scoreScale, tip } from './common.js';
+import { Tokens, counted, el, evalColour, gridNumbers, html, numberInput, scoreScale, tip } from './common.js';
 
 const PAD = 28;
 
@@ -143,6 +143,6 @@ export default {
   options: () => ({}),
   summary: (r) => {
     const taken = r.taken ? r.taken.reduce((a, b) => a + b, 0) : 0;
-    return `(the best of mover's minus opponent's future gains; ${taken} ${taken === 1 ? 'cell' : 'cells'} taken)`;
+    return `(the best of mover's minus opponent's future gains; ${counted(taken, 'cell')} taken)`;
   },
 };

@@ -5,7 +5,7 @@
 // by field up to n = 240 (beyond, the pawns only; the moves are in the list). Fields above 2^53
 // lose precision in the page (not in the server).
 
-import { Tokens, el, evalColour, evalText, html, numberInput, tip } from './common.js';
+import { Tokens, counted, el, evalColour, evalText, html, numberInput, tip } from './common.js';
 
 const DRAWN = 240;
 const SIZE = 460;
@@ -151,5 +151,5 @@ export default {
   apply,
   options: () => ({}),
   notation: (mv) => `${mv.pawn} ${mv.direction} ${mv.distance ?? mv.distances[0]}`,
-  summary: (r) => (r.answer ? `(answer ${r.answer}, ${r.legal_moves} legal moves)` : ''),
+  summary: (r) => (r.answer ? `(answer ${r.answer}, ${counted(r.legal_moves, 'legal move')})` : ''),
 };

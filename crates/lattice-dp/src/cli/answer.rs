@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use grid_core::cli::args::Format;
 use grid_core::cli::driver::{Request, Source};
 use grid_core::cli::{self, Failure};
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::solve::checkpoint::Checkpoints;
 use lattice_dp::{Mode, Options, Plan, parse_board, solve_with};
 
@@ -68,7 +68,7 @@ fn answer(
             );
         }
     }
-    let mut bar = LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent });
+    let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress));
     let solution = solve_with(&board, options, &mut |p| bar.update(p));
     bar.finish();
     let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;

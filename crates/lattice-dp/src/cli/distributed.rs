@@ -10,7 +10,7 @@ use grid_core::cli::driver::Source;
 #[cfg(feature = "mpi")]
 use grid_core::cli::{self, Failure};
 #[cfg(feature = "mpi")]
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::solve::checkpoint::Checkpoints;
 #[cfg(feature = "mpi")]
 use lattice_dp::{Mode, Options, Plan, parse_board};
@@ -107,7 +107,7 @@ fn answer(
         checkpoints,
         min_share: sweep.min_share,
     };
-    let mut bar = LayerBar::for_stderr(if args.progress && me == 0 { Piped::Lines } else { Piped::Silent });
+    let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress && me == 0));
     let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
     bar.finish();
     let solved = solved.map_err(|e| solve_failure(e, n, m))?;

@@ -116,8 +116,9 @@ pub struct SolveArgs {
     /// that holds it.
     #[arg(long, value_name = "N", value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
-    /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal;
-    /// with --distributed, each rank then also reports its peak resident memory and traffic
+    /// Show the progress (states done, states/s, ETA) on stderr from the start: a bar on a
+    /// terminal, a line every ten seconds elsewhere, then a closing line with the states and the
+    /// time; with --distributed, each rank then also reports its peak resident memory and traffic
     /// against its plan.
     #[arg(long)]
     pub progress: bool,

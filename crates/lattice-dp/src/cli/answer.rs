@@ -16,6 +16,7 @@ use super::distributed;
 use super::failure::{solve_failure, usage_error};
 use super::interrupt;
 use super::options::{AnswerArgs, SolveArgs};
+use super::resume_note::ResumeNote;
 
 /// Runs the default mode: checks the checkpoint options, then solves in this process or, with
 /// `--distributed`, as one rank of an MPI job.
@@ -69,7 +70,11 @@ fn answer(
         }
     }
     let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress));
-    let solution = solve_with(&board, options, &mut |p| bar.update(p));
+    let mut resumed = ResumeNote::new(checkpoints, (1, 0));
+    let solution = solve_with(&board, options, &mut |p| {
+        resumed.note(p);
+        bar.update(p)
+    });
     bar.finish();
     let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
     write_answer(&board, solution, format, out)

@@ -105,6 +105,12 @@ pub trait PlayGame {
         Ok(self.moves(position)?.into_iter().find(|m| m.notation == notation))
     }
 
+    /// What the drawing's letters mean, written once at the start of a session (and by `help`),
+    /// when the drawing needs it.
+    fn legend(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Why the move a person typed, well formed but not legal (see [`PlayGame::find_move`]), is
     /// not legal at `position` (off the board, no piece there, blocked, ...), when the game can
     /// say. The default says nothing more than that it is not legal.
@@ -158,6 +164,9 @@ pub fn play<G: PlayGame>(
         sides[person],
         sides[1 - person]
     )?;
+    if let Some(legend) = game.legend() {
+        writeln!(out, "{legend}")?;
+    }
     // The positions so far, with the move that led to each (none for the start).
     let mut history: Vec<(Option<String>, G::Position)> = vec![(None, start)];
     let mut shown = false;

@@ -30,7 +30,8 @@ player who moves first. The king's moves (--moves king20, the default): the 8 ne
 cells two steps diagonally and the 8 knight jumps; --moves orth4: up, down, left, right.",
     answers: "\
 one line per board, `Case #i: daizhenyang win` when the first player (daizhenyang)
-wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player does.
+wins from `K` under perfect play, `Case #i: daizhenyang lose` when the second player does
+(daizhenyang is the first player's name in the original problem, HDU 3446, whose answers these are).
 --explain: the board drawn and the reason (a maximum matching avoiding or covering K); --json: one
 JSON object per line and board, the report of the start position (docs/REPORT.md) with the answer
 as the field `answer`.",

@@ -74,6 +74,8 @@ fn help_shows_usage_and_modes() {
     ] {
         assert!(text.contains(word), "{word} missing from --help:\n{text}");
     }
+    let answers = &text[text.find("Answers:").expect("an Answers section")..];
+    assert!(answers.contains("daizhenyang is the first player's name in the original problem"), "{answers}");
     let text = stdout(&run(&["matching", "--help"], ""));
     assert!(text.contains("--certificate") && text.contains("`N M`"), "{text}");
     let text = stdout(&run(&["query", "--help"], ""));

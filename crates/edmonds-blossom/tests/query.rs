@@ -476,14 +476,21 @@ proptest! {
 fn illegal_and_malformed_moves_get_a_reason_and_a_new_prompt() {
     // orth4 path .K.. with the first player (the person) to move.
     let start = parse_positions(b"1\n1 4\n.K..\n").unwrap().remove(0);
-    let (end, text) = session(&start, KingMoves::Orth4, Side::First, "1,4\nfoo\n0,2\n1,2\nhint\nquit\n");
+    let (end, text) = session(&start, KingMoves::Orth4, Side::First, "1,4\nfoo\n0,2\n1,2\n3,3\nhint\nquit\n");
     assert_eq!(end, SessionEnd::Abandoned);
-    assert!(text.contains("first> 1,4\n`1,4` is not a legal move here"), "{text}");
+    assert!(
+        text.contains("first> 1,4\n`1,4` is not a legal move here: 1,4 is not one orth4 move away from 1,2;"),
+        "{text}"
+    );
     assert!(text.contains("first> foo\n`foo` is not a cell"), "{text}");
     assert!(text.contains("first> 0,2\n`0,2` is not a cell"), "{text}");
-    assert!(text.contains("first> 1,2\n`1,2` is not a legal move here"), "{text}");
+    assert!(text.contains("first> 1,2\n`1,2` is not a legal move here: the king stands there;"), "{text}");
+    assert!(
+        text.contains("first> 3,3\n`3,3` is not a legal move here: 3,3 is off the board (1x4);"),
+        "{text}"
+    );
     assert!(text.contains("  1,1  win\n  1,3  lose\n"), "{text}");
-    assert_eq!(text.matches("first> ").count(), 6, "{text}");
+    assert_eq!(text.matches("first> ").count(), 7, "{text}");
 }
 
 #[test]

@@ -104,6 +104,20 @@ pub trait PlayGame {
         let notation = self.normalize(text)?;
         Ok(self.moves(position)?.into_iter().find(|m| m.notation == notation))
     }
+
+    /// What the drawing's letters mean, written once at the start of a session (and by `help`),
+    /// when the drawing needs it.
+    fn legend(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Why the move a person typed, well formed but not legal (see [`PlayGame::find_move`]), is
+    /// not legal at `position` (off the board, no piece there, blocked, ...), when the game can
+    /// say. The default says nothing more than that it is not legal.
+    fn why_illegal(&mut self, position: &Self::Position, text: &str) -> Option<String> {
+        let _ = (position, text);
+        None
+    }
 }
 
 /// Whether the person's input is a terminal (they see what they type) or a script (echo it).
@@ -150,15 +164,21 @@ pub fn play<G: PlayGame>(
         sides[person],
         sides[1 - person]
     )?;
+    if let Some(legend) = game.legend() {
+        writeln!(out, "{legend}")?;
+    }
     // The positions so far, with the move that led to each (none for the start).
     let mut history: Vec<(Option<String>, G::Position)> = vec![(None, start)];
     let mut shown = false;
+    // Whether the hints of the position shown have been written (once per position).
+    let mut hinted = false;
     let mut line = Vec::new();
     loop {
         let position = history.last().expect("history starts with the start").1.clone();
         if !shown {
             write!(out, "\n{}", game.draw(&position))?;
             shown = true;
+            hinted = false;
         }
         if let Some(result) = game.result(&position) {
             write_result(out, game, &result, person, &history)?;
@@ -172,8 +192,9 @@ pub fn play<G: PlayGame>(
             shown = false;
             continue;
         }
-        if hints == Hints::Shown {
+        if hints == Hints::Shown && !hinted {
             write_hints(out, &game.hints(&position).map_err(io::Error::other)?)?;
+            hinted = true;
         }
         write!(out, "{}> ", sides[mover])?;
         out.flush()?;
@@ -222,9 +243,16 @@ pub fn play<G: PlayGame>(
                     history.push((Some(m.notation), m.next));
                     shown = false;
                 }
-                Ok(None) => {
-                    writeln!(out, "`{text}` is not a legal move here; type hint to list the legal moves.")?
-                }
+                Ok(None) => match game.why_illegal(&position, text) {
+                    Some(why) => writeln!(
+                        out,
+                        "`{text}` is not a legal move here: {why}; type hint to list the legal moves."
+                    )?,
+                    None => writeln!(
+                        out,
+                        "`{text}` is not a legal move here; type hint to list the legal moves."
+                    )?,
+                },
             },
         }
     }
@@ -311,6 +339,11 @@ mod tests {
         fn notation(&self) -> &'static str {
             "1 or 2, the number of stones to take"
         }
+
+        fn why_illegal(&mut self, p: &(u32, usize), text: &str) -> Option<String> {
+            let take: u32 = text.parse().ok()?;
+            Some(if take > 2 { "at most 2 stones".into() } else { format!("the pile holds {}", p.0) })
+        }
     }
 
     fn session(start: u32, person: usize, script: &str) -> (SessionEnd, String) {
@@ -360,6 +393,25 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("`\\xff\\u{1b}[2J` is not a legal move here"), "{text}");
         assert!(text.contains("Game abandoned."), "{text}");
+    }
+
+    #[test]
+    fn an_illegal_move_says_why() {
+        let (_, text) = session(5, 0, "3\nquit\n");
+        assert!(text.contains("`3` is not a legal move here: at most 2 stones; type hint"), "{text}");
+    }
+
+    #[test]
+    fn hints_are_written_once_per_position() {
+        let mut out = Vec::new();
+        let script: &[u8] = b"3\nfoo\nhint\n1\nquit\n";
+        play(&mut Nim, (5, 0), 0, Hints::Shown, &mut &script[..], Input::Script, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // Pile 5: once at the start, once for `hint`; not again after `3` or `foo` (pile 3, after
+        // the solver's reply, has no such line).
+        assert_eq!(text.matches("  2  win in 3").count(), 2, "{text}");
+        let after_hint = &text[text.find("first> hint").unwrap()..];
+        assert_eq!(after_hint.matches("  2  win in 3").count(), 1, "hint writes the list once: {text}");
     }
 
     #[test]

@@ -31,7 +31,8 @@ game move by move, the board drawn with each free cell's values A/B; --json: one
 1-based, row 1 at the top.",
     query_input: "\
 the default input, then optionally a line `taken l1 ... ln`: the row lengths of the
-taken cells (top row first, non-increasing, each at most m; default: nothing taken); several
+taken cells (top row first, non-increasing, each at most m; default: nothing taken; rows the
+line leaves out at the bottom are empty: `taken 1` takes cell 1,1 of any board); several
 positions may follow each other. The side to move is `first` when the number of taken cells is
 even, else `second`.",
     query_output: "\

@@ -119,4 +119,23 @@ impl PlayGame for LatticePlay {
         };
         joined.parse::<Cell>().map(|cell| cell.to_string()).map_err(|e| e.to_string())
     }
+
+    fn why_illegal(&mut self, p: &PlayPosition, text: &str) -> Option<String> {
+        let cell: Cell = self.normalize(text).ok()?.parse().ok()?;
+        let board = p.position.board();
+        let (n, m) = (board.rows(), board.cols());
+        if cell.row == 0 || cell.column == 0 || cell.row > n || cell.column > m {
+            return Some(format!("off the board ({n}x{m})"));
+        }
+        let (row, col) = (cell.row - 1, cell.column - 1);
+        let taken = p.position.taken();
+        Some(if col < taken[row] {
+            "already taken".to_string()
+        } else if col > taken[row] {
+            format!("cell {},{} left of it is free", cell.row, taken[row] + 1)
+        } else {
+            // The first free cell of its row: the one above is free.
+            format!("cell {},{} above it is free", cell.row - 1, cell.column)
+        })
+    }
 }

@@ -3,7 +3,8 @@
 //! # Input
 //! The default input (`n m`, the `n` rows of `A`, the `n` rows of `B`), then optionally a line
 //! `taken l1 … ln`: the row lengths of the taken diagram, top row first, non-increasing, each at most
-//! `m` (default: nothing taken). Several positions may follow each other. The side to move follows
+//! `m` (default: nothing taken); the rows the line leaves out (at the bottom) are empty, so
+//! `taken 1` takes the top-left cell of any board. Several positions may follow each other. The side to move follows
 //! from the number of taken cells: the first player when it is even.
 //!
 //! # Output
@@ -141,7 +142,7 @@ impl Position {
 }
 
 /// Reads the positions of a query input: one or more boards, each optionally followed by a line
-/// `taken l1 … ln`.
+/// `taken l1 … ln` (at most one length per row; the rows left out are empty).
 pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
     let mut scanner = Scanner::new(input);
     let mut positions = Vec::new();
@@ -157,10 +158,14 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
             }
             Some(token) if token.text == b"taken" => {
                 scanner = ahead;
-                // Read row by row: each row at most the one above (and at most m).
+                // Read row by row: each row at most the one above (and at most m). The lengths
+                // stand on the `taken` line; the rows it leaves out are empty.
                 let mut above = m;
-                let mut last_line = token.loc.line;
+                let last_line = token.loc.line;
                 for (row, slot) in taken.iter_mut().enumerate() {
+                    if scanner.peek().is_none_or(|next| next.loc.line != last_line) {
+                        break;
+                    }
                     let (len, loc) = scanner.uint_at("taken row length", 0, m as u64)?;
                     // len ≤ m ≤ 31.
                     let len = len as usize;
@@ -174,7 +179,6 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
                     }
                     *slot = len;
                     above = len;
-                    last_line = loc.line;
                 }
                 let mut after = scanner.clone();
                 if let Some(extra) = after.try_token().filter(|t| t.loc.line == last_line) {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::checkpoint::{Checkpoints, WhenDone};
 use lattice_dp::solve::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_distributed, solve_with, value};
 
@@ -21,7 +21,13 @@ fn folder(name: &str) -> PathBuf {
 }
 
 fn every_layer(dir: &Path, resume: bool) -> Checkpoints {
-    Checkpoints { dir: dir.to_path_buf(), every_layers: Some(1), every: Duration::from_secs(3600), resume }
+    Checkpoints {
+        dir: dir.to_path_buf(),
+        every_layers: Some(1),
+        every: Duration::from_secs(3600),
+        resume,
+        when_done: WhenDone::Keep,
+    }
 }
 
 /// The fewest states of a layer a rank shares in these tests: small, so that every rank holds
@@ -205,6 +211,51 @@ fn the_binary_killed_at_any_moment_resumes() {
             );
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&file);
+}
+
+/// The checkpoint files (whole and torn) in `dir`, by name.
+fn checkpoint_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
+        .unwrap_or_default();
+    names.retain(|n| n.ends_with(".ckpt") || n.ends_with(".ckpt.part"));
+    names.sort();
+    names
+}
+
+#[test]
+fn a_finished_solve_removes_its_checkpoints_and_a_resume_says_where_it_starts() {
+    let dir = folder("finished");
+    let file = dir.with_extension("in");
+    std::fs::write(&file, "3 4\n1 2 3 4\n5 6 7 8\n9 1 2 3\n4 5 6 7\n8 9 1 2\n3 4 5 6\n").unwrap();
+    let binary = env!("CARGO_BIN_EXE_lattice-dp");
+    let (dir_arg, file_arg) = (dir.to_str().unwrap(), file.to_str().unwrap());
+    let expected = damaged_input::run_binary(binary, &[file_arg], b"");
+    // A torn file of an earlier run of the same job.
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("rank-0-of-1.layer-5.ckpt.part"), b"LDPCKPT2 torn").unwrap();
+    let removed = damaged_input::run_binary(
+        binary,
+        &["--checkpoint", dir_arg, "--checkpoint-layers", "1", file_arg],
+        b"",
+    );
+    assert_eq!(removed.stdout, expected.stdout);
+    assert!(removed.stderr.is_empty(), "{}", String::from_utf8_lossy(&removed.stderr));
+    assert_eq!(checkpoint_files(&dir), Vec::<String>::new());
+
+    let kept = ["--checkpoint", dir_arg, "--checkpoint-layers", "1", "--keep-checkpoints", file_arg];
+    assert_eq!(damaged_input::run_binary(binary, &kept, b"").stdout, expected.stdout);
+    // Each rank keeps its two newest layers: 1 and 2 cells taken.
+    assert_eq!(checkpoint_files(&dir), ["rank-0-of-1.layer-1.ckpt", "rank-0-of-1.layer-2.ckpt"]);
+    let resumed = damaged_input::run_binary(binary, &["--resume", dir_arg, file_arg], b"");
+    assert_eq!(resumed.stdout, expected.stdout);
+    let stderr = String::from_utf8(resumed.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("lattice-dp: resumed from layer 1 of 12 (written "), "{stderr}");
+    assert!(stderr.trim_end().ends_with(" GMT)"), "{stderr}");
+    assert_eq!(checkpoint_files(&dir), Vec::<String>::new());
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(&file);
 }

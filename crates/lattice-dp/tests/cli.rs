@@ -199,3 +199,22 @@ fn the_minimum_share_goes_with_distributed_and_plan() {
     let output = run(&["plan", "--ranks", "4", "--min-share", "0"], &board);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn progress_opens_and_closes_even_a_quick_solve() {
+    for args in [&["--progress"][..], &["query", "--progress"], &["analyze", "--progress"]] {
+        let output = run(args, SAMPLE);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let err = stderr(&output);
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress: ")).collect();
+        assert!(lines.len() >= 2, "{args:?}: {err}");
+        assert!(lines[0].contains("% ("), "{args:?}: the first line is the start: {err}");
+        let last = lines.last().unwrap();
+        assert!(
+            last.starts_with("progress: done, ") && last.contains(" states in ") && last.contains(" s ("),
+            "{err}"
+        );
+    }
+    let quiet = run(&[], SAMPLE);
+    assert!(quiet.stderr.is_empty(), "without --progress a piped solve is silent");
+}

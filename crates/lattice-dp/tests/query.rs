@@ -327,13 +327,33 @@ fn text_report_of_several_positions() {
 }
 
 #[test]
+fn rows_the_taken_line_leaves_out_are_empty() {
+    let three_rows = b"3 2\n1 2\n3 4\n5 6\n6 5\n4 3\n2 1\n";
+    let with = |tail: &str| [&three_rows[..], tail.as_bytes()].concat();
+    let short = parse_positions(&with("taken 1\n")).expect("a short taken line is a position");
+    assert_eq!(short[0].taken(), [1, 0, 0]);
+    let bare = parse_positions(&with("taken\n")).expect("a bare taken line is a position");
+    assert_eq!(bare[0].taken(), [0, 0, 0]);
+    let then_board = parse_positions(&[with("taken 2 1\n"), with("")].concat()).unwrap();
+    assert_eq!(
+        then_board.iter().map(|p| p.taken().to_vec()).collect::<Vec<_>>(),
+        [vec![2, 1, 0], vec![0, 0, 0]]
+    );
+    let output = run(&["query"], &with("taken 1\n"));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("Position 1 (3×2), second to move: "), "{text}");
+    assert!(text.lines().next().unwrap().contains("1 cell taken (rows 1 0 0)"), "{text}");
+}
+
+#[test]
 fn bad_query_inputs_are_located() {
     let cases = [
         ("taken 1 0\ntaken 1 0\n", "line 7, column 1: expected number of rows, found 'taken'"),
         ("takn 1 0\n", "line 6, column 1: expected `taken` or the next board, found 'takn'"),
         ("taken 1 2\n", "line 6, column 9: taken row 2 holds 2 cells, more than row 1 above it (1)"),
         ("taken 4 0\n", "line 6, column 7: taken row length 4 out of range 0..=3"),
-        ("taken 1\n", "line 7, column 1: unexpected end of input, expected taken row length"),
+        ("taken 1 x\n", "line 6, column 9: expected taken row length, found 'x'"),
         ("taken 1 0 0\n", "line 6, column 11: the taken line has more than 2 row lengths"),
         ("taken -1 0\n", "line 6, column 7: expected taken row length, found '-1'"),
         ("taken 1 0\n2 2\n1 1\n", "line 9, column 1: unexpected end of input, expected value of A"),

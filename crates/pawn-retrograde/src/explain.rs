@@ -61,18 +61,40 @@ fn write_first_moves(out: &mut String, moves: &[FirstMove]) {
 }
 
 fn write_line(out: &mut String, board: &Board, analysis: &Analysis) {
-    match analysis.outcome {
-        Outcome::Tie => {
+    let tie = if analysis.outcome == Outcome::Tie { Tied::Yes } else { Tied::No };
+    write_principal_variation(out, board, tie, &analysis.line, analysis.end);
+}
+
+/// Whether a position is a tie (its principal variation keeps the tie).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tied {
+    /// Neither side can force a win.
+    Yes,
+    /// One side wins.
+    No,
+}
+
+/// Writes a principal variation: each move with the board after it, then why it stops (the
+/// default `--explain` of a board and `query --explain` of a position).
+pub fn write_principal_variation(
+    out: &mut String,
+    board: &Board,
+    tie: Tied,
+    line: &[(Move, Position)],
+    end: LineEnd,
+) {
+    match tie {
+        Tied::Yes => {
             let _ = writeln!(out, "Principal variation (both sides keep the tie):");
         }
-        _ => {
+        Tied::No => {
             let _ = writeln!(out, "Principal variation (fastest win against slowest loss):");
         }
     }
-    if analysis.line.is_empty() {
+    if line.is_empty() {
         let _ = writeln!(out, "  (no move is played)");
     }
-    for (i, &(mv, position)) in analysis.line.iter().enumerate() {
+    for (i, &(mv, position)) in line.iter().enumerate() {
         let side = match mv.side {
             Side::Red => "Red",
             Side::Black => "Black",
@@ -80,7 +102,7 @@ fn write_line(out: &mut String, board: &Board, analysis: &Analysis) {
         let _ = writeln!(out, "  {}. {side} {}", i + 1, move_text(mv));
         draw(out, board, position);
     }
-    let _ = match analysis.end {
+    let _ = match end {
         LineEnd::Terminal(terminal) => {
             writeln!(out, "Final position: {}.", ending_reason(terminal))
         }
@@ -88,11 +110,9 @@ fn write_line(out: &mut String, board: &Board, analysis: &Analysis) {
             out,
             "The position after move {} repeats the one after move {first} with the same side to move: \
              play can go on forever.",
-            analysis.line.len()
+            line.len()
         ),
-        LineEnd::Cut => {
-            writeln!(out, "(line cut after {} moves; play can go on forever)", analysis.line.len())
-        }
+        LineEnd::Cut => writeln!(out, "(line cut after {} moves; play can go on forever)", line.len()),
     };
 }
 

@@ -42,7 +42,8 @@ every legal move, best first, as `FROM-TO  VALUE` (e.g. `5,1-4,1  win in 3`; cel
 row,column). VALUE is for the side to move (for a move: for the player making it): `win in r`,
 `lose in r` (r = moves both sides still make under optimal play: the winner wins fastest, the loser
 loses slowest) or `draw` (the game's Tie: nobody can force a win). ANSWER is the judge's words from
-this position: `Red k`, `Black k` or `Tie`. --explain draws the board first; --json prints one
+this position: `Red k`, `Black k` or `Tie`. --explain draws the board first and ends with the
+principal variation (each move with the board after it, and why it stops); --json prints one
 object per position (JSON Lines, fields in docs/REPORT.md).",
     analyze_output: "\
 per board of FILE (the default input), every position counted: a position is a

@@ -104,4 +104,40 @@ impl PlayGame for Game {
     fn normalize(&self, text: &str) -> Result<String, String> {
         text.parse::<Notation>().map(|n| n.to_string())
     }
+
+    fn legend(&self) -> Option<&'static str> {
+        Some("A, B = the red pieces (written O in the input), X = the black pawn, # = an obstacle.")
+    }
+
+    fn why_illegal(&mut self, state: &State, text: &str) -> Option<String> {
+        let Notation { from, to } = text.parse().ok()?;
+        let dims = self.board.dims();
+        let cell = |pos: grid_core::Pos| grid_core::report::Cell::of(pos).to_string();
+        for pos in [from, to] {
+            if pos.row >= dims.rows || pos.col >= dims.cols {
+                return Some(format!("{} is off the board ({}x{})", cell(pos), dims.rows, dims.cols));
+            }
+        }
+        let pieces = self.pieces(*state);
+        match state.to_move {
+            Side::Red if !pieces.reds.contains(&from) => {
+                return Some(format!("no red piece stands on {}", cell(from)));
+            }
+            Side::Black if pieces.black != from => {
+                return Some(format!("the black pawn does not stand on {}", cell(from)));
+            }
+            _ => {}
+        }
+        if from.row.abs_diff(to.row) + from.col.abs_diff(to.col) != 1 {
+            return Some(format!("{} is not an orthogonal neighbour of {}", cell(to), cell(from)));
+        }
+        if state.to_move == Side::Black && to.row > from.row {
+            return Some("the black pawn never steps down".into());
+        }
+        if !self.board.is_open(to) {
+            return Some(format!("{} is an obstacle", cell(to)));
+        }
+        (state.to_move == Side::Red && pieces.reds.contains(&to))
+            .then(|| format!("the other red piece stands on {}", cell(to)))
+    }
 }

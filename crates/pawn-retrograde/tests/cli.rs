@@ -168,6 +168,15 @@ fn query_prints_a_text_report() {
         "{}",
         stdout(&o)
     );
+    // The optimal line and why it ends, as the default --explain gives them.
+    assert!(
+        stdout(&o).contains(
+            "Principal variation (fastest win against slowest loss):\n  1. Black 2,2-1,2 (X)\n      1 2 3\n    \
+             1 . X .\n    2 . . .\n    3 A . B\nFinal position: the black pawn stands in row 1, so Black wins.\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -125,20 +125,25 @@ proptest! {
 fn illegal_and_malformed_moves_are_refused_with_a_new_prompt() {
     let position = parse_positions(b"q 1\n4 3 black\n...\n.X.\n...\nO.O\n").unwrap().remove(0);
     let (mut game, start) = Game::new(&position);
-    let script = "foo\n9,9-9,8\n2,2-3,2\n4,1-3,1\nhelp\n (2,2) - (1,2) \n";
+    let script = "foo\n9,9-9,8\n2,2-3,2\n4,1-3,1\n2,2-1,1\nhelp\n (2,2) - (1,2) \n";
     let (end, text, counted) = session(&mut game, start, 1, script);
     assert!(matches!(end, SessionEnd::Finished(ref r) if r.winner == Some(1)), "{text}");
     assert_eq!(counted, 1);
     for (typed, reason) in [
         ("foo", "`foo` is not a move: write FROM-TO as row,column-row,column (e.g. 5,1-4,1)"),
-        ("9,9-9,8", "`9,9-9,8` is not a legal move here; type hint to list the legal moves."),
-        ("2,2-3,2", "`2,2-3,2` is not a legal move here"),
-        ("4,1-3,1", "`4,1-3,1` is not a legal move here"),
+        (
+            "9,9-9,8",
+            "`9,9-9,8` is not a legal move here: 9,9 is off the board (4x3); type hint to list the legal moves.",
+        ),
+        ("2,2-3,2", "`2,2-3,2` is not a legal move here: the black pawn never steps down;"),
+        ("4,1-3,1", "`4,1-3,1` is not a legal move here: the black pawn does not stand on 4,1;"),
+        ("2,2-1,1", "`2,2-1,1` is not a legal move here: 1,1 is not an orthogonal neighbour of 2,2;"),
     ] {
         let needle = format!("black> {typed}\n{reason}");
         assert!(text.contains(&needle), "{needle:?} missing in\n{text}");
     }
-    assert_eq!(text.matches("black> ").count(), 6, "a new prompt after each refusal:\n{text}");
+    assert_eq!(text.matches("black> ").count(), 7, "a new prompt after each refusal:\n{text}");
+    assert!(text.contains("\nA, B = the red pieces (written O in the input), X = the black pawn"), "{text}");
     assert!(text.contains("Moves: FROM-TO with 1-based row,column cells"), "{text}");
     assert!(
         text.contains("Game over: You win (black): the black pawn stands in row 1, so Black wins."),

@@ -166,6 +166,9 @@ pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunErro
             Mode::Json => render::json(&mut answers, &board, number)?,
         }
     }
+    if mode == Mode::Explain && number > 0 {
+        answers.extend_from_slice(render::WORDS.as_bytes());
+    }
     Ok(out.write_all(&answers)?)
 }
 

@@ -20,9 +20,16 @@ the number of boards t, then per board `n w c` (fields on the circle, white
 pawns, black pawns), the w white positions and the c black positions, each strictly increasing in
 1..=n (tokens separated by any whitespace). Fields are numbered clockwise; field n is followed by 1.",
     answers: "\
-B = white wins, C = black wins, R = draw (nobody can force a win), with white to
-move. --explain: the rule that decides each board and a winning move (`17 cw 3`, as play takes it);
---json: one JSON object per board (docs/REPORT.md).",
+one letter per board, with white to move: B = white wins, C = black wins,
+R = draw (nobody can force a win). --explain: the rule that decides each board and a winning move
+(`17 cw 3`, as play takes it), in these words: a run is a maximal block of pawns of one colour
+(clockwise); its slack is the number of empty fields between its first and last pawn, its gap the
+number of empty fields after it up to the next run; a big run has 2 or more pawns; a segment is a
+big run (with the single pawns between it and the next big run of its colour joined to it), or a
+single pawn between big runs of both colours; a segment is tight when it holds no empty field, safe
+when it has 3 or more pawns and is not tight; a threat is a gap of 1 or more fields beside a tight
+segment of 3 or more pawns, its owner's; the kept gaps are the Nim heaps, the dead ones do not
+count. --json: one JSON object per board (docs/REPORT.md).",
     query_input: "\
 the default input, where the header `n w c` of a board may be followed by the side to
 move, `white` (the default) or `black`, e.g. `9 2 3 black`.",

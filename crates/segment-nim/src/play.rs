@@ -246,6 +246,37 @@ impl PlayGame for Game {
     fn normalize(&self, text: &str) -> Result<String, String> {
         text.parse::<Slide>().map(|slide| slide.to_string())
     }
+
+    fn why_illegal(&mut self, position: &PlayPosition, text: &str) -> Option<String> {
+        let slide: Slide = text.parse().ok()?;
+        let board = position.board();
+        let n = board.n();
+        if slide.pawn == 0 || slide.pawn > n {
+            return Some(format!("there is no field {} (the fields are 1 to {n})", slide.pawn));
+        }
+        let Ok(index) = board.pawns.binary_search_by_key(&slide.pawn, |&code| code >> 1) else {
+            return Some(format!("field {} is empty", slide.pawn));
+        };
+        let mover = position.mover;
+        if board.colour(index) != mover {
+            return Some(format!(
+                "the pawn on field {} is {}, not {}",
+                slide.pawn,
+                board.colour(index).name(),
+                mover.name()
+            ));
+        }
+        let m = board.len();
+        let room = match slide.direction {
+            Direction::Cw => board.empty_after(index),
+            Direction::Ccw => board.empty_after(if index == 0 { m - 1 } else { index - 1 }),
+        };
+        Some(format!(
+            "the pawn on field {} is blocked after {} that way",
+            slide.pawn,
+            grid_core::words::counted(room, "field")
+        ))
+    }
 }
 
 /// The number of legal moves the opponent of `mover` has after pawn `index` slides `distance` in

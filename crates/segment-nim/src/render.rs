@@ -23,6 +23,19 @@ pub fn json(out: &mut impl Write, board: &Board, number: u64) -> io::Result<()> 
     grid_core::cli::write_json_line(out, &json_report(board, number))
 }
 
+/// The words of [`text`], written once after the last board of `--explain`.
+pub const WORDS: &str = "\
+Words: B = white wins, C = black wins, R = draw (nobody can force a win).
+  run: a maximal block of pawns of one colour, clockwise; big run: one of 2 or more pawns.
+  slack: the empty fields between a run's (or segment's) first and last pawn.
+  gap: the empty fields after a run (or segment) up to the next one.
+  segment: a big run with the single pawns between it and the next big run of its colour joined
+    to it, or a single pawn between big runs of both colours.
+  tight: a segment without an empty field; safe: a segment of 3 or more pawns that is not tight.
+  threat: a gap of 1 or more fields beside a tight segment of 3 or more pawns, its owner's.
+  kept gaps: the Nim heaps; dead gaps do not count.
+";
+
 /// Writes `report` as text for people.
 pub fn text(out: &mut impl Write, r: &BoardReport) -> io::Result<()> {
     let letter = r.answer.letter() as char;

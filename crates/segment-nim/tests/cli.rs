@@ -95,6 +95,35 @@ fn explain_shows_the_structure_and_a_confirmed_move() {
     }
 }
 
+/// The words `--explain` uses, each with the start of its definition.
+const WORDS: [&str; 8] =
+    ["run: ", "big run: ", "slack: ", "gap: ", "segment: ", "safe: ", "threat: ", "B = white wins"];
+
+#[test]
+fn help_and_explain_define_their_words() {
+    let help = text(&solver(&["--help"], "").stdout);
+    let answers = &help[help.find("Answers:").expect("an Answers section")..];
+    for word in [
+        "a run is",
+        "slack is",
+        "its gap",
+        "a big run",
+        "safe",
+        "a threat is",
+        "B = white wins",
+        "C = black wins",
+        "R = draw",
+    ] {
+        assert!(answers.contains(word), "--help's Answers lacks {word:?}:\n{answers}");
+    }
+    let report = text(&solver(&["--explain"], SAMPLE).stdout);
+    let words = &report[report.find("\nWords: ").expect("a Words block after the boards")..];
+    for word in WORDS {
+        assert!(words.contains(word), "--explain's words lack {word:?}:\n{words}");
+    }
+    assert_eq!(report.matches("\nWords: ").count(), 1, "once, after the last board");
+}
+
 #[test]
 fn explain_lists_threats_and_safe_segments() {
     // White: a tight run 1 2 3 with gaps 2 and 3 around it; black: run 6 8 9 with slack 1.

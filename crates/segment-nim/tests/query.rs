@@ -219,8 +219,12 @@ fn session(board: Board, mover: Colour, person: Colour, script: &str) -> (Sessio
 #[test]
 fn play_refuses_illegal_and_malformed_moves() {
     let board = Board::from_positions(6, &[5, 6], &[2, 4]).unwrap();
-    let (end, out) =
-        session(board, Colour::White, Colour::Black, "9 cw 1\n5 up 2\n6 cw 1\n2 cw 5\nfoo\n2 cw 1\nquit\n");
+    let (end, out) = session(
+        board,
+        Colour::White,
+        Colour::Black,
+        "9 cw 1\n5 up 2\n6 cw 1\n2 cw 5\n3 ccw 1\n5 cw 1\nfoo\n2 cw 1\nquit\n",
+    );
     // After black's only legal reply the solver blocks black's last pawn: the game ends.
     match end {
         SessionEnd::Finished(result) => assert_eq!(result.winner, Some(0), "{out}"),
@@ -228,13 +232,26 @@ fn play_refuses_illegal_and_malformed_moves() {
     }
     assert!(out.contains("Game over: The solver wins (white): every black pawn is blocked"), "{out}");
     assert!(out.contains("white (solver) plays 6 cw 1   [win]"), "{out}");
-    assert!(out.contains("`9 cw 1` is not a legal move here"), "{out}");
+    assert!(
+        out.contains("`9 cw 1` is not a legal move here: there is no field 9 (the fields are 1 to 6);"),
+        "{out}"
+    );
     assert!(out.contains("`5 up 2` is not a move: the direction is cw or ccw"), "{out}");
-    assert!(out.contains("`6 cw 1` is not a legal move here"), "{out}");
-    assert!(out.contains("`2 cw 5` is not a legal move here"), "{out}");
+    assert!(
+        out.contains("`5 cw 1` is not a legal move here: the pawn on field 5 is white, not black;"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "`2 cw 5` is not a legal move here: the pawn on field 2 is blocked after 1 field that way;"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("`3 ccw 1` is not a legal move here: field 3 is empty;"), "{out}");
+    assert!(out.contains("`6 cw 1` is not a legal move here: field 6 is empty;"), "{out}");
     assert!(out.contains("`foo` is not a move"), "{out}");
     // Every refused line gets a new prompt; the legal one is played.
-    assert_eq!(out.matches("black> ").count(), 6, "{out}");
+    assert_eq!(out.matches("black> ").count(), 8, "{out}");
     assert!(
         out.contains("W white, B black, . empty\nfield +1  +2  +3  +4  +5  +6\n    0  W   .   B   B   W   ."),
         "{out}"

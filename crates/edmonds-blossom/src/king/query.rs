@@ -508,6 +508,25 @@ impl PlayGame for KingPlay {
     fn normalize(&self, text: &str) -> Result<String, String> {
         text.parse::<Cell>().map(|cell| cell.to_string()).map_err(|e| e.to_string())
     }
+
+    fn why_illegal(&mut self, position: &Position, text: &str) -> Option<String> {
+        let cell: Cell = text.parse().ok()?;
+        let dims = position.dims;
+        let Some(pos) = cell.pos().filter(|p| p.row < dims.rows && p.col < dims.cols) else {
+            return Some(format!("{cell} is off the board ({}x{})", dims.rows, dims.cols));
+        };
+        let here = position.dims.pos(position.king);
+        let step = (pos.row as isize - here.row as isize, pos.col as isize - here.col as isize);
+        Some(match position.cells[dims.index(pos)] {
+            KING => "the king stands there".to_string(),
+            VISITED => format!("{cell} was already visited"),
+            FREE if !symmetric_offsets(self.moves.set()).contains(&step) => {
+                format!("{cell} is not one {} move away from {}", self.moves.name(), position.king_cell())
+            }
+            FREE => return None,
+            _ => format!("{cell} is blocked"),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use grid_core::cli::driver::Source;
 use grid_core::cli::{Failure, write_json_line};
 use lattice_dp::analyze::{AnalyzeOptions, analyze, write_text};
 use lattice_dp::parse_board;
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 
 use super::failure::solve_failure;
 use super::interrupt;
@@ -35,7 +35,7 @@ pub fn run_analyze(
         width: args.width(),
         stop: Some(interrupt::flag()),
     };
-    let mut bar = LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent });
+    let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress));
     let analysis = analyze(&board, &options, &mut |p| bar.update(p));
     bar.finish();
     let analysis = analysis.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;

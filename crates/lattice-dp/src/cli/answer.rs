@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use grid_core::cli::args::Format;
 use grid_core::cli::driver::{Request, Source};
 use grid_core::cli::{self, Failure};
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::solve::checkpoint::Checkpoints;
 use lattice_dp::{Mode, Options, Plan, parse_board, solve_with};
 
@@ -16,6 +16,7 @@ use super::distributed;
 use super::failure::{solve_failure, usage_error};
 use super::interrupt;
 use super::options::{AnswerArgs, SolveArgs};
+use super::resume_note::ResumeNote;
 
 /// Runs the default mode: checks the checkpoint options, then solves in this process or, with
 /// `--distributed`, as one rank of an MPI job.
@@ -68,8 +69,12 @@ fn answer(
             );
         }
     }
-    let mut bar = LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent });
-    let solution = solve_with(&board, options, &mut |p| bar.update(p));
+    let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress));
+    let mut resumed = ResumeNote::new(checkpoints, (1, 0));
+    let solution = solve_with(&board, options, &mut |p| {
+        resumed.note(p);
+        bar.update(p)
+    });
     bar.finish();
     let solution = solution.map_err(|e| solve_failure(e, board.rows(), board.cols()))?;
     write_answer(&board, solution, format, out)

@@ -10,7 +10,7 @@ use grid_core::cli::driver::Source;
 #[cfg(feature = "mpi")]
 use grid_core::cli::{self, Failure};
 #[cfg(feature = "mpi")]
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::solve::checkpoint::Checkpoints;
 #[cfg(feature = "mpi")]
 use lattice_dp::{Mode, Options, Plan, parse_board};
@@ -23,6 +23,8 @@ use super::failure::usage_error;
 #[cfg(feature = "mpi")]
 use super::interrupt;
 use super::options::SolveArgs;
+#[cfg(feature = "mpi")]
+use super::resume_note::ResumeNote;
 
 /// How the distributed sweep runs: the sweep's options and the ranks' minimum share.
 #[derive(Debug, Clone, Copy)]
@@ -107,8 +109,12 @@ fn answer(
         checkpoints,
         min_share: sweep.min_share,
     };
-    let mut bar = LayerBar::for_stderr(if args.progress && me == 0 { Piped::Lines } else { Piped::Silent });
-    let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| bar.update(p));
+    let mut bar = LayerBar::for_stderr(Shown::from_flag(args.progress && me == 0));
+    let mut resumed = ResumeNote::new(checkpoints.filter(|_| me == 0), (ranks.ranks(), me));
+    let solved = lattice_dp::solve_distributed(&board, options, ranks, &mut |p| {
+        resumed.note(p);
+        bar.update(p)
+    });
     bar.finish();
     let solved = solved.map_err(|e| solve_failure(e, n, m))?;
     if args.progress {

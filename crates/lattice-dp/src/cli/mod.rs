@@ -11,3 +11,4 @@ pub mod options;
 pub mod plan;
 pub mod play;
 pub mod query;
+pub mod resume_note;

@@ -9,7 +9,7 @@ use grid_core::cli::Failure;
 use grid_core::cli::args::InputArgs;
 use grid_core::cli::memory::MemoryArgs;
 use lattice_dp::ValueWidth;
-use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::checkpoint::{Checkpoints, WhenDone};
 use lattice_dp::solve::partition::DEFAULT_MIN_SHARE;
 
 /// The default mode's own options: the sweep, its checkpoints, and the MPI job.
@@ -116,8 +116,9 @@ pub struct SolveArgs {
     /// that holds it.
     #[arg(long, value_name = "N", value_parser = ["4", "5", "8"])]
     value_bytes: Option<String>,
-    /// Show the progress (states done, states/s, ETA) on stderr even when it is not a terminal;
-    /// with --distributed, each rank then also reports its peak resident memory and traffic
+    /// Show the progress (states done, states/s, ETA) on stderr from the start: a bar on a
+    /// terminal, a line every ten seconds elsewhere, then a closing line with the states and the
+    /// time; with --distributed, each rank then also reports its peak resident memory and traffic
     /// against its plan.
     #[arg(long)]
     pub progress: bool,
@@ -133,7 +134,8 @@ pub struct CheckpointArgs {
     checkpoint: Option<PathBuf>,
     /// Continue from the newest layer every rank finished in DIR (a checkpoint of another board,
     /// another number of ranks, width or --min-share, or a torn or corrupted file is refused),
-    /// and go on writing checkpoints there.
+    /// and go on writing checkpoints there; stderr says `resumed from layer L of N (written
+    /// TIME)`: the layer of L cells taken, the sweep going from N = n·m cells down to 0.
     #[arg(long, value_name = "DIR")]
     resume: Option<PathBuf>,
     /// Write a checkpoint every N layers as well.
@@ -142,6 +144,10 @@ pub struct CheckpointArgs {
     /// Write a checkpoint once M minutes have passed since the last one [default: 10].
     #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
     checkpoint_minutes: Option<u64>,
+    /// Keep the checkpoint files once the solve has finished (by default a finished solve removes
+    /// its files, torn `*.ckpt.part` ones included).
+    #[arg(long)]
+    keep_checkpoints: bool,
 }
 
 impl CheckpointArgs {
@@ -155,9 +161,13 @@ impl CheckpointArgs {
             }
             (_, Some(dir)) | (Some(dir), None) => dir.clone(),
             (None, None) => {
-                if self.checkpoint_layers.is_some() || self.checkpoint_minutes.is_some() {
+                if self.checkpoint_layers.is_some()
+                    || self.checkpoint_minutes.is_some()
+                    || self.keep_checkpoints
+                {
                     return Err(Failure::Usage(
-                        "error: --checkpoint-layers and --checkpoint-minutes need --checkpoint DIR".into(),
+                        "error: --checkpoint-layers, --checkpoint-minutes and --keep-checkpoints need --checkpoint DIR"
+                            .into(),
                     ));
                 }
                 return Ok(None);
@@ -170,6 +180,7 @@ impl CheckpointArgs {
             every_layers: self.checkpoint_layers.map(|n| n as usize),
             every,
             resume: self.resume.is_some(),
+            when_done: if self.keep_checkpoints { WhenDone::Keep } else { WhenDone::Remove },
         }))
     }
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use grid_core::cli::args::Format;
 use grid_core::cli::driver::Source;
 use grid_core::cli::{Failure, write_json_line};
-use lattice_dp::progress::{LayerBar, Piped};
+use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::query;
 use lattice_dp::{Mode, Plan, QueryOptions, SolveError, parse_positions};
 
@@ -34,8 +34,7 @@ pub fn run_query(
         }
     }
     for (i, position) in positions.iter().enumerate() {
-        let bar =
-            RefCell::new(LayerBar::for_stderr(if args.progress { Piped::Lines } else { Piped::Silent }));
+        let bar = RefCell::new(LayerBar::for_stderr(Shown::from_flag(args.progress)));
         let progress = |p| bar.borrow_mut().update(p);
         let options = QueryOptions { number: i + 1, progress: Some(&progress), stop: None };
         let report = grid_core::stop::unstoppable(query::query(position, &options));

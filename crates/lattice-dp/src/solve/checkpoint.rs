@@ -21,7 +21,8 @@
 //! finish a layer at most one exchange apart and checkpoint at the same layers (the decision is a
 //! collective), so when a job dies, the newest layer every rank finished is one every rank still
 //! has. Resuming checks every field against the job (board, `P`, rank, width, partition) and both
-//! checksums; anything else is refused with a message, never read as values.
+//! checksums; anything else is refused with a message, never read as values. A finished sweep
+//! removes each rank's files, torn ones included, unless told to keep them ([`WhenDone`]).
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -48,6 +49,18 @@ pub struct Checkpoints {
     pub every: Duration,
     /// Resume from the newest layer every rank finished in `dir`.
     pub resume: bool,
+    /// What a finished sweep does with its files.
+    pub when_done: WhenDone,
+}
+
+/// What a sweep does with its checkpoint files once it has finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WhenDone {
+    /// Each rank removes its files, torn ones (`*.ckpt.part`) included.
+    #[default]
+    Remove,
+    /// The files stay (`--keep-checkpoints`).
+    Keep,
 }
 
 impl Checkpoints {
@@ -199,6 +212,11 @@ fn layers_on_disk(dir: &Path, rank: usize, ranks: usize) -> Result<Vec<usize>, C
     Ok(layers)
 }
 
+/// When the file of `rank` of `ranks` at layer `taken` in `dir` was written, if the system says.
+pub fn written(dir: &Path, (ranks, rank): (usize, usize), taken: usize) -> Option<std::time::SystemTime> {
+    fs::metadata(dir.join(file_name(rank, ranks, taken))).ok()?.modified().ok()
+}
+
 /// Whether `dir` holds checkpoint files of a job of another number of ranks (and which).
 pub fn other_ranks(dir: &Path, ranks: usize) -> Option<usize> {
     let entries = fs::read_dir(dir).ok()?;
@@ -281,6 +299,25 @@ impl<'a> RankCheckpoints<'a> {
         self.last = Instant::now();
         self.layers_since = 0;
         Ok(())
+    }
+
+    /// Once the sweep has finished: removes this rank's files, whole and torn (`*.ckpt.part`),
+    /// unless the checkpoints are to be kept. A file that cannot be removed is left.
+    pub fn finish(&self) {
+        if self.config.when_done == WhenDone::Keep {
+            return;
+        }
+        let prefix = format!("rank-{}-of-{}.layer-", self.header.rank, self.header.ranks);
+        let Ok(entries) = fs::read_dir(&self.config.dir) else { return };
+        for name in entries.filter_map(|e| e.ok()?.file_name().into_string().ok()) {
+            let ours = name.strip_prefix(&prefix).is_some_and(|rest| {
+                let layer = rest.strip_suffix(".ckpt").or_else(|| rest.strip_suffix(".ckpt.part"));
+                layer.is_some_and(|k| k.parse::<usize>().is_ok())
+            });
+            if ours {
+                let _ = fs::remove_file(self.config.dir.join(name));
+            }
+        }
     }
 
     /// The newest layer of this rank's files (fewest cells taken), if any.

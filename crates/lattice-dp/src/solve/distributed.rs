@@ -76,6 +76,9 @@ pub fn solve_rank<V: Stored + Default>(
     let mut checkpoints =
         checkpoints.map(|c| RankCheckpoints::new(c, board, job, partition.fingerprint(), V::BYTES));
     let steps = rank.run(mode, exchange, stop, checkpoints.as_mut(), on_progress)?;
+    if let Some(checkpoints) = &checkpoints {
+        checkpoints.finish();
+    }
     // Layer 0 is the empty board alone: its owner has the value.
     let empty = path::empty_board(split.n);
     let mine = partition.owner(0, split.left_of(empty)) == exchange.rank();

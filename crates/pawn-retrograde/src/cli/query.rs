@@ -1,11 +1,13 @@
-//! `query`: a text report per position (`--explain`: with the board drawn), or JSON Lines.
+//! `query`: a text report per position (`--explain`: with the board drawn before it and the
+//! principal variation after it), or JSON Lines.
 
 use std::io::{self, Write};
 
 use grid_core::cli::args::Format;
 use grid_core::cli::write_json_line;
+use pawn_retrograde::explain::Tied;
 use pawn_retrograde::query::{self, Position};
-use pawn_retrograde::{explain, json};
+use pawn_retrograde::{StateValue, explain, json};
 
 /// Every position's report, in input order.
 pub fn write_queries(out: &mut impl Write, format: Format, positions: &[Position]) -> io::Result<()> {
@@ -20,6 +22,10 @@ pub fn write_queries(out: &mut impl Write, format: Format, positions: &[Position
                 }
                 write!(out, "{}", explain::draw_position(position))?;
                 query::write_text(out, i + 1, query)?;
+                let tie = if query.evaluation.value == StateValue::Tie { Tied::Yes } else { Tied::No };
+                let mut line = String::new();
+                explain::write_principal_variation(&mut line, position.board(), tie, &query.line, query.end);
+                write!(out, "{line}")?;
                 writeln!(out)?;
             }
         }

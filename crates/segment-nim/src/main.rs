@@ -18,7 +18,8 @@ const TEXTS: Texts = Texts {
     input: "\
 the number of boards t, then per board `n w c` (fields on the circle, white
 pawns, black pawns), the w white positions and the c black positions, each strictly increasing in
-1..=n (tokens separated by any whitespace). Fields are numbered clockwise; field n is followed by 1.",
+1..=n (tokens separated by any whitespace). Fields are numbered clockwise; field n is followed by 1.
+Limits: 1 <= n <= 10^18; at most 10^7 pawns in the whole input (all boards together).",
     answers: "\
 one letter per board, with white to move: B = white wins, C = black wins,
 R = draw (nobody can force a win). --explain: the rule that decides each board and a winning move

@@ -273,3 +273,13 @@ fn the_readme_shows_what_analyze_prints() {
         readme_output("cargo run -q --release -p segment-nim -- analyze --fields 3")
     );
 }
+
+#[test]
+fn help_names_the_input_limits() {
+    let out = solver(&["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    assert!(input.contains("1 <= n <= 10^18"), "{help}");
+    assert!(input.contains("at most 10^7 pawns in the whole input"), "{help}");
+}

@@ -97,7 +97,10 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
     let mut used = vec![false; graph.vertex_count()];
     for (u, v) in matching.edges() {
         assert!(graph.has_edge(u, v), "({u}, {v}) is not an edge");
-        assert!(!std::mem::replace(&mut used[u], true) && !std::mem::replace(&mut used[v], true));
+        assert!(
+            !std::mem::replace(&mut used[u as usize], true)
+                && !std::mem::replace(&mut used[v as usize], true)
+        );
     }
     let certified = CertifiedMatching::new(&graph).expect("the certificate holds");
     assert_eq!(certified.matching.size(), matching.size());

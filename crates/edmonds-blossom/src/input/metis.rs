@@ -25,7 +25,7 @@ use super::swar::swar_digits;
 use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{
-    BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertices, build_blocked, build_pairs,
+    BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertex, Vertices, build_blocked, build_pairs,
 };
 
 /// The first byte of comment lines.
@@ -63,7 +63,7 @@ impl Lower {
             if listed.is_empty() {
                 continue;
             }
-            let u = first + i;
+            let u = (first + i) as Vertex;
             let list = graph.neighbours(u);
             // Both are usually sorted: a merge, with a search for a neighbour listed out of order.
             let mut at = 0;
@@ -72,7 +72,7 @@ impl Lower {
                     at += 1;
                 }
                 if list.get(at) != Some(&v) && list.binary_search(&v).is_err() {
-                    missing.extend([u as u32, v]);
+                    missing.extend([u, v]);
                 }
             }
         }
@@ -110,7 +110,7 @@ fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, us
         .map(|part| {
             let mut flat = Vec::new();
             for &u in part {
-                for &v in graph.neighbours(u as usize).iter().filter(|&&v| v > u) {
+                for &v in graph.neighbours(u).iter().filter(|&&v| v > u) {
                     flat.extend([u, v]);
                 }
             }
@@ -125,7 +125,7 @@ fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, us
 /// Writes `graph` as `N M` and each vertex's neighbours (1-based) on its line.
 pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
     writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
-    for u in 0..graph.vertex_count() {
+    for u in graph.vertices() {
         let mut separator = "";
         for &v in graph.neighbours(u) {
             write!(out, "{separator}{}", v + 1)?;

@@ -3,6 +3,7 @@
 
 mod cli;
 
+use grid_core::cli::default_mode_error;
 use grid_core::cli::driver::{self, Invocation, NoCommand, Texts};
 use grid_core::cli::memory::MemoryArgs;
 use pawn_retrograde::{parse_input_within, parse_positions_within};
@@ -79,7 +80,12 @@ struct AnswerArgs {
 fn main() -> std::process::ExitCode {
     match driver::parse::<AnswerArgs, MemoryArgs, MemoryArgs, MemoryArgs, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => grid_core::cli::run(|out| {
-            let boards = parse_input_within(&request.input.read()?, request.own.memory.limit())?;
+            let (input, limit) = (request.input.read()?, request.own.memory.limit());
+            let boards = parse_input_within(&input, limit).map_err(|e| {
+                default_mode_error(TEXTS.name, e, &input, |input| {
+                    parse_positions_within(input, limit).is_ok()
+                })
+            })?;
             match request.own.self_check {
                 Some(samples) => self_check(out, &boards, samples),
                 None => Ok(write_answers(out, request.format, &boards)?),

@@ -278,7 +278,6 @@ fn graph_sizes_at_and_past_the_limits() {
     for (header, column, words) in [
         ("10000001 0", 1, "number of vertices 10000001 out of range"),
         ("1 50000001", 3, "number of edges 50000001 out of range"),
-        ("0 0", 1, "number of vertices 0 out of range"),
         ("4294967296 1", 1, "out of range"),
         ("2 4294967296", 3, "out of range"),
         ("99999999999999999999 0", 1, "out of range"),

@@ -242,3 +242,18 @@ fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
     assert_eq!(refused.status.code(), Some(2), "{message}");
     assert!(!message.contains("query"), "{message}");
 }
+
+/// Every limit the reader enforces stands in `--help`'s Input section.
+#[test]
+fn help_names_every_input_limit() {
+    let help = stdout(&run(&["--help"], ""));
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    assert_eq!(lattice_dp::board::MAX_VALUE, 1_000_000_000);
+    for limit in [
+        format!("n + m <= {}", lattice_dp::board::MAX_PERIMETER),
+        format!("n*m <= {}", lattice_dp::board::MAX_CELLS),
+        "values 0..=10^9".into(),
+    ] {
+        assert!(input.contains(&limit), "{limit}: {input}");
+    }
+}

@@ -21,6 +21,8 @@ const TEXTS: Texts = Texts {
 a line `LABEL T` (LABEL: any one word naming the file, e.g. its id; it is not used),
 then T boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 1024) and n rows of m characters: `.` free
 cell, `#` obstacle, `X` the black pawn (not in row 1), `O` a red piece (exactly one X and two O).
+A board's solve must also fit --memory-limit (checked as each board is read; default: the
+machine's available memory).
 Cells are row,column: rows from 1 at the top, columns from 1 at the left.
 
 The game: Red (the two O pieces) moves first, stepping one piece to an orthogonal free neighbour

@@ -381,3 +381,15 @@ fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
     assert_eq!(refused.status.code(), Some(2), "{message}");
     assert!(!message.contains("query"), "{message}");
 }
+
+/// Every limit the reader enforces stands in `--help`'s Input section.
+#[test]
+fn help_names_every_input_limit() {
+    let help = stdout(&run(&["--help"], ""));
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    for limit in
+        [format!("n*m <= {}", pawn_retrograde::board::MAX_CELLS), "2 <= n".into(), "--memory-limit".into()]
+    {
+        assert!(input.contains(&limit), "{limit}: {input}");
+    }
+}

@@ -257,3 +257,19 @@ fn help_names_every_input_limit() {
         assert!(input.contains(&limit), "{limit}: {input}");
     }
 }
+
+/// `plan --memory-limit`: a plan that fits exits 0; one where a rank does not fit prints the
+/// plan, then one line naming the rank and the figures, and exits 2.
+#[test]
+fn plan_exits_2_when_a_rank_does_not_fit_the_memory_limit() {
+    let fits = run(&["plan", "--ranks", "2", "--memory-limit", "64G"], SAMPLE);
+    assert!(fits.status.success(), "{}", stderr(&fits));
+    assert!(stdout(&fits).contains("every rank fits"), "{}", stdout(&fits));
+    let over = run(&["plan", "--ranks", "2", "--memory-limit", "1M"], SAMPLE);
+    assert_eq!(over.status.code(), Some(2), "{}", stderr(&over));
+    assert!(stdout(&over).contains("2 ranks do not fit"), "{}", stdout(&over));
+    let message = stderr(&over);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: board 2x3 on 2 ranks: rank "), "{message}");
+    assert!(message.contains("but the memory limit of a rank is 1.0 MiB"), "{message}");
+}

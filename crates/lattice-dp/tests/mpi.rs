@@ -165,3 +165,24 @@ fn errors_stop_every_rank_with_one_message() {
     assert_eq!(ours.len(), 1, "{stderr}");
     assert!(ours[0].contains("on 2 ranks: rank") && ours[0].contains("memory limit of a rank"), "{stderr}");
 }
+
+/// A board whose layers are all smaller than two shares of the default `--min-share`: rank 1
+/// owns nothing and says why on stderr; the answer is the single process's.
+#[test]
+fn an_idle_rank_says_why() {
+    let board = std::fs::read(testdata().join("l10-rand-10x10.in")).unwrap();
+    let default_share = lattice_dp::solve::partition::DEFAULT_MIN_SHARE.to_string();
+    let output = mpirun_sharing(2, &[], &default_share, &[], &board);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), text(&single(&[], &board).stdout));
+    let stderr = text(&output.stderr);
+    let idle: Vec<&str> = stderr.lines().filter(|l| l.contains("stays idle")).collect();
+    assert_eq!(idle.len(), 1, "{stderr}");
+    assert!(
+        idle[0].starts_with("lattice-dp: rank 1 of 2 stays idle") && idle[0].contains("--min-share 262144"),
+        "{stderr}"
+    );
+    // With a small share both ranks work, and neither says it is idle.
+    let output = mpirun(2, &[], &[], &board);
+    assert!(!text(&output.stderr).contains("idle"), "{}", text(&output.stderr));
+}

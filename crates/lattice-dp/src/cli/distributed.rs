@@ -103,6 +103,16 @@ fn answer(
             lattice_dp::solve::bytes(limit)
         )));
     }
+    if plan.ranks[me].most_owned == 0 {
+        // One write, so that the ranks' lines do not interleave.
+        let line = format!(
+            "lattice-dp: rank {me} of {} stays idle: no layer of this board gives {} ranks at least --min-share {} states each (a smaller --min-share shares the layers with more ranks)\n",
+            ranks.ranks(),
+            me + 1,
+            sweep.min_share
+        );
+        eprint!("{line}");
+    }
     let options = Options {
         mode,
         memory_limit: None,

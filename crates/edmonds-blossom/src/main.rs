@@ -43,7 +43,8 @@ number of `o` cells: even means the first player (daizhenyang), odd the second."
 per position, `Position N (R×C), SIDE to move: win|lose; king on R,C, N visited`,
 then one line per legal move `  R,C  win|lose`: the destination cell and what the move leads to for
 the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
-matching argument decides who wins, not how fast). --explain draws the board first; --json: one
+matching argument decides who wins, not how fast). --explain draws the board first and ends with
+the reasoning: the matched move of a won position, or why every move of a lost one loses; --json: one
 JSON object per line and position (docs/REPORT.md).",
     analyze_output: "\
 per board, from one maximum matching and one Gallai-Edmonds decomposition of its

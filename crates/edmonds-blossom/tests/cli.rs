@@ -396,3 +396,17 @@ fn help_names_every_input_limit() {
         assert!(help.contains(limit), "{limit}: {help}");
     }
 }
+
+/// `query --explain` ends with the reasoning: the matched move of a won position (one of its
+/// winning moves), or why every move of a lost one loses.
+#[test]
+fn query_explain_gives_the_matched_move_and_why() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/king.in");
+    let output = stdout(&run(&["query", "--explain", example], ""));
+    let why = output.lines().find(|l| l.starts_with("  why: the matched move ")).expect(&output);
+    let cell = why["  why: the matched move ".len()..].split(':').next().unwrap();
+    assert!(output.lines().any(|l| l.trim() == format!("{cell}  win")), "{output}");
+    let lost = stdout(&run(&["query", "--explain", "--moves", "orth4"], "1\n1 3\nK..\n"));
+    assert!(lost.contains("first to move: lose"), "{lost}");
+    assert!(lost.contains("  why: every maximum matching of the cells left after a move covers"), "{lost}");
+}

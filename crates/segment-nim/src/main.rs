@@ -40,7 +40,8 @@ side to move: win, lose or draw; no remoteness, the method does not give one; X:
 C = black wins, R = draw), then every legal
 move as ranges of distances with one value, best first: `17 cw 1-40  lose` = the pawn on field 17
 sliding 1 to 40 fields clockwise (cw: towards larger field numbers; ccw: towards smaller) loses
-for the mover. --explain draws the circle first; --json: one JSON object per board.",
+for the mover. --explain draws the circle first and ends with the rule that decides the position
+and, when the side to move wins, a winning move (`17 cw 3`); --json: one JSON object per board.",
     analyze_output: "\
 reads no FILE: every placement of white and black pawns on a circle of
 --fields N fields (3^N placements, N <= 18; a side without pawns included), white to move, counted by

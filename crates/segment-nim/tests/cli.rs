@@ -307,3 +307,24 @@ fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
     assert_eq!(refused.status.code(), Some(2), "{message}");
     assert!(!message.contains("query"), "{message}");
 }
+
+/// `query --explain` ends with the rule that decides the position for the side to move and, when
+/// it wins, a winning move that `play` takes.
+#[test]
+fn query_explain_gives_the_rule_and_a_winning_move() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in");
+    let out = solver(&["query", "--explain", example], "");
+    assert!(out.status.success());
+    let report = text(&out.stdout);
+    assert!(report.contains("  decided by: rule 5"), "{report}");
+    let line = report.lines().find(|l| l.starts_with("  a winning move: ")).expect(&report);
+    let slide = line["  a winning move: ".len()..].split(" (").next().unwrap();
+    assert!(
+        report.lines().any(|l| l.trim_start().starts_with(slide) && l.trim_end().ends_with("win")),
+        "{report}"
+    );
+    // A lost position has its rule and no winning move.
+    let lost = text(&solver(&["query", "--explain"], "1\n5 1 0 black\n3\n").stdout);
+    assert!(lost.contains("  decided by: black has no pawn"), "{lost}");
+    assert!(!lost.contains("a winning move"), "{lost}");
+}

@@ -182,6 +182,10 @@ fn a_rank_killed_on_one_host_resumes_to_the_single_process_value() {
         "the job finished although a rank was killed: {}",
         text(&killed.stderr)
     );
+    // The job stopped on both hosts.
+    for host in Host::BOTH {
+        assert_eq!(hosts.processes(host, "lattice-dp"), Vec::<u32>::new(), "{host:?}");
+    }
 
     let resumed = distributed(&hosts, 2, &["--resume", dir, file], b"");
     let stderr = text(&resumed.stderr);

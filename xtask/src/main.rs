@@ -41,8 +41,8 @@ mod run;
 #[cfg(test)]
 mod tidy;
 mod verify;
+mod workspace;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cli::{Spec, UsageError};
@@ -155,12 +155,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The workspace root (the parent of this crate's directory).
-fn workspace_root() -> PathBuf {
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir.parent().map(PathBuf::from).unwrap_or(manifest_dir)
 }
 
 #[cfg(test)]

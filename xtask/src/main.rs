@@ -16,7 +16,7 @@
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
 //! - `cargo xtask ci`: everything CI checks: fmt, clippy, tests, verify.
 //! - `tidy` (tests only, run by `cargo test`): rules about the files themselves: no import circle
-//!   among a crate's modules, no development history in the docs and sources.
+//!   among a crate's modules, no development history in any tracked file, and the layering words.
 //!
 //! `cargo xtask`, `cargo xtask --help` and `cargo xtask help` list the commands;
 //! `cargo xtask CMD --help` describes one. Exit status: 0 success, 1 a check failed, 2 usage error.

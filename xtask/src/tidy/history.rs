@@ -11,7 +11,7 @@ use std::process::Command;
 enum Then {
     /// Nothing: the word alone tells history.
     Nothing,
-    /// A number, after a space and an optional `#` (`issue 14`, `issue #14`).
+    /// A number, after a space and an optional `#`.
     Number,
     /// A backquoted name, after a space (a name the thing once had).
     Backquote,
@@ -40,7 +40,8 @@ const HISTORY_WORDS: &[(&str, Then)] = &[
     ("todo", Then::Words("from")),
 ];
 
-/// The history words in `line`, each with what follows it (`issue 14`), in the order of the list.
+/// The history words in `line`, each with what follows it (the number of a numbered one), in the
+/// order of the list.
 pub fn history_words(line: &str) -> Vec<String> {
     let lower = line.to_lowercase();
     let mut found = Vec::new();

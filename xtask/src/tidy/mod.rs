@@ -25,10 +25,10 @@ mod fixtures;
 /// calls into them. Each arrow is from the parent to its children; the cut is to move what the
 /// children take from the parent into a module below both.
 pub struct AllowedArrows {
-    /// The crate's folder, relative to the workspace root, and its root file, relative to the
-    /// crate's `src` (each crate root has a module tree of its own).
+    /// The crate's folder, relative to the workspace root.
     pub krate: &'static str,
-    /// The crate root file of the module tree, relative to the crate's `src` (`lib.rs`).
+    /// The crate root file of the module tree, relative to the crate's `src` (`lib.rs`; each crate
+    /// root has a module tree of its own).
     pub root: &'static str,
     /// The importing module (`a::b`; the root is `crate`).
     pub from: &'static str,
@@ -40,46 +40,14 @@ pub struct AllowedArrows {
 
 /// The arrows that close an import circle and are allowed for now: nothing else may, and each one
 /// must still close a circle (once it does not, its entry goes).
-pub const ALLOWED_ARROWS: &[AllowedArrows] = &[
-    AllowedArrows {
-        krate: "crates/game-stress",
-        root: "lib.rs",
-        from: "generate",
-        to: &[
-            "generate::king",
-            "generate::lattice",
-            "generate::matching",
-            "generate::pawn",
-            "generate::segment",
-        ],
-        why: "`Input` wraps each game's input, and each game's generator takes `Span`, `size_or` and \
-              `parse_density` from `generate`",
-    },
-    AllowedArrows {
-        krate: "crates/game-stress",
-        root: "lib.rs",
-        from: "shrink",
-        to: &["shrink::king", "shrink::matching", "shrink::pawn", "shrink::segment"],
-        why: "`shrink` dispatches to each game's candidates, which take `chunk_removals` and `without` \
-              from it",
-    },
-    AllowedArrows {
-        krate: "crates/lattice-dp",
-        root: "lib.rs",
-        from: "solve",
-        to: &["solve::distributed", "solve::plan"],
-        why: "`solve/mod.rs` is both the hub of the sweep's shared types and the single-process engine, \
+pub const ALLOWED_ARROWS: &[AllowedArrows] = &[AllowedArrows {
+    krate: "crates/lattice-dp",
+    root: "lib.rs",
+    from: "solve",
+    to: &["solve::distributed", "solve::plan"],
+    why: "`solve/mod.rs` is both the hub of the sweep's shared types and the single-process engine, \
               which calls the distributed sweep and the plan; `solve/` is to be regrouped as a whole",
-    },
-    AllowedArrows {
-        krate: "crates/playground",
-        root: "lib.rs",
-        from: "games",
-        to: &["games::king", "games::lattice", "games::pawn", "games::segment"],
-        why: "`games` builds each game's adapter from `GameCaps`, and the adapters implement `games`' \
-              trait with its caps, errors and views",
-    },
-];
+}];
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,8 @@ use std::process::Command;
 
 use crate::cargo::cargo_step;
 use crate::cli::Spec;
-use crate::{python, readme, verify, workspace_root};
+use crate::workspace::workspace_root;
+use crate::{python, readme, verify};
 
 /// The playground's browser tests (Playwright driving Debian's Chromium).
 const BROWSER_TESTS: &str = "crates/playground/e2e/run.sh";

@@ -94,7 +94,7 @@
 //! # Layout
 //!
 //! A matching library in three wings and the game on top; the wings never name the game
-//! (`tests/tidy.rs` checks it):
+//! (the workspace's tidy, `xtask/src/tidy/`, checks it):
 //!
 //! - [`graph`]: the CSR [`Graph`], the sentinel [`NO_VERTEX`] (every per-vertex array is a flat
 //!   `Vec<u32>` or `Vec<u8>` indexed by vertex) and the parallel builder the readers feed;

@@ -4,12 +4,15 @@
 the 4 cells two steps diagonally and the 8 knight jumps) or ``"orth4"`` (the 4 orthogonal steps).
 """
 
-from typing import Any, Dict, List, Union
+from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, List, Union
 
 from boardsolvers import _boardsolvers
 from boardsolvers._report import Report, dicts, input_bytes, reports
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The value of :func:`all_starts` where the first player wins with the king starting there.
 WIN = 1
@@ -50,6 +53,8 @@ def all_starts(board: Any, moves: str = "king20") -> np.ndarray:
 
 
 def _free_cells(board: Any) -> np.ndarray:
+    import numpy as np
+
     if isinstance(board, (str, bytes)):
         text = board.decode() if isinstance(board, bytes) else board
         board = text.split()

@@ -1,13 +1,16 @@
 """The Young-diagram score game (``lattice-dp``), solved by dynamic programming over diagrams."""
 
+from __future__ import annotations
+
 import json
 import operator
-from typing import Any, Dict, List, Optional, Sequence, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from boardsolvers import _boardsolvers
 from boardsolvers._report import Report, input_bytes, reports
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def query(text: Union[str, bytes]) -> List[Report]:
@@ -39,6 +42,8 @@ def query_board(a: Any, b: Any, taken: Optional[Sequence[int]] = None) -> Report
 
 
 def _matrix(name: str, values: Any) -> np.ndarray:
+    import numpy as np
+
     matrix = np.asarray(values)
     if matrix.ndim != 2:
         raise ValueError(f"{name} must be a matrix, not of shape {matrix.shape}")

@@ -15,17 +15,22 @@ the GIL released, and Ctrl-C (``KeyboardInterrupt``) stops it. scipy and network
 imported: a graph is recognised by its methods.
 """
 
+from __future__ import annotations
+
 import json
 import operator
 import os
-from typing import Any, Dict, Hashable, Iterable, Iterator, Optional, Set, Tuple, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, Hashable, Iterable, Iterator, Optional, Set, Tuple, Union
 
 from boardsolvers import _boardsolvers
 from boardsolvers._errors import CertificateError
 
-Graph = Union[Tuple[int, Union[np.ndarray, Iterable[Tuple[int, int]]]], Any]
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy is imported by the functions that use it, so that `import boardsolvers` does not wait
+# for it.
+Graph = Union[Tuple[int, Union["np.ndarray", Iterable[Tuple[int, int]]]], Any]
 
 __all__ = [
     "CertificateError",
@@ -120,6 +125,8 @@ def verify(graph: Graph, mate: Any) -> Dict[str, int]:
     ``matching_size``). Raises :class:`CertificateError` when ``mate`` is not a matching of the
     graph (a pair that is no edge, a vertex matched asymmetrically) or not maximum.
     """
+    import numpy as np
+
     if _is_networkx(graph):
         nodes, n, edges = _networkx_edges(graph)
         index = {node: i for i, node in enumerate(nodes)}
@@ -145,6 +152,8 @@ def _is_networkx(graph: Any) -> bool:
 
 
 def _networkx_edges(graph: Any) -> Tuple[list, int, np.ndarray]:
+    import numpy as np
+
     if graph.is_directed():
         raise ValueError("a directed graph has no matching: give an undirected networkx graph")
     nodes = list(graph.nodes)
@@ -173,6 +182,8 @@ def _vertices_and_edges(graph: Any) -> Tuple[int, np.ndarray]:
 
 
 def _sparse_edges(matrix: Any) -> Tuple[int, np.ndarray]:
+    import numpy as np
+
     rows, cols = matrix.shape
     if rows != cols:
         raise ValueError(f"an adjacency matrix must be square, not {rows} x {cols}")
@@ -183,6 +194,8 @@ def _sparse_edges(matrix: Any) -> Tuple[int, np.ndarray]:
 
 
 def _edge_array(edges: Any) -> np.ndarray:
+    import numpy as np
+
     if isinstance(edges, np.ndarray) and edges.dtype in (np.int32, np.int64) and edges.ndim == 2:
         if edges.flags.c_contiguous and edges.shape[1] == 2:
             return edges

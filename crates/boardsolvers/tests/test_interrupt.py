@@ -13,15 +13,13 @@ import pytest
 from boardsolvers import InputError, king, lattice, matching, pawn
 from conftest import ROOT
 
-#: Sends itself SIGINT half a second into a lattice-dp solve of a 15 x 15 board (several seconds
-#: on one core), and prints how it ended and how long after the signal.
+#: Sends itself SIGINT half a second into a long solve (`SOLVE`, several seconds on one core),
+#: and prints how it ended, how long after the signal, and the answer of a small solve after it.
 SELF_INTERRUPT = """
 import json, os, signal, threading, time
 import numpy as np
-from boardsolvers import lattice
+from boardsolvers import lattice, pawn
 
-rng = np.random.default_rng(15)
-a, b = rng.integers(0, 1000, (15, 15)), rng.integers(0, 1000, (15, 15))
 sent = []
 
 def interrupt():
@@ -30,7 +28,7 @@ def interrupt():
 
 threading.Timer(0.5, interrupt).start()
 try:
-    lattice.query_board(a, b)
+    SOLVE
     ended = "finished"
 except KeyboardInterrupt:
     ended = "interrupted"
@@ -39,9 +37,18 @@ small = lattice.query_board([[1, 2], [3, 4]], [[4, 3], [2, 1]]).score
 print(json.dumps({"ended": ended, "after_signal": after, "small_score": small}))
 """
 
+#: A 15 x 15 lattice-dp board (stopped between layers), and an open 32 x 32 pawn-retrograde board
+#: (stopped while its states are seeded or between levels).
+LONG_SOLVES = {
+    "lattice-dp": "lattice.query_board(*np.random.default_rng(15).integers(0, 1000, (2, 15, 15)))",
+    "pawn-retrograde": "pawn.query('demo 1 32 32 red ' + ' '.join(['O.O' + '.' * 29] + ['.' * 32] * 30 + ['.' * 31 + 'X']))",
+}
 
-def test_ctrl_c_stops_a_long_solve_within_a_second():
-    done = subprocess.run([sys.executable, "-c", SELF_INTERRUPT], capture_output=True, cwd=ROOT, timeout=120)
+
+@pytest.mark.parametrize("crate", LONG_SOLVES)
+def test_ctrl_c_stops_a_long_solve_within_a_second(crate):
+    script = SELF_INTERRUPT.replace("SOLVE", LONG_SOLVES[crate])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
     result = json.loads(done.stdout)
     assert result["ended"] == "interrupted"

@@ -73,7 +73,10 @@ impl Solution {
     ) -> Result<Solution, Stopped> {
         let mut pending: Vec<crate::index::StateId> =
             targets.iter().map(|&t| space.index(space.canonical(t))).collect();
-        let mut narrow = Pass::<u8>::seeded(&space, schedule);
+        let mut narrow = match Pass::<u8>::seeded_until_stopped(&space, schedule, stop) {
+            Ok(pass) => pass,
+            Err(_) => return Err(Stopped),
+        };
         let (words, processed, complete) = match narrow.run(&space, &mut pending, stop) {
             Ok(()) => finish(narrow, Words::U8),
             Err(Halt::Stopped) => return Err(Stopped),

@@ -13,7 +13,7 @@
 //!
 //! # The method
 //!
-//! - [`Graph`]: CSR adjacency with `u32` indices; duplicates dropped, self-loops refused.
+//! - [`Graph`]: CSR adjacency with `u32` indices ([`Vertex`], the one vertex type of the API); duplicates dropped, self-loops refused.
 //! - [`maximum_matching`]: a greedy maximal matching (Karp–Sipser on sparse graphs), then
 //!   one breadth-first alternating-tree search from each vertex it left free, with blossoms
 //!   contracted through a union–find on blossom bases (Gabow's form of Edmonds' algorithm). Trees of
@@ -114,7 +114,7 @@ pub mod matching;
 pub mod memory;
 mod prefetch;
 
-pub use graph::{Graph, GraphError, NO_VERTEX};
+pub use graph::{Graph, GraphError, NO_VERTEX, Vertex};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};
 pub use input::{

@@ -20,7 +20,7 @@ const TEXTS: Texts = Texts {
     version: env!("CARGO_PKG_VERSION"),
     about: "The no-revisit king game (HDU 3446) and general maximum matching with certificates.",
     input: "\
-the number of boards T, then per board a line `R C` (R*C <= 10000000) and R rows of C
+the number of boards T (T <= 1000000), then per board a line `R C` (R*C <= 10000000) and R rows of C
 characters: `.` free, `#` blocked, `K` the king's start (exactly one); query and play also
 accept `o`, a cell the king has already visited. Cells are `row,column`, 1-based, row 1 at the top.
 

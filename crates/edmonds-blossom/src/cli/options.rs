@@ -44,14 +44,18 @@ pub enum Own {
     /// Maximum matching of a general graph: the size, then the matched edges.
     ///
     /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
-    /// vertex ids, 1 <= N). --format edges: a SNAP edge list, one `u v` per line (tab or space),
+    /// vertex ids). --format edges: a SNAP edge list, one `u v` per line (tab or space),
     /// `#` comment lines, any ids up to 2^63. --format mtx: a Matrix
     /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
     /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
-    /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Self-loops and repeated edges of
-    /// edge lists and matrices are dropped, with a count on stderr (a vertex named only in a
-    /// self-loop stays a vertex). Output names vertices by the
-    /// input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based for lc).
+    /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Limits, every format: at most
+    /// 10^7 vertices (N, the rows of a matrix, an edge list's distinct ids) and 5*10^7 edges (M,
+    /// a matrix's entries, an edge list's lines). One rule for every format: a graph may be
+    /// empty (`0 0`, a matrix `0 0 0`, a METIS `0 0`, an edge list without edges); self-loops and
+    /// repeated edges are dropped, with a count on stderr (a vertex named only in a self-loop
+    /// stays a vertex; a METIS self-loop is not one of its 2M list entries). Output names
+    /// vertices by the input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based
+    /// for lc).
     ///
     /// Output: the size of a maximum matching, then one `u v` line per matched edge.
     /// With --certificate, three more lines `D k: ...`, `A k: ...`, `C k: ...`: the Gallai-Edmonds

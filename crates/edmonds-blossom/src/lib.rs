@@ -113,6 +113,7 @@ pub mod king;
 pub mod matching;
 pub mod memory;
 mod prefetch;
+pub mod weighted;
 
 pub use graph::{Graph, GraphError, NO_VERTEX};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
@@ -135,6 +136,9 @@ pub use matching::{
     Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed,
     maximum_matching_until_stopped,
 };
+pub use weighted::certificate::{BlossomDual, DualCertificate, DualCertificateError, Optimum};
+pub use weighted::graph::{WeightedEdge, WeightedGraph, WeightedGraphError, weight_limit};
+pub use weighted::{NoPerfectMatching, Objective, WeightedMatching, WeightedSolution, weighted_matching};
 
 /// Everything the binary prints, by output mode: the matching's answers ([`matching::report`])
 /// and the king game's ([`king::report`]) under one path.

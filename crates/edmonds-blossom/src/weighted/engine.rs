@@ -97,7 +97,7 @@ pub(crate) struct Solved {
     pub mate: Vec<u32>,
     /// `2 y_v`.
     pub vertex_duals: Vec<i64>,
-    /// Each blossom with a positive dual: its vertices and `2 z_B`.
+    /// Each blossom with a positive dual: its vertices (increasing) and `2 z_B`.
     pub blossoms: Vec<(Vec<u32>, i64)>,
 }
 
@@ -586,7 +586,11 @@ impl<'a> Engine<'a> {
     fn into_solved(self) -> Solved {
         let blossoms = (self.n..2 * self.n)
             .filter(|&b| !self.children[b].is_empty() && self.blossom_dual[b] > 0)
-            .map(|b| (self.vertices_of(b as u32), self.blossom_dual[b]))
+            .map(|b| {
+                let mut vertices = self.vertices_of(b as u32);
+                vertices.sort_unstable();
+                (vertices, self.blossom_dual[b])
+            })
             .collect();
         Solved { mate: self.mate, vertex_duals: self.dual, blossoms }
     }

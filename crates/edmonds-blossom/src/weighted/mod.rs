@@ -17,6 +17,8 @@
 pub mod certificate;
 mod engine;
 pub mod graph;
+pub mod input;
+pub mod report;
 
 use crate::graph::{Graph, NO_VERTEX};
 use crate::matching::certificate::verify as verify_cardinality;
@@ -92,8 +94,10 @@ pub struct WeightedSolution {
 /// A minimum-cost perfect matching was asked of a graph that has no perfect matching.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no perfect matching: the Tutte-Berge deficiency is {deficiency} (removing {barrier} vertices \
-     leaves {odd_components} odd components; a maximum matching leaves {deficiency} of {vertices} vertices free)"
+    "no perfect matching: the Tutte-Berge deficiency is {deficiency} (removing {} leaves {}; every \
+     maximum matching leaves {deficiency} of {vertices} vertices free)",
+    counted(*barrier, "vertex", "vertices"),
+    counted(*odd_components, "odd component", "odd components")
 )]
 pub struct NoPerfectMatching {
     /// Number of vertices.
@@ -104,6 +108,11 @@ pub struct NoPerfectMatching {
     pub barrier: usize,
     /// Number of odd components of `G − A`; `odd − |A|` is the deficiency.
     pub odd_components: usize,
+}
+
+/// `k` and its noun in the right number.
+fn counted(k: usize, one: &str, many: &str) -> String {
+    format!("{k} {}", if k == 1 { one } else { many })
 }
 
 /// For each pair of vertices, its best edge for `objective` (the largest gain), as gains.

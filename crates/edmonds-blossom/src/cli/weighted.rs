@@ -31,10 +31,11 @@ pub fn run_weighted_matching(
     let parsed = read_weighted_graph(&bytes, input_format)?;
     drop(bytes);
     let (graph, ids) = (&parsed.graph, &parsed.ids);
-    note_dropped(graph.self_loops(), graph.repeats());
     let objective = args.objective.objective();
-    // No perfect matching is an answer about the input, not a failure of the solver.
+    // No perfect matching is an answer about the input, not a failure of the solver: one line on
+    // stderr, exit status 2.
     let solution = weighted_matching(graph, objective).map_err(|e| Failure::Usage(format!("error: {e}")))?;
+    note_dropped(graph.self_loops(), graph.repeats());
     let (matching, certificate) = (&solution.matching, &solution.certificate);
     let proved = || verify(graph, &matching.pairs(), certificate).map_err(engine);
     match format {

@@ -12,7 +12,8 @@
 //! its state) solves that problem with doubled integer duals; the duals are shifted back by `K`,
 //! so the certificate speaks of the objective's own gains. A minimum-cost perfect matching is
 //! asked of a graph without one: the error names the Tutte–Berge deficiency, from a maximum
-//! cardinality matching and its Gallai–Edmonds barrier.
+//! cardinality matching and its Gallai–Edmonds barrier. The engine sees only the vertices with an
+//! edge (renumbered), so a huge vertex count with few edges costs only its arrays.
 
 pub mod certificate;
 mod engine;
@@ -124,6 +125,22 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     edges
 }
 
+/// The vertices with at least one edge, in order of first appearance, and the edges renumbered
+/// onto them.
+fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
+    let mut index = vec![NO_VERTEX; n];
+    let mut names = Vec::new();
+    let mut rename = |v: u32| {
+        if index[v as usize] == NO_VERTEX {
+            index[v as usize] = names.len() as u32;
+            names.push(v);
+        }
+        index[v as usize]
+    };
+    let compact = edges.iter().map(|e| GainEdge { u: rename(e.u), v: rename(e.v), gain: e.gain }).collect();
+    (names, compact)
+}
+
 /// The simple unweighted graph underneath `graph`.
 fn unweighted(graph: &WeightedGraph) -> Graph {
     let pairs: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.u, e.v)).collect();
@@ -161,7 +178,7 @@ pub fn weighted_matching(
             return Err(figures);
         }
     }
-    let mut edges = best_edges(graph, objective);
+    let edges = best_edges(graph, objective);
     let offset = match objective {
         Objective::MaxWeight => 0,
         Objective::MaxWeightMaxCardinality | Objective::MinCostPerfect => {
@@ -169,32 +186,38 @@ pub fn weighted_matching(
             n as i64 * largest + 1
         }
     };
-    let total_gain_of = |mate: &[u32], edges: &[GainEdge]| -> i64 {
-        edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum()
-    };
-    for e in &mut edges {
+    // The engine sees only the vertices with an edge: an isolated vertex is free in every
+    // matching, and its dual is what a free vertex ends with (0 before the shift back).
+    let (names, mut compact) = touched_vertices(n, &edges);
+    for e in &mut compact {
         e.gain += offset;
     }
-    let solved = engine::solve(n, &edges);
-    for e in &mut edges {
-        e.gain -= offset;
+    let solved = engine::solve(names.len(), &compact);
+    let mut mate = vec![NO_VERTEX; n];
+    let mut vertex_duals = vec![-offset; n];
+    for (i, &v) in names.iter().enumerate() {
+        if solved.mate[i] != NO_VERTEX {
+            mate[v as usize] = names[solved.mate[i] as usize];
+        }
+        vertex_duals[v as usize] = solved.vertex_duals[i] - offset;
     }
-    let total_gain = total_gain_of(&solved.mate, &edges);
-    let size = solved.mate.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+    let total_gain: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum();
+    let size = mate.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
     let total_weight = match objective {
         Objective::MinCostPerfect => -total_gain,
         _ => total_gain,
     };
-    let certificate = DualCertificate {
-        objective,
-        vertex_duals: solved.vertex_duals.iter().map(|&y| y - offset).collect(),
-        blossoms: solved
-            .blossoms
-            .into_iter()
-            .map(|(vertices, dual)| BlossomDual { vertices, dual })
-            .collect(),
-    };
-    Ok(WeightedSolution { matching: WeightedMatching { mate: solved.mate, size, total_weight }, certificate })
+    let blossoms = solved
+        .blossoms
+        .into_iter()
+        .map(|(inner, dual)| {
+            let mut vertices: Vec<u32> = inner.iter().map(|&i| names[i as usize]).collect();
+            vertices.sort_unstable();
+            BlossomDual { vertices, dual }
+        })
+        .collect();
+    let certificate = DualCertificate { objective, vertex_duals, blossoms };
+    Ok(WeightedSolution { matching: WeightedMatching { mate, size, total_weight }, certificate })
 }
 
 #[cfg(test)]
@@ -240,6 +263,17 @@ mod tests {
         let error = weighted_matching(&graph, Objective::MinCostPerfect).unwrap_err();
         assert_eq!((error.deficiency, error.barrier, error.odd_components), (2, 1, 3));
         assert!(error.to_string().contains("deficiency is 2"));
+    }
+
+    #[test]
+    fn isolated_vertices_cost_nothing_and_keep_the_floor() {
+        let n = 1_000_000;
+        let edges = [(7, 999_999, 5), (8, 9, -2), (9, 10, 4)];
+        let best = solve(n, &edges, Objective::MaxWeight);
+        assert_eq!((best.matching.size(), best.matching.total_weight()), (2, 9));
+        let full = solve(n, &edges, Objective::MaxWeightMaxCardinality);
+        assert_eq!((full.matching.size(), full.matching.total_weight()), (2, 9));
+        assert_eq!(full.certificate.vertex_duals[0], *full.certificate.vertex_duals.iter().min().unwrap());
     }
 
     #[test]

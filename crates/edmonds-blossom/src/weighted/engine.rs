@@ -64,7 +64,8 @@
 //! # Cost
 //!
 //! There are at most `n/2` stages; a stage has `O(n)` dual steps, each costing one pass over the
-//! edges to find `δ` and to rescan the outer vertices, so `O(n² m)` in all.
+//! edges to find `δ` (the edges that reach it are kept, and only their outer ends are scanned
+//! again; an expansion rescans every outer vertex), so `O(n² m)` in all.
 
 const NONE: u32 = u32::MAX;
 
@@ -134,6 +135,8 @@ struct Engine<'a> {
     top: Vec<u32>,
     unused_ids: Vec<u32>,
     queue: Vec<u32>,
+    /// The edges whose bound equals the last dual step's `δ2`/`δ3` (tight after it).
+    tightened: Vec<u32>,
     /// Marks of the common-ancestor walk (`mark[b] == stamp`).
     mark: Vec<u32>,
     stamp: u32,
@@ -184,6 +187,7 @@ impl<'a> Engine<'a> {
             top: (0..n as u32).collect(),
             unused_ids: (n as u32..ids as u32).rev().collect(),
             queue: Vec::new(),
+            tightened: Vec::new(),
             mark: vec![0; ids],
             stamp: 0,
         }
@@ -259,6 +263,21 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Queues the outer ends of the edges the last dual step made tight: the only edges between
+    /// an outer vertex and a non-inner blossom that became tight (every other slack of that kind
+    /// was positive and fell by less than itself, or was already 0 and scanned).
+    fn queue_tightened(&mut self) {
+        self.queue.clear();
+        for i in 0..self.tightened.len() {
+            let e = self.edges[self.tightened[i] as usize];
+            for end in [e.u, e.v] {
+                if self.label[self.top[end as usize] as usize] == Label::Outer {
+                    self.queue.push(end);
+                }
+            }
+        }
+    }
+
     /// One stage; true when it augmented, false when the free vertices' dual reached 0.
     fn stage(&mut self) -> bool {
         loop {
@@ -287,10 +306,13 @@ impl<'a> Engine<'a> {
             }
             match self.dual_step() {
                 Step::Finished => return false,
-                Step::Tightened => {}
-                Step::Expand(b) => self.expand_inner(b),
+                Step::Tightened => self.queue_tightened(),
+                Step::Expand(b) => {
+                    // Edges from outer vertices into the children left unlabelled may be tight.
+                    self.expand_inner(b);
+                    self.requeue_outer();
+                }
             }
-            self.requeue_outer();
         }
     }
 
@@ -466,6 +488,7 @@ impl<'a> Engine<'a> {
             .min()
             .expect("a stage has outer vertices");
         let (mut delta, mut step) = (free_dual, Step::Finished);
+        self.tightened.clear();
         for (k, e) in self.edges.iter().enumerate() {
             let (bu, bv) = (self.top[e.u as usize], self.top[e.v as usize]);
             if bu == bv {
@@ -483,6 +506,10 @@ impl<'a> Engine<'a> {
             };
             if bound < delta {
                 (delta, step) = (bound, Step::Tightened);
+                self.tightened.clear();
+            }
+            if bound == delta {
+                self.tightened.push(k as u32);
             }
         }
         for b in self.n..2 * self.n {

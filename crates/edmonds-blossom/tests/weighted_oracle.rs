@@ -161,11 +161,12 @@ fn check(n: usize, edges: &[(usize, usize, i64)]) -> Result<(), TestCaseError> {
 }
 
 /// Up to 12 vertices, up to 24 edges (self-loops and repeats happen by chance), weights from a
-/// narrow range (many ties) or a wide one.
+/// narrow range (many ties), a wide one, or the whole range the graph accepts (overflow checks).
 fn graphs() -> impl Strategy<Value = (usize, Vec<(usize, usize, i64)>)> {
     (0usize..=12).prop_flat_map(|n| {
         let vertex = 0..n.max(1);
-        let weight = prop_oneof![-3i64..=6, -1_000_000i64..=1_000_000];
+        let limit = edmonds_blossom::weight_limit(n);
+        let weight = prop_oneof![-3i64..=6, -1_000_000i64..=1_000_000, -limit..=limit];
         let edges = if n == 0 {
             Just(Vec::new()).boxed()
         } else {

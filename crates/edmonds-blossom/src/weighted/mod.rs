@@ -266,6 +266,33 @@ mod tests {
     }
 
     #[test]
+    fn weights_at_the_limit_do_not_overflow() {
+        // A triangle with pendants, and a 4-cycle, every weight at ±limit: the shifted gains
+        // reach (n + 1) · limit + 1 ≈ 2^59.
+        let n = 10;
+        let l = graph::weight_limit(n);
+        let edges = [
+            (0, 1, l),
+            (1, 2, l),
+            (2, 0, l),
+            (0, 3, -l),
+            (1, 4, l - 1),
+            (2, 5, -l),
+            (6, 7, l),
+            (7, 8, -l),
+            (8, 9, l),
+            (9, 6, -l),
+        ];
+        let best = solve(n, &edges, Objective::MaxWeight);
+        assert_eq!(best.matching.total_weight(), 4 * l - 1);
+        let full = solve(n, &edges, Objective::MaxWeightMaxCardinality);
+        // Perfect: the three pendants (−l + l − 1 − l) and the heavier pair of the 4-cycle (2l).
+        assert_eq!((full.matching.size(), full.matching.total_weight()), (5, l - 1));
+        let cheapest = solve(n, &edges, Objective::MinCostPerfect);
+        assert_eq!(cheapest.matching.total_weight(), -3 * l - 1);
+    }
+
+    #[test]
     fn isolated_vertices_cost_nothing_and_keep_the_floor() {
         let n = 1_000_000;
         let edges = [(7, 999_999, 5), (8, 9, -2), (9, 10, 4)];

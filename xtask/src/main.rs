@@ -42,6 +42,7 @@ mod run;
 mod tidy;
 mod verify;
 mod workspace;
+mod weighted_checker;
 
 use std::process::ExitCode;
 

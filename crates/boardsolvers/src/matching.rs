@@ -8,7 +8,9 @@
 use std::sync::atomic::AtomicBool;
 
 use edmonds_blossom::graph::{MAX_EDGES, MAX_VERTICES};
-use edmonds_blossom::{Graph, Matching, Vertex, VertexClass, gallai_edmonds, maximum_matching_until_stopped, verify};
+use edmonds_blossom::{
+    Graph, Matching, Vertex, VertexClass, gallai_edmonds, maximum_matching_until_stopped, verify,
+};
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
@@ -96,7 +98,8 @@ fn matching_of(graph: &Graph, mate: &[i64]) -> Result<Matching, String> {
             return Err(format!("mate[{v}] = {w} but mate[{w}] = {}", mate[w]));
         }
         if v < w {
-            pairs.push((v, w));
+            // Both below `n`, which fits a `Vertex` (checked by `Graph::from_edges`).
+            pairs.push((v as Vertex, w as Vertex));
         }
     }
     Matching::from_pairs(graph, &pairs).map_err(|e| e.to_string())

@@ -360,7 +360,9 @@ pub fn verify(
 fn maximum_cardinality(graph: &WeightedGraph, pairs: &[(usize, usize)]) -> Result<(), String> {
     let edges: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.u, e.v)).collect();
     let simple = Graph::from_edges(graph.vertex_count(), &edges).map_err(|e| e.to_string())?;
-    let matching = Matching::from_pairs(&simple, pairs).map_err(|e| e.to_string())?;
+    // Vertices below the graph's vertex count, which fits a `Vertex`.
+    let pairs: Vec<(u32, u32)> = pairs.iter().map(|&(u, v)| (u as u32, v as u32)).collect();
+    let matching = Matching::from_pairs(&simple, &pairs).map_err(|e| e.to_string())?;
     let decomposition = gallai_edmonds(&simple, &matching)
         .map_err(|e| format!("vertices {} and {} end an augmenting path", e.0, e.1))?;
     verify_cardinality(&simple, &matching, &decomposition).map_err(|e| e.to_string())?;

@@ -9,13 +9,14 @@ use serde::Serialize;
 use super::certificate::{DualCertificate, Optimum};
 use super::graph::WeightedGraph;
 use super::{Objective, WeightedMatching};
+use crate::graph::Vertex;
 use crate::input::VertexIds;
 
 /// The answer: `size total`, then one `u v` line per matched pair (`u < v`, by `u`).
 pub fn write_answer(out: &mut impl Write, matching: &WeightedMatching, ids: &VertexIds) -> io::Result<()> {
     writeln!(out, "{} {}", matching.size(), matching.total_weight())?;
     for (u, v) in matching.pairs() {
-        writeln!(out, "{} {}", ids.id(u), ids.id(v))?;
+        writeln!(out, "{} {}", ids.id(u as Vertex), ids.id(v as Vertex))?;
     }
     Ok(())
 }
@@ -28,12 +29,12 @@ pub fn write_certificate(
     ids: &VertexIds,
 ) -> io::Result<()> {
     for (v, dual) in certificate.vertex_duals.iter().enumerate() {
-        writeln!(out, "y {} {dual}", ids.id(v))?;
+        writeln!(out, "y {} {dual}", ids.id(v as Vertex))?;
     }
     for blossom in &certificate.blossoms {
         write!(out, "z {}", blossom.dual)?;
         for &v in &blossom.vertices {
-            write!(out, " {}", ids.id(v as usize))?;
+            write!(out, " {}", ids.id(v))?;
         }
         writeln!(out)?;
     }
@@ -102,15 +103,24 @@ impl WeightedMatchingJson {
             edges: graph.edges().len(),
             size: matching.size(),
             total_weight: matching.total_weight(),
-            matching: matching.pairs().into_iter().map(|(u, v)| [ids.id(u), ids.id(v)]).collect(),
+            matching: matching
+                .pairs()
+                .into_iter()
+                .map(|(u, v)| [ids.id(u as Vertex), ids.id(v as Vertex)])
+                .collect(),
             certificate: certificate.map(|c| DualCertificateJson {
-                vertex_duals: c.vertex_duals.iter().enumerate().map(|(v, &d)| (ids.id(v), d)).collect(),
+                vertex_duals: c
+                    .vertex_duals
+                    .iter()
+                    .enumerate()
+                    .map(|(v, &d)| (ids.id(v as Vertex), d))
+                    .collect(),
                 blossoms: c
                     .blossoms
                     .iter()
                     .map(|b| BlossomJson {
                         dual: b.dual,
-                        vertices: b.vertices.iter().map(|&v| ids.id(v as usize)).collect(),
+                        vertices: b.vertices.iter().map(|&v| ids.id(v)).collect(),
                     })
                     .collect(),
             }),
@@ -153,7 +163,7 @@ pub fn write_explained(
             .max()
             .map(|g| objective.gain(g))
             .unwrap_or_default();
-        writeln!(out, "  {} {}  weight {best}", ids.id(u), ids.id(v))?;
+        writeln!(out, "  {} {}  weight {best}", ids.id(u as Vertex), ids.id(v as Vertex))?;
     }
     let sets = if certificate.blossoms.len() == 1 { "blossom" } else { "blossoms" };
     writeln!(

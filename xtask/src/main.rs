@@ -41,8 +41,8 @@ mod run;
 #[cfg(test)]
 mod tidy;
 mod verify;
-mod workspace;
 mod weighted_checker;
+mod workspace;
 
 use std::process::ExitCode;
 

@@ -9,13 +9,20 @@ use serde::Serialize;
 use super::certificate::{DualCertificate, Optimum};
 use super::graph::WeightedGraph;
 use super::{Objective, WeightedMatching};
+use crate::graph::Vertex;
 use crate::input::VertexIds;
+
+/// The input's id of vertex `v` (every vertex index fits a [`Vertex`]: graphs have at most
+/// [`crate::graph::MAX_VERTICES`] vertices).
+fn id(ids: &VertexIds, v: usize) -> u64 {
+    ids.id(v as Vertex)
+}
 
 /// The answer: `size total`, then one `u v` line per matched pair (`u < v`, by `u`).
 pub fn write_answer(out: &mut impl Write, matching: &WeightedMatching, ids: &VertexIds) -> io::Result<()> {
     writeln!(out, "{} {}", matching.size(), matching.total_weight())?;
     for (u, v) in matching.pairs() {
-        writeln!(out, "{} {}", ids.id(u), ids.id(v))?;
+        writeln!(out, "{} {}", id(ids, u), id(ids, v))?;
     }
     Ok(())
 }
@@ -28,12 +35,12 @@ pub fn write_certificate(
     ids: &VertexIds,
 ) -> io::Result<()> {
     for (v, dual) in certificate.vertex_duals.iter().enumerate() {
-        writeln!(out, "y {} {dual}", ids.id(v))?;
+        writeln!(out, "y {} {dual}", id(ids, v))?;
     }
     for blossom in &certificate.blossoms {
         write!(out, "z {}", blossom.dual)?;
         for &v in &blossom.vertices {
-            write!(out, " {}", ids.id(v as usize))?;
+            write!(out, " {}", ids.id(v))?;
         }
         writeln!(out)?;
     }
@@ -102,15 +109,15 @@ impl WeightedMatchingJson {
             edges: graph.edges().len(),
             size: matching.size(),
             total_weight: matching.total_weight(),
-            matching: matching.pairs().into_iter().map(|(u, v)| [ids.id(u), ids.id(v)]).collect(),
+            matching: matching.pairs().into_iter().map(|(u, v)| [id(ids, u), id(ids, v)]).collect(),
             certificate: certificate.map(|c| DualCertificateJson {
-                vertex_duals: c.vertex_duals.iter().enumerate().map(|(v, &d)| (ids.id(v), d)).collect(),
+                vertex_duals: c.vertex_duals.iter().enumerate().map(|(v, &d)| (id(ids, v), d)).collect(),
                 blossoms: c
                     .blossoms
                     .iter()
                     .map(|b| BlossomJson {
                         dual: b.dual,
-                        vertices: b.vertices.iter().map(|&v| ids.id(v as usize)).collect(),
+                        vertices: b.vertices.iter().map(|&v| ids.id(v)).collect(),
                     })
                     .collect(),
             }),
@@ -153,7 +160,7 @@ pub fn write_explained(
             .max()
             .map(|g| objective.gain(g))
             .unwrap_or_default();
-        writeln!(out, "  {} {}  weight {best}", ids.id(u), ids.id(v))?;
+        writeln!(out, "  {} {}  weight {best}", id(ids, u), id(ids, v))?;
     }
     let sets = if certificate.blossoms.len() == 1 { "blossom" } else { "blossoms" };
     writeln!(

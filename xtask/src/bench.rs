@@ -15,7 +15,8 @@ use std::time::Duration;
 use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{BenchCase, Manifest, NO_INPUT, SameOutput};
-use crate::{preset, probe, run, workspace_root};
+use crate::workspace::workspace_root;
+use crate::{preset, probe, run};
 
 const BEGIN: &str = "<!-- xtask-bench:begin -->";
 const END: &str = "<!-- xtask-bench:end -->";

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::workspace_root;
+use crate::workspace::workspace_root;
 
 /// The cargo executable that runs this xtask.
 fn cargo() -> Command {

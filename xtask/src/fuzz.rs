@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::cli::{Matches, Opt, Spec, UsageError};
-use crate::workspace_root;
+use crate::workspace::workspace_root;
 
 /// The command line of `fuzz`.
 pub const SPEC: Spec = Spec {

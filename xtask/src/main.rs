@@ -16,7 +16,7 @@
 //! - `cargo xtask fuzz [--seconds N] [TARGET]`: run the cargo-fuzz targets of `fuzz/` for a while each.
 //! - `cargo xtask ci`: everything CI checks: fmt, clippy, tests, verify.
 //! - `tidy` (tests only, run by `cargo test`): rules about the files themselves: no import circle
-//!   among a crate's modules, no development history in the docs and sources.
+//!   among a crate's modules, no development history in any tracked file, and the layering words.
 //!
 //! `cargo xtask`, `cargo xtask --help` and `cargo xtask help` list the commands;
 //! `cargo xtask CMD --help` describes one. Exit status: 0 success, 1 a check failed, 2 usage error.
@@ -41,8 +41,9 @@ mod run;
 #[cfg(test)]
 mod tidy;
 mod verify;
+mod weighted_checker;
+mod workspace;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cli::{Spec, UsageError};
@@ -155,12 +156,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The workspace root (the parent of this crate's directory).
-fn workspace_root() -> PathBuf {
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir.parent().map(PathBuf::from).unwrap_or(manifest_dir)
 }
 
 #[cfg(test)]

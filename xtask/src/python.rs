@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::cargo::target_dir;
-use crate::workspace_root;
+use crate::workspace::workspace_root;
 
 /// The package's crate, relative to the workspace root.
 const PACKAGE: &str = "crates/boardsolvers";

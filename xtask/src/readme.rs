@@ -23,7 +23,7 @@ use std::process::Command;
 
 use crate::cargo::{build_release, release_binary};
 use crate::cli::Spec;
-use crate::workspace_root;
+use crate::workspace::workspace_root;
 
 /// The command line of `readme` (no arguments).
 pub const SPEC: Spec = Spec {

@@ -382,7 +382,7 @@ mod tests {
             eprintln!("skipped: /usr/bin/time is missing (Debian/Ubuntu: apt-get install time)");
             return;
         }
-        let root = crate::workspace_root();
+        let root = crate::workspace::workspace_root();
         let lattice_input = temp_path("lattice-10x10.in");
         // Printed by game-stress's release binary; without it the lattice case is skipped below.
         if let Err(e) = crate::preset::write("lattice-10x10", &lattice_input) {

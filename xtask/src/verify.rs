@@ -9,7 +9,8 @@ use std::time::Duration;
 use crate::cargo::{build_release, crate_exists, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::manifest::{CaseRule, Manifest};
-use crate::{run, workspace_root};
+use crate::run;
+use crate::workspace::workspace_root;
 
 /// The command line of `verify`.
 pub const SPEC: Spec = Spec {

@@ -27,3 +27,12 @@ pub fn value_error(message: impl ToString) -> PyErr {
 pub fn internal_error(message: impl ToString) -> PyErr {
     PyRuntimeError::new_err(message.to_string())
 }
+
+/// `boardsolvers.matching.CertificateError(message)`: a mate array that is not a maximum matching.
+pub fn certificate_error(py: Python<'_>, message: String) -> PyErr {
+    let class = py.import("boardsolvers._errors").and_then(|module| module.getattr("CertificateError"));
+    match class.and_then(|class| class.call1((message,))) {
+        Ok(exception) => PyErr::from_value(exception),
+        Err(failure) => failure,
+    }
+}

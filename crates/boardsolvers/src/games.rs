@@ -2,17 +2,21 @@
 //! game's binary prints with `--json` (one per position or board, in input order).
 //!
 //! Every function takes the binary's input bytes, reads all of them before solving anything (a bad
-//! input raises `boardsolvers.InputError` and nothing is solved), and solves with the GIL released.
-//! Boards whose solve needs more memory than the machine has available are refused at their size
-//! line, as the binaries do.
+//! input raises `boardsolvers.InputError` and nothing is solved), and solves with the GIL released
+//! on a thread that Ctrl-C stops ([`crate::interrupt`]). Boards whose solve needs more memory than
+//! the machine has available are refused at their size line, as the binaries do.
+
+use std::sync::atomic::AtomicBool;
 
 use edmonds_blossom::KingMoves;
-use grid_core::InputError;
 use grid_core::cli::memory::default_limit;
+use grid_core::{InputError, Stopped};
+use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use serde::Serialize;
 
 use crate::errors::{input_error, internal_error, value_error};
+use crate::interrupt::interruptible;
 
 /// Adds the game functions to the extension module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -20,6 +24,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pawn_analyze, module)?)?;
     module.add_function(wrap_pyfunction!(lattice_query, module)?)?;
     module.add_function(wrap_pyfunction!(lattice_analyze, module)?)?;
+    module.add_function(wrap_pyfunction!(lattice_query_board, module)?)?;
     module.add_function(wrap_pyfunction!(segment_query, module)?)?;
     module.add_function(wrap_pyfunction!(segment_analyze, module)?)?;
     module.add_function(wrap_pyfunction!(king_query, module)?)?;
@@ -43,12 +48,20 @@ impl From<InputError> for Failure {
     }
 }
 
-/// Runs `solve` with the GIL released and turns its failure into a Python exception.
+/// A stopped solve: only after Ctrl-C, whose exception is raised instead.
+impl From<Stopped> for Failure {
+    fn from(stopped: Stopped) -> Self {
+        Failure::Internal(stopped.to_string())
+    }
+}
+
+/// Runs `solve` with its stop flag on a thread that Ctrl-C stops, with the GIL released, and turns
+/// its failure into a Python exception.
 fn answer(
     py: Python<'_>,
-    solve: impl FnOnce() -> Result<Vec<String>, Failure> + Send,
+    solve: impl FnOnce(&AtomicBool) -> Result<Vec<String>, Failure> + Send,
 ) -> PyResult<Vec<String>> {
-    py.detach(solve).map_err(|failure| match failure {
+    interruptible(py, solve)?.map_err(|failure| match failure {
         Failure::Input(error) => input_error(py, &error),
         Failure::Limit(message) => value_error(message),
         Failure::Internal(message) => internal_error(message),
@@ -63,9 +76,9 @@ fn json(record: &impl Serialize) -> Result<String, Failure> {
 /// `pawn_query(input)`: `pawn-retrograde query --json`.
 #[pyfunction]
 fn pawn_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
-    answer(py, || {
+    answer(py, |stop| {
         let positions = pawn_retrograde::parse_positions_within(input, default_limit())?;
-        let queries = pawn_retrograde::query_positions(&positions);
+        let queries = pawn_retrograde::query_positions_until_stopped(&positions, Some(stop))?;
         queries
             .iter()
             .enumerate()
@@ -77,34 +90,71 @@ fn pawn_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
 /// `pawn_analyze(input)`: `pawn-retrograde analyze --json`.
 #[pyfunction]
 fn pawn_analyze(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
-    answer(py, || {
+    answer(py, |stop| {
         let boards = pawn_retrograde::parse_input_within(input, default_limit())?;
-        pawn_retrograde::census_boards(&boards).iter().map(json).collect()
+        pawn_retrograde::census_boards_until_stopped(&boards, Some(stop))?.iter().map(json).collect()
     })
 }
 
 /// `lattice_query(input)`: `lattice-dp query --json`.
 #[pyfunction]
 fn lattice_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
-    answer(py, || {
+    answer(py, |stop| {
         let positions = lattice_dp::parse_positions(input)?;
-        let limit = default_limit();
-        for position in &positions {
-            let board = position.board();
-            let plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
-            if plan.total() > limit {
-                return Err(lattice_failure(lattice_dp::SolveError::TooLarge { plan, limit }, board));
-            }
-        }
-        positions
-            .iter()
-            .enumerate()
-            .map(|(i, position)| {
-                let options = lattice_dp::QueryOptions { number: i + 1, progress: None, stop: None };
-                json(&grid_core::stop::unstoppable(lattice_dp::query(position, &options)))
-            })
-            .collect()
+        lattice_answers(&positions, stop)
     })
+}
+
+/// The `--json` line of every position of `lattice-dp query`, once every board is known to fit the
+/// memory the machine has available.
+fn lattice_answers(positions: &[lattice_dp::Position], stop: &AtomicBool) -> Result<Vec<String>, Failure> {
+    let limit = default_limit();
+    for position in positions {
+        let board = position.board();
+        let plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
+        if plan.total() > limit {
+            return Err(lattice_failure(lattice_dp::SolveError::TooLarge { plan, limit }, board));
+        }
+    }
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, position)| {
+            let options = lattice_dp::QueryOptions { number: i + 1, progress: None, stop: Some(stop) };
+            json(&lattice_dp::query(position, &options)?)
+        })
+        .collect()
+}
+
+/// `lattice_query_board(a, b, taken)`: `lattice-dp query --json` of the board whose values are the
+/// C-contiguous `int64` matrices `a` (the first player's) and `b` (the second's), with the taken
+/// diagram's row lengths `taken` (nothing taken when `None`). A `ValueError` for matrices or a
+/// diagram the solver cannot take, or a board past the machine's memory.
+#[pyfunction]
+#[pyo3(signature = (a, b, taken=None))]
+fn lattice_query_board(
+    py: Python<'_>,
+    a: PyReadonlyArray2<'_, i64>,
+    b: PyReadonlyArray2<'_, i64>,
+    taken: Option<Vec<usize>>,
+) -> PyResult<Vec<String>> {
+    let (n, m) = (a.shape()[0], a.shape()[1]);
+    if b.shape() != a.shape() {
+        return Err(value_error(format!("A is {n}x{m} but B is {}x{}", b.shape()[0], b.shape()[1])));
+    }
+    let values = |matrix: &PyReadonlyArray2<'_, i64>| {
+        matrix.as_slice().map(<[i64]>::to_vec).map_err(|_| value_error("A and B must be C-contiguous"))
+    };
+    let board = lattice_dp::Board::new(n, m, values(&a)?, values(&b)?).map_err(value_error)?;
+    let position = match taken {
+        None => lattice_dp::Position::start(board),
+        Some(taken) => lattice_dp::Position::new(board, taken).ok_or_else(|| {
+            value_error(format!(
+                "taken must be {n} row lengths, non-increasing, each at most {m} (a Young diagram)"
+            ))
+        })?,
+    };
+    answer(py, |stop| lattice_answers(std::slice::from_ref(&position), stop))
 }
 
 /// The binary's message for a board `lattice-dp` refuses to solve.
@@ -115,13 +165,13 @@ fn lattice_failure(error: lattice_dp::SolveError, board: &lattice_dp::Board) -> 
 /// `lattice_analyze(input)`: `lattice-dp analyze --json` of the board of `input`.
 #[pyfunction]
 fn lattice_analyze(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
-    answer(py, || {
+    answer(py, |stop| {
         let board = lattice_dp::parse_board(input)?;
         let options = lattice_dp::analyze::AnalyzeOptions {
             number: 1,
             memory_limit: Some(default_limit()),
             width: None,
-            stop: None,
+            stop: Some(stop),
         };
         let analysis = lattice_dp::analyze::analyze(&board, &options, &mut |_| {})
             .map_err(|error| lattice_failure(error, &board))?;
@@ -132,8 +182,9 @@ fn lattice_analyze(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
 /// `segment_analyze(fields)`: `segment-nim analyze --json --fields FIELDS`.
 #[pyfunction]
 fn segment_analyze(py: Python<'_>, fields: u32) -> PyResult<Vec<String>> {
-    answer(py, || {
-        let analysis = segment_nim::analyze(fields).map_err(|error| Failure::Limit(error.to_string()))?;
+    answer(py, |stop| {
+        let analysis = segment_nim::analyze_until_stopped(fields, Some(stop))
+            .map_err(|error| Failure::Limit(error.to_string()))?;
         Ok(vec![json(&analysis)?])
     })
 }
@@ -141,21 +192,21 @@ fn segment_analyze(py: Python<'_>, fields: u32) -> PyResult<Vec<String>> {
 /// `segment_query(input)`: `segment-nim query --json`.
 #[pyfunction]
 fn segment_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
-    answer(py, || {
+    answer(py, |stop| {
         let positions = segment_nim::parse_positions(input)?;
         positions
             .iter()
             .enumerate()
             .map(|(i, position)| {
-                let options = segment_nim::QueryOptions { number: i + 1, stop: None };
-                json(&grid_core::stop::unstoppable(segment_nim::query(position, &options)))
+                let options = segment_nim::QueryOptions { number: i + 1, stop: Some(stop) };
+                json(&segment_nim::query(position, &options)?)
             })
             .collect()
     })
 }
 
 /// The king's move set named `moves` (`king20` or `orth4`, as the binary's `--moves`).
-fn king_moves(moves: &str) -> PyResult<KingMoves> {
+pub(crate) fn king_moves(moves: &str) -> PyResult<KingMoves> {
     match moves {
         "king20" => Ok(KingMoves::King20),
         "orth4" => Ok(KingMoves::Orth4),
@@ -167,13 +218,13 @@ fn king_moves(moves: &str) -> PyResult<KingMoves> {
 #[pyfunction]
 fn king_query(py: Python<'_>, input: &[u8], moves: &str) -> PyResult<Vec<String>> {
     let moves = king_moves(moves)?;
-    answer(py, || {
+    answer(py, |stop| {
         let positions = edmonds_blossom::parse_positions(input)?;
         positions
             .iter()
             .enumerate()
             .map(|(i, position)| {
-                let options = edmonds_blossom::QueryOptions { number: i + 1, moves, stop: None };
+                let options = edmonds_blossom::QueryOptions { number: i + 1, moves, stop: Some(stop) };
                 let report = edmonds_blossom::query(position, &options)
                     .map_err(|e| Failure::Internal(e.to_string()))?;
                 json(&report)
@@ -186,14 +237,15 @@ fn king_query(py: Python<'_>, input: &[u8], moves: &str) -> PyResult<Vec<String>
 #[pyfunction]
 fn king_analyze(py: Python<'_>, input: &[u8], moves: &str) -> PyResult<Vec<String>> {
     let moves = king_moves(moves)?;
-    answer(py, || {
+    answer(py, |stop| {
         let boards = edmonds_blossom::parse_boards(input)?;
         boards
             .iter()
             .enumerate()
             .map(|(i, board)| {
-                let analysis = edmonds_blossom::analyze(board, moves, i + 1)
-                    .map_err(|e| Failure::Internal(e.to_string()))?;
+                let analysis =
+                    edmonds_blossom::analyze::analyze_until_stopped(board, moves, i + 1, Some(stop))
+                        .map_err(|e| Failure::Internal(e.to_string()))?;
                 json(&analysis)
             })
             .collect()

@@ -5,10 +5,14 @@
 //! over bytes and numpy arrays; the Python modules `boardsolvers.matching`, `.pawn`, `.lattice`,
 //! `.segment` and `.king` shape their arguments and results:
 //!
-//! - [`matching`]: maximum matching and the Gallai–Edmonds decomposition of an edge array
-//!   (`edmonds-blossom`), computed with the GIL released;
+//! - [`matching`]: maximum matching, the Gallai–Edmonds decomposition and the Tutte–Berge
+//!   certificate of an edge array (`edmonds-blossom`), computed with the GIL released;
+//! - [`graph_file`]: graph files in the four formats `edmonds-blossom matching` reads;
 //! - [`games`]: `query` and `analyze` of the four games, each answer as the JSON object the
 //!   game's binary prints with `--json`;
+//! - [`king_map`]: the king game's outcome from every start of a board given as a numpy array;
+//! - [`interrupt`]: every solve runs on a thread of its own that Ctrl-C (`KeyboardInterrupt`)
+//!   stops through the solver's stop flag;
 //! - [`errors`]: the mapping of a solver's [`grid_core::InputError`] to the Python exception
 //!   `boardsolvers.InputError`.
 //!
@@ -17,6 +21,9 @@
 
 pub mod errors;
 pub mod games;
+pub mod graph_file;
+pub mod interrupt;
+pub mod king_map;
 pub mod matching;
 
 use pyo3::prelude::*;
@@ -25,6 +32,8 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _boardsolvers(module: &Bound<'_, PyModule>) -> PyResult<()> {
     matching::register(module)?;
+    graph_file::register(module)?;
     games::register(module)?;
+    king_map::register(module)?;
     Ok(())
 }

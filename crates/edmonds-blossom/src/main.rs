@@ -1,6 +1,7 @@
 //! `edmonds-blossom`: the no-revisit king game (HDU 3446) on the shared command line of
-//! [`grid_core::cli::driver`], with its own subcommands `all-starts` and `matching` (general
-//! maximum matching with certificates). All logic lives in the library.
+//! [`grid_core::cli::driver`], with its own subcommands `all-starts`, `matching` (general
+//! maximum matching with certificates) and `weighted-matching` (weighted matching with dual
+//! certificates). All logic lives in the library.
 
 mod cli;
 
@@ -14,6 +15,7 @@ use crate::cli::matching::run_matching;
 use crate::cli::options::{KingArgs, Own};
 use crate::cli::play::run_play;
 use crate::cli::query::run_query;
+use crate::cli::weighted::run_weighted_matching;
 
 const TEXTS: Texts = Texts {
     name: "edmonds-blossom",
@@ -79,6 +81,9 @@ fn main() -> ExitCode {
         }),
         Invocation::Own(Own::Matching { format, args }) => {
             grid_core::cli::run(|out| run_matching(&args, format.format(), out))
+        }
+        Invocation::Own(Own::WeightedMatching { format, args }) => {
+            grid_core::cli::run(|out| run_weighted_matching(&args, format.format(), out))
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Correct solutions pass: 1000 default cases of every game, with the exact answers of the
 //! libraries (`game-stress expected GAME`) and with the project's own solver binaries.
 
-use std::path::PathBuf;
+mod solvers;
+
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_game-stress");
@@ -37,22 +38,10 @@ fn library_answers_pass_1000_cases_of_every_game() {
     }
 }
 
-/// The solver binaries live next to this crate's binary; `cargo test --workspace` builds them all
-/// before any test runs. `cargo test -p game-stress` alone does not, so the test says so and skips
-/// the binaries it cannot find.
+/// The project's solver binaries (built first when missing) pass the same cases.
 #[test]
 fn solver_binaries_pass_1000_cases_of_every_game() {
-    let dir = PathBuf::from(BIN).parent().unwrap().to_path_buf();
     for game in GAMES {
-        let (binary, args) = match game {
-            "matching" => ("edmonds-blossom", " matching"),
-            other => (other, ""),
-        };
-        let path = dir.join(binary);
-        if !path.exists() {
-            eprintln!("skipped {game}: {} is not built (run `cargo test --workspace`)", path.display());
-            continue;
-        }
-        passes(game, &format!("{}{args}", path.display()));
+        passes(game, &solvers::solver_command(game));
     }
 }

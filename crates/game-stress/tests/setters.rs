@@ -5,6 +5,7 @@
 //! (`game-stress expected GAME` gives the exact answer, which the scripts corrupt).
 
 mod common;
+mod solvers;
 use common::{BIN, run};
 
 use std::path::{Path, PathBuf};
@@ -57,21 +58,13 @@ fn corpus_passes(game: &str, solution: &str) {
     assert!(passed.parse::<usize>().unwrap() > 0 && failed == "0 failed", "{game}: {last}");
 }
 
-/// The exact answers of the libraries, and the project's solver binaries where they are built
-/// (`cargo test --workspace` builds them; `cargo test -p game-stress` alone does not, and the
-/// test then says so and skips them).
+/// The exact answers of the libraries, and the project's solver binaries (built first when
+/// missing).
 #[test]
 fn test_passes_the_exact_solvers_on_every_corpus() {
-    let dir = PathBuf::from(BIN).parent().unwrap().to_path_buf();
-    for game in ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom", "matching"] {
+    for (game, _, _) in solvers::SOLVERS {
         corpus_passes(game, &format!("'{BIN}' expected {game}"));
-        let (binary, args) = if game == "matching" { ("edmonds-blossom", " matching") } else { (game, "") };
-        let path = dir.join(binary);
-        if path.exists() {
-            corpus_passes(game, &format!("'{}'{args}", path.display()));
-        } else {
-            eprintln!("skipped the {binary} binary: {} is not built", path.display());
-        }
+        corpus_passes(game, &solvers::solver_command(game));
     }
 }
 

@@ -164,13 +164,33 @@ pub fn solve_boards(boards: &[Board]) -> Vec<Outcome> {
 
 /// The query report of every position, in input order (as [`solve_boards`] runs them).
 pub fn query_positions(positions: &[Position]) -> Vec<query::Query> {
-    each_board(positions, Position::board, query::solve_query)
+    grid_core::stop::unstoppable(query_positions_until_stopped(positions, None))
+}
+
+/// [`query_positions`], each pass stopped before its next level once `stop` is set.
+pub fn query_positions_until_stopped(
+    positions: &[Position],
+    stop: grid_core::StopFlag<'_>,
+) -> Result<Vec<query::Query>, Stopped> {
+    each_board(positions, Position::board, |position| query::solve_query_until_stopped(position, stop))
+        .into_iter()
+        .collect()
 }
 
 /// The `analyze` report of every board, in input order (as [`solve_boards`] runs them).
 pub fn census_boards(boards: &[Board]) -> Vec<analyze::Census> {
+    grid_core::stop::unstoppable(census_boards_until_stopped(boards, None))
+}
+
+/// [`census_boards`], each board's passes stopped once `stop` is set.
+pub fn census_boards_until_stopped(
+    boards: &[Board],
+    stop: grid_core::StopFlag<'_>,
+) -> Result<Vec<analyze::Census>, Stopped> {
     let numbered: Vec<(usize, &Board)> = boards.iter().enumerate().map(|(i, b)| (i + 1, b)).collect();
-    each_board(&numbered, |(_, b)| b, |&(number, board)| analyze::census(board, number))
+    each_board(&numbered, |(_, b)| b, |&(number, board)| analyze::census_until_stopped(board, number, stop))
+        .into_iter()
+        .collect()
 }
 
 /// The full analysis of every board, in input order (as [`solve_boards`] runs them).

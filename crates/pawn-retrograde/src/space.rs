@@ -678,10 +678,9 @@ mod tests {
     }
 }
 
-/// Self-test of the unmove generator (was `tests/unmoves.rs`): for random states of random boards,
-/// every generated predecessor has the state among its successors, and the state is among the
-/// predecessors of each of its successors; the move counts handed to the retrograde pass match the
-/// successor counts.
+/// Self-test of the unmove generator: for random states of random boards, every generated
+/// predecessor has the state among its successors, and the state is among the predecessors of each
+/// of its successors; the move counts handed to the retrograde pass match the successor counts.
 #[cfg(test)]
 mod unmove_tests {
     use super::*;

@@ -3,6 +3,11 @@
 //! of cores or of requests. They run at a lower priority than the threads that answer requests,
 //! and give the allocator's free memory back after a long solve.
 //!
+//! A solve's parallel parts (the solvers' rayon loops) run in the pool's own rayon thread pool of
+//! as many threads as there are slots, never in rayon's global pool (one thread per core): each
+//! job runs inside that pool, so the solves together keep at most one core per slot busy,
+//! whatever the solvers parallelise.
+//!
 //! A job is only ever submitted with a permit of the server's solve semaphore, which has as many
 //! permits as the pool has threads and is released by the job itself when it ends: a submitted job
 //! always finds an idle thread, so nothing waits in the channel.
@@ -18,12 +23,27 @@ type Job = Box<dyn FnOnce() + Send + 'static>;
 pub struct SolvePool {
     sender: Mutex<mpsc::Sender<Job>>,
     threads: usize,
+    /// The threads the jobs run on, parallel parts included (`None` when it could not be started:
+    /// the jobs then run on the slot threads and rayon's global pool).
+    work: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl SolvePool {
     /// A pool of `threads` threads (at least one), named `solve-<i>`.
     pub fn new(threads: usize) -> SolvePool {
         let threads = threads.max(1);
+        let work = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("solve-work-{i}"))
+            .start_handler(|_| lower_priority())
+            .build();
+        let work = match work {
+            Ok(work) => Some(Arc::new(work)),
+            Err(e) => {
+                eprintln!("warning: cannot start the solves' thread pool: {e}");
+                None
+            }
+        };
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
         for i in 0..threads {
@@ -51,7 +71,7 @@ impl SolvePool {
                 eprintln!("warning: cannot start solve thread {i}: {e}");
             }
         }
-        SolvePool { sender: Mutex::new(sender), threads }
+        SolvePool { sender: Mutex::new(sender), threads, work }
     }
 
     /// How many threads the pool has.
@@ -59,11 +79,17 @@ impl SolvePool {
         self.threads
     }
 
-    /// Runs `job` on one of the pool's threads. A job that panics ends its thread's loop only for
-    /// that job: the panic is caught, and the thread goes on with the next one.
+    /// Runs `job` on one of the pool's threads (its parallel parts on the pool's rayon threads). A
+    /// job that panics ends its thread's loop only for that job: the panic is caught, and the thread
+    /// goes on with the next one.
     pub fn run(&self, job: impl FnOnce() + Send + 'static) {
+        let work = self.work.clone();
         let job: Job = Box::new(move || {
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            let run = move || match work {
+                Some(work) => work.install(job),
+                None => job(),
+            };
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
         });
         if let Ok(sender) = self.sender.lock() {
             let _ = sender.send(job);
@@ -104,5 +130,41 @@ pub fn bound_allocator() {
     // SAFETY: `mallopt` sets a tuning parameter; called before the other threads start.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SolvePool;
+    use rayon::prelude::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn jobs_and_their_parallel_parts_run_on_one_thread_per_slot() {
+        let pool = SolvePool::new(2);
+        let (sender, receiver) = mpsc::channel();
+        pool.run(move || {
+            // Every rayon loop of the job runs in the pool's own threads, never in the global pool.
+            let names: std::collections::BTreeSet<String> = (0..10_000)
+                .into_par_iter()
+                .map(|_| std::thread::current().name().unwrap_or("").to_string())
+                .collect();
+            let _ = sender.send((rayon::current_num_threads(), names));
+        });
+        let (threads, names) = receiver.recv().unwrap();
+        assert_eq!(threads, 2);
+        assert!(!names.is_empty() && names.len() <= 2, "{names:?}");
+        assert!(names.iter().all(|n| n.starts_with("solve-work-")), "{names:?}");
+    }
+
+    #[test]
+    fn a_panicking_job_leaves_the_pool_working() {
+        let pool = SolvePool::new(1);
+        pool.run(|| panic!("a job that panics"));
+        let (sender, receiver) = mpsc::channel();
+        pool.run(move || {
+            let _ = sender.send(rayon::current_num_threads());
+        });
+        assert_eq!(receiver.recv().unwrap(), 1);
     }
 }

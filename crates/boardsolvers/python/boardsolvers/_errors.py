@@ -17,3 +17,11 @@ class InputError(ValueError):
         self.message = message
         self.line = line
         self.column = column
+
+
+class CertificateError(ValueError):
+    """A mate array is not a maximum matching of its graph.
+
+    ``str(error)`` says why: a vertex matched along a non-edge or asymmetrically, or the
+    augmenting path that makes the matching larger.
+    """

@@ -14,37 +14,18 @@ pub mod king;
 pub mod lattice;
 pub mod matching;
 pub mod pawn;
+mod removal;
 pub mod segment;
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::generate::Input;
 
-/// Ranges to remove from a list of `len` items: halves, then quarters, … then single items; never
-/// the whole list.
-pub fn chunk_removals(len: usize) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
-    let mut size = len / 2;
-    while size >= 1 {
-        let mut start = 0;
-        while start < len {
-            ranges.push(start..(start + size).min(len));
-            start += size;
-        }
-        size /= 2;
-    }
-    ranges
-}
-
-/// The items of `items` outside `range`.
-pub fn without<T: Clone>(items: &[T], range: &Range<usize>) -> Vec<T> {
-    items[..range.start].iter().chain(&items[range.end..]).cloned().collect()
-}
+pub use removal::{chunk_removals, without};
 
 /// The size measure of an input: every reduction is lexicographically smaller.
 pub fn measure(input: &Input) -> Vec<u64> {
@@ -187,13 +168,6 @@ where
 mod tests {
     use super::*;
     use crate::generate::matching::MatchingInput;
-
-    #[test]
-    fn chunks_go_from_halves_to_singles() {
-        assert_eq!(chunk_removals(1), vec![]);
-        assert_eq!(chunk_removals(4), vec![0..2, 2..4, 0..1, 1..2, 2..3, 3..4]);
-        assert_eq!(chunk_removals(3), vec![0..1, 1..2, 2..3]);
-    }
 
     #[test]
     fn shrinks_a_graph_to_the_property() {

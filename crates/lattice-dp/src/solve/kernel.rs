@@ -19,7 +19,7 @@ use super::layer::{Group, RowSource};
 use super::split::{CrossMove, Gain, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
-use crate::index::Rank;
+use crate::index::{Rank, Step};
 use crate::path::{self, Path};
 use std::ops::Range;
 
@@ -160,8 +160,10 @@ impl<V: Stored> Kernel<'_, V> {
             // Same right half, same right class: the next row has exactly the length of ours.
             debug_assert_eq!(next.len(), out.len());
             if RECORD {
-                for r in 0..next.len() {
-                    relax_recorded(out, best_step, r, gain - V::load(next, r), p);
+                let len = next.len();
+                let (out, best_step) = (&mut out[..len], &mut best_step[..len]);
+                for r in 0..len {
+                    relax_recorded(out, best_step, r, gain - V::load(next, r), p as Step);
                 }
             } else {
                 V::relax_row(out, next, gain);
@@ -192,7 +194,7 @@ impl<V: Stored> Kernel<'_, V> {
         for cross in crosses {
             let value = gain - wide[usize::from(cross.next_rank)];
             if RECORD {
-                relax_recorded(out, best_step, usize::from(cross.rank), value, h - 1);
+                relax_recorded(out, best_step, usize::from(cross.rank), value, (h - 1) as Step);
             } else {
                 let o = &mut out[usize::from(cross.rank)];
                 *o = (*o).max(value);
@@ -224,12 +226,27 @@ impl<V: Stored> Kernel<'_, V> {
         let (next_ranks, gains) = (self.split.right_next_ranks(), self.right_gains);
         let mut runs = self.split.right_run_ranges(group.right_class);
         if RECORD {
-            out.fill(V::NO_MOVE);
-            let steps = self.split.right_moves();
+            // The first run assigns (values and steps), the others relax.
+            let steps = self.split.right_steps();
+            let first = runs.next().unwrap_or(0..0);
+            let n = first.len();
+            let (ranks, run_gains, run_steps) =
+                (&next_ranks[first.clone()], &gains[first.clone()], &steps[first]);
+            let (head, tail) = out.split_at_mut(n);
+            tail.fill(V::NO_MOVE);
+            let best = &mut best_step[..n];
+            for r in 0..n {
+                head[r] = i64::from(run_gains[r]) - wide[usize::from(ranks[r])];
+                best[r] = run_steps[r];
+            }
             for run in runs {
-                for (r, i) in run.enumerate() {
-                    let value = i64::from(gains[i]) - wide[usize::from(next_ranks[i])];
-                    relax_recorded(out, best_step, r, value, usize::from(steps[i].step));
+                let n = run.len();
+                let (ranks, run_gains, run_steps) =
+                    (&next_ranks[run.clone()], &gains[run.clone()], &steps[run]);
+                let (out, best) = (&mut out[..n], &mut best_step[..n]);
+                for r in 0..n {
+                    let value = i64::from(run_gains[r]) - wide[usize::from(ranks[r])];
+                    relax_recorded(out, best, r, value, run_steps[r]);
                 }
             }
             return;
@@ -290,11 +307,15 @@ impl<'a> Run<'a> {
 }
 
 /// `out[r] = max(out[r], value)`, remembering `step` in `best_step[r]` when `value` is better.
+///
+/// Without a branch: which move of a state is its best follows no pattern a branch predictor
+/// learns, and a mispredicted branch per move costs more than the sweep's own arithmetic. The
+/// selections are written as masks so that they stay selections.
 #[inline(always)]
-fn relax_recorded(out: &mut [i64], best_step: &mut [u8], r: usize, value: i64, step: usize) {
-    if value > out[r] {
-        out[r] = value;
-        // Steps are below n + m ≤ 40.
-        best_step[r] = step as u8;
-    }
+fn relax_recorded(out: &mut [i64], best_step: &mut [u8], r: usize, value: i64, step: Step) {
+    let better = value > out[r];
+    let wide_mask = -i64::from(better);
+    out[r] = (value & wide_mask) | (out[r] & !wide_mask);
+    let byte_mask = 0u8.wrapping_sub(u8::from(better));
+    best_step[r] = (step & byte_mask) | (best_step[r] & !byte_mask);
 }

@@ -83,6 +83,8 @@ pub struct Split {
     right_moves: Vec<RightMove>,
     /// `right_next_ranks[i] = right_moves[i].next_rank`, for the kernel's gathers.
     right_next_ranks: Vec<Rank>,
+    /// `right_steps[i] = right_moves[i].step`, for the kernel that records each state's best move.
+    right_steps: Vec<Step>,
     /// `right_run_start[c]..right_run_start[c + 1]`: the lengths of the runs of right class `c` in
     /// `right_run_len` (one run per ordinal, see the module doc).
     right_run_start: Vec<usize>,
@@ -111,6 +113,7 @@ impl Split {
             right_move_start: vec![0],
             right_moves: Vec::new(),
             right_next_ranks: Vec::new(),
+            right_steps: Vec::new(),
             right_run_start: vec![0],
             right_run_len: Vec::new(),
             cross_start: vec![0],
@@ -118,6 +121,7 @@ impl Split {
         };
         split.tabulate_right_moves();
         split.right_next_ranks = split.right_moves.iter().map(|mv| mv.next_rank).collect();
+        split.right_steps = split.right_moves.iter().map(|mv| mv.step).collect();
         split
     }
 
@@ -206,6 +210,11 @@ impl Split {
         &self.right_next_ranks
     }
 
+    /// The step where every move's `10` pair starts, indexed like the whole move list.
+    pub fn right_steps(&self) -> &[Step] {
+        &self.right_steps
+    }
+
     /// The score `score[cell]` of every move's cell, indexed like the whole move list: the gains
     /// of one player's right moves (`score` is that player's, padded as the kernel's).
     ///
@@ -280,6 +289,7 @@ mod tests {
                     let mv = split.right_moves()[i];
                     assert_eq!(usize::from(mv.rank), r, "run {k}");
                     assert_eq!(split.right_next_ranks()[i], mv.next_rank);
+                    assert_eq!(split.right_steps()[i], mv.step);
                     assert_eq!(i64::from(gains[i]), i64::from(mv.cell) * 10);
                     if r == rank {
                         table.push(mv);

@@ -17,7 +17,7 @@
 //! `u32` words hold 2³¹ distances, more than the number of states, which bounds every distance
 //! (each level up to the largest distance holds at least one state).
 
-use super::StateValue;
+use super::value::StateValue;
 
 /// Words at or above this value are decided states.
 const DECIDED: u32 = 16;

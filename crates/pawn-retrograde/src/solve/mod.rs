@@ -2,8 +2,10 @@
 
 pub(crate) mod cell;
 mod retrograde;
+mod value;
 
 pub use retrograde::{PARALLEL_STATES, Schedule, memory_needed};
+pub use value::{Outcome, StateValue};
 
 use cell::Word;
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
@@ -11,70 +13,7 @@ use retrograde::{Halt, Pass};
 
 use crate::board::Board;
 use crate::position::Position;
-use crate::space::{Side, State, StateSpace};
-
-/// The value of a state for the side to move, with the number of moves still played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StateValue {
-    /// The side to move wins, in this many moves at the fastest.
-    Win(u32),
-    /// The side to move loses, in this many moves at the slowest.
-    Loss(u32),
-    /// Neither side can force a win.
-    Tie,
-}
-
-impl StateValue {
-    /// The distance of a win or loss (0 for a tie).
-    pub fn distance(self) -> u32 {
-        match self {
-            StateValue::Win(d) | StateValue::Loss(d) => d,
-            StateValue::Tie => 0,
-        }
-    }
-
-    /// Whether the side to move loses.
-    pub fn is_loss(self) -> bool {
-        matches!(self, StateValue::Loss(_))
-    }
-}
-
-/// The result of a game: who wins and after how many moves in total, or a tie.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Red wins after this many moves (both sides counted).
-    Red(u32),
-    /// Black wins after this many moves.
-    Black(u32),
-    /// Nobody can force a win.
-    Tie,
-}
-
-impl Outcome {
-    /// The outcome of a state's value, `moves_before` moves after the start.
-    pub fn of(to_move: Side, value: StateValue, moves_before: u32) -> Outcome {
-        let winner = match value {
-            StateValue::Win(_) => to_move,
-            StateValue::Loss(_) => to_move.other(),
-            StateValue::Tie => return Outcome::Tie,
-        };
-        let total = moves_before + value.distance();
-        match winner {
-            Side::Red => Outcome::Red(total),
-            Side::Black => Outcome::Black(total),
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Outcome::Red(k) => write!(f, "Red {k}"),
-            Outcome::Black(k) => write!(f, "Black {k}"),
-            Outcome::Tie => write!(f, "Tie"),
-        }
-    }
-}
+use crate::space::{State, StateSpace};
 
 /// The per-state words, as narrow as the distances allow (see [`cell`]).
 enum Words {
@@ -134,7 +73,10 @@ impl Solution {
     ) -> Result<Solution, Stopped> {
         let mut pending: Vec<crate::index::StateId> =
             targets.iter().map(|&t| space.index(space.canonical(t))).collect();
-        let mut narrow = Pass::<u8>::seeded(&space, schedule);
+        let mut narrow = match Pass::<u8>::seeded_until_stopped(&space, schedule, stop) {
+            Ok(pass) => pass,
+            Err(_) => return Err(Stopped),
+        };
         let (words, processed, complete) = match narrow.run(&space, &mut pending, stop) {
             Ok(()) => finish(narrow, Words::U8),
             Err(Halt::Stopped) => return Err(Stopped),
@@ -344,6 +286,7 @@ fn finish<W: Word>(pass: Pass<W>, wrap: fn(Vec<W>) -> Words) -> (Words, usize, b
 mod tests {
     use super::*;
     use crate::parse::parse_input;
+    use crate::space::Side;
 
     /// The ninth board of p14 (Red 113): its full solve needs distances above 119.
     fn long_board() -> crate::Board {

@@ -47,7 +47,7 @@ use crate::space::{Side, StateSpace};
 pub enum Halt {
     /// The next distance does not fit the word type: widen and run again.
     Overflow(DistanceOverflow),
-    /// The stop flag was set (checked before each level).
+    /// The stop flag was set (checked before each level, and by the seeding before each block).
     Stopped,
 }
 
@@ -177,7 +177,21 @@ pub struct Pass<W> {
 impl<W: Word> Pass<W> {
     /// A pass with every terminal state decided and forming level 0, whose levels run their blocks
     /// by `schedule` (the result does not depend on it).
+    #[cfg(test)]
     pub fn seeded(space: &StateSpace, schedule: Schedule) -> Self {
+        match Self::seeded_until_stopped(space, schedule, None) {
+            Ok(pass) => pass,
+            Err(halt) => unreachable!("seeding without a stop flag never halts: {halt:?}"),
+        }
+    }
+
+    /// [`Pass::seeded`], checking `stop` before each block (seeding a big board writes every
+    /// state once, a second or more): `Halt::Stopped` once it is set, the pass dropped.
+    pub fn seeded_until_stopped(
+        space: &StateSpace,
+        schedule: Schedule,
+        stop: StopFlag<'_>,
+    ) -> Result<Self, Halt> {
         let shape = Shape::of(space);
         let mut words = vec![W::ZERO; space.num_states()];
         let mut level = Level::empty(shape);
@@ -186,8 +200,9 @@ impl<W: Word> Pass<W> {
         for_blocks(schedule, half, shape, |block, mut dest| {
             let (to_move, black) =
                 if block < shape.free { (Side::Red, block) } else { (Side::Black, block - shape.free) };
-            // The blocks the mirror reduction leaves out are never written (nor paged in).
-            if !space.is_stored(black) {
+            // The blocks the mirror reduction leaves out are never written (nor paged in); once
+            // the flag is set, none is.
+            if !space.is_stored(black) || stop::check(stop).is_err() {
                 return;
             }
             // Every state starts with its number of legal moves.
@@ -206,7 +221,8 @@ impl<W: Word> Pass<W> {
                 }
             });
         });
-        Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, schedule }
+        stop::check(stop).map_err(|_| Halt::Stopped)?;
+        Ok(Pass { words, shape, level, next: Level::empty(shape), distance: 0, processed: 0, schedule })
     }
 
     /// Number of states processed so far.

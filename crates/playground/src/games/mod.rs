@@ -16,9 +16,12 @@ use serde::Serialize;
 
 pub mod king;
 pub mod lattice;
+mod list;
 pub mod mock;
 pub mod pawn;
 pub mod segment;
+
+pub use list::all;
 
 /// The name of every game's analysis view, `POST /api/<game>/analyze`: the object
 /// `<game> analyze --json` prints.
@@ -270,20 +273,6 @@ impl Default for GameCaps {
             answer_bytes: AnswerCaps::default(),
         }
     }
-}
-
-/// The four real games, in the order the page lists them.
-pub fn all(caps: &GameCaps) -> Vec<Arc<dyn Game>> {
-    vec![
-        Arc::new(pawn::Pawn::new(caps.pawn_free_cells).with_max_answer_bytes(caps.answer_bytes.pawn)),
-        Arc::new(lattice::Lattice::new(caps.lattice_work).with_max_answer_bytes(caps.answer_bytes.lattice)),
-        Arc::new(
-            segment::Segment::new(caps.segment_pawns)
-                .with_max_fields(caps.segment_fields)
-                .with_max_answer_bytes(caps.answer_bytes.segment),
-        ),
-        Arc::new(king::King::new(caps.king_cells).with_max_answer_bytes(caps.answer_bytes.king)),
-    ]
 }
 
 /// The error of a query text that holds `count` positions where one is expected.

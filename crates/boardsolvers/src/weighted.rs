@@ -4,13 +4,14 @@
 //! The graph is `n` vertices `0..n`, a C-contiguous `(m, 2)` array of `int32` or `int64` vertex
 //! pairs and a contiguous `int64` array of `m` weights, read in place. Self-loops are left out;
 //! of a repeated pair the copy the goal prefers counts. The solve runs with the GIL released, on
-//! the thread of [`crate::interrupt`]; the weighted engine has no stop flag, so a Ctrl-C raises
-//! its `KeyboardInterrupt` once the solve has returned.
+//! the thread of [`crate::interrupt`], whose stop flag the engine checks before each stage.
+
+use std::sync::atomic::AtomicBool;
 
 use edmonds_blossom::weighted::input::{MAX_WEIGHTED_EDGES, MAX_WEIGHTED_VERTICES};
 use edmonds_blossom::{
     DualCertificate, NoPerfectMatching, Objective, WeightedGraph, WeightedGraphError, WeightedSolution,
-    weight_limit, weighted_matching,
+    weight_limit, weighted_matching_until_stopped,
 };
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -86,6 +87,8 @@ enum Unsolved {
     Graph(String, Option<usize>),
     /// A minimum-cost perfect matching of a graph that has none.
     NoPerfect(NoPerfectMatching),
+    /// The solve was stopped (Ctrl-C); the caller raises the signal's exception instead.
+    Stopped,
 }
 
 /// `weighted_matching_edges(n, edges, weights, goal, with_certificate)`:
@@ -110,22 +113,25 @@ fn weighted_matching_edges<'py>(
         return Err(value_error(format!("{n} vertices exceed the limit of {MAX_WEIGHTED_VERTICES}")));
     }
     let weights = weights.as_slice().map_err(|_| value_error("weights must be a contiguous array"))?;
-    let solve = |pairs: &[i64]| -> Result<WeightedSolution, Unsolved> {
+    let solve = |pairs: &[i64], stop: &AtomicBool| -> Result<WeightedSolution, Unsolved> {
         let graph = weighted_graph(n, pairs, weights, goal)?;
-        weighted_matching(&graph, goal.objective()).map_err(Unsolved::NoPerfect)
+        weighted_matching_until_stopped(&graph, goal.objective(), Some(stop))
+            .map_err(|_| Unsolved::Stopped)?
+            .map_err(Unsolved::NoPerfect)
     };
     let solved = if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i64>>() {
         let flat = pairs_of(&array, weights.len())?;
-        interruptible(py, |_| solve(flat))?
+        interruptible(py, |stop| solve(flat, stop))?
     } else if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i32>>() {
         let flat: Vec<i64> = pairs_of(&array, weights.len())?.iter().map(|&x| i64::from(x)).collect();
-        interruptible(py, |_| solve(&flat))?
+        interruptible(py, |stop| solve(&flat, stop))?
     } else {
         return Err(value_error("edges must be an (m, 2) int32 or int64 numpy array"));
     };
     let solution = solved.map_err(|unsolved| match unsolved {
         Unsolved::Graph(why, edge) => edge_error(py, why, edge),
         Unsolved::NoPerfect(figures) => no_perfect_error(py, &figures),
+        Unsolved::Stopped => internal_error("the solve was stopped"),
     })?;
     let matching = &solution.matching;
     let mate: Vec<i64> = (0..n).map(|v| matching.mate(v).map_or(-1, |w| w as i64)).collect();

@@ -82,8 +82,8 @@ def max_weight_matching(
     Self-loops are left out; of repeated edges the heaviest counts. With ``certificate=True`` the
     result is ``(matching, WeightedCertificate)``.
 
-    The primal–dual blossom algorithm runs with the GIL released; a Ctrl-C raises
-    ``KeyboardInterrupt`` once it returns.
+    The primal–dual blossom algorithm runs with the GIL released, and Ctrl-C
+    (``KeyboardInterrupt``) stops it between two of its stages.
     """
     goal = "max-weight-max-cardinality" if maxcardinality else "max-weight"
     return _solve(graph, weight, goal, 1, certificate)

@@ -97,7 +97,7 @@ fn errors_are_located_and_print_nothing() {
     assert_error(&w, "2 2\n0 1 1\n", "line 3, column 1", "expected edge 2 of 2");
     assert_error(&w, "2 1\n0 1 1 7\n", "line 2, column 7", "trailing input");
     assert_error(&w, "2 1\n0 1 2000000000000\n", "line 2, column 5", "out of range");
-    assert_error(&w, "0 0\n", "line 1, column 1", "number of vertices");
+    assert_error(&w, "10000001 0\n", "line 1, column 1", "number of vertices");
     assert_error(&w, "2 99999999999\n", "line 1, column 3", "number of edges");
     let mtx = ["weighted-matching", "--format", "mtx"];
     assert_error(
@@ -120,6 +120,14 @@ fn errors_are_located_and_print_nothing() {
         "line 1, column 4",
         "expected a weight",
     );
+}
+
+#[test]
+fn an_empty_graph_has_the_empty_matching_for_every_objective() {
+    for objective in ["max", "max-cardinality", "min-cost-perfect"] {
+        let answer = stdout(&run(&["weighted-matching", "--objective", objective], "0 0\n"));
+        assert_eq!(answer, "0 0\n", "{objective}");
+    }
 }
 
 #[test]
@@ -166,6 +174,9 @@ fn help_describes_the_formats_and_objectives() {
         "min-cost-perfect",
         "Tutte-Berge",
         "2^59",
+        "10^7 vertices",
+        "5*10^7 edges",
+        "a matrix `0 0 0`",
     ] {
         assert!(text.contains(word), "{word} missing from weighted-matching --help:\n{text}");
     }

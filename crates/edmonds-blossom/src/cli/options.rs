@@ -76,14 +76,16 @@ pub enum Own {
     /// Weighted matching of a general graph: the size and total weight, then the matched edges.
     ///
     /// Input (--format lc, Library Checker general_weighted_matching): `N M`, then M lines `u v w`
-    /// (0-based vertex ids, 1 <= N). --format edges: one `u v w` per line, `#` or `%` comment
+    /// (0-based vertex ids). --format edges: one `u v w` per line, `#` or `%` comment
     /// lines, any ids up to 2^63. --format dimacs: `c` comment lines, `p edge N M`, then M lines
     /// `e u v w` (1-based). --format mtx: a Matrix Market `coordinate integer` file (general or
     /// symmetric, 1-based; a real, complex or pattern file is refused). Without --format the
     /// FILE's extension decides (.txt .edges .el .wel: edges; .dimacs .col .gr: dimacs; .mtx;
-    /// else lc). Weights are integers with |w| <= min(2^40, 2^59 / (N + 1)), zero and negative
-    /// ones included. Self-loops are dropped; of repeated edges the best copy for the objective
-    /// counts (a count of both on stderr). Output names vertices by the input's own ids.
+    /// else lc). Limits, every format: at most 10^7 vertices and 5*10^7 edges; weights are
+    /// integers with |w| <= min(2^40, 2^59 / (N + 1)), zero and negative ones included. A graph
+    /// may be empty (`0 0`, `p edge 0 0`, a matrix `0 0 0`, an edge list without edges).
+    /// Self-loops are dropped; of repeated edges the best copy for the objective counts (a count
+    /// of both on stderr). Output names vertices by the input's own ids.
     ///
     /// Output: `size total_weight`, then one `u v` line per matched edge. --objective max (the
     /// default): the largest total weight; max-cardinality: the largest total weight among the

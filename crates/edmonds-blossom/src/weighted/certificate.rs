@@ -32,9 +32,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::Objective;
 use super::graph::WeightedGraph;
-use crate::graph::{Graph, NO_VERTEX};
+use super::objective::Objective;
+use crate::graph::{Graph, NO_VERTEX, Vertex};
 use crate::matching::Matching;
 use crate::matching::certificate::verify as verify_cardinality;
 use crate::matching::decomposition::gallai_edmonds;
@@ -360,8 +360,8 @@ pub fn verify(
 fn maximum_cardinality(graph: &WeightedGraph, pairs: &[(usize, usize)]) -> Result<(), String> {
     let edges: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.u, e.v)).collect();
     let simple = Graph::from_edges(graph.vertex_count(), &edges).map_err(|e| e.to_string())?;
-    // Vertices below the graph's vertex count, which fits a `Vertex`.
-    let pairs: Vec<(u32, u32)> = pairs.iter().map(|&(u, v)| (u as u32, v as u32)).collect();
+    // Vertex indices are below `MAX_VERTICES`, so they fit a `Vertex`.
+    let pairs: Vec<(Vertex, Vertex)> = pairs.iter().map(|&(u, v)| (u as Vertex, v as Vertex)).collect();
     let matching = Matching::from_pairs(&simple, &pairs).map_err(|e| e.to_string())?;
     let decomposition = gallai_edmonds(&simple, &matching)
         .map_err(|e| format!("vertices {} and {} end an augmenting path", e.0, e.1))?;

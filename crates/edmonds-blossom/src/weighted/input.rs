@@ -10,7 +10,8 @@
 //!   `i j w` an edge, 1-based). A `real`, `complex` or `pattern` file is refused at its field:
 //!   weights are integers.
 //!
-//! Every error is `line L, column C: message` at the offending token. Counts are checked against
+//! Every format reads an empty graph (`0 0`, `p edge 0 0`, a matrix `0 0 0`, an edge list
+//! without edges). Every error is `line L, column C: message` at the offending token. Counts are checked against
 //! the caps ([`MAX_WEIGHTED_VERTICES`], [`MAX_WEIGHTED_EDGES`]) before anything is allocated, and
 //! the edge list is reserved by what the rest of the input can hold (a line `u v w` takes at
 //! least 6 bytes), never by a declared count alone. Weights are checked against
@@ -241,7 +242,6 @@ fn read_edge_lines(
 ) -> Result<Vec<(usize, usize, i64)>, InputError> {
     let limit = weight_limit(n);
     let mut edges = reserve(count, lines.remaining());
-    let last = first + n as u64 - 1;
     for index in 0..count {
         let what = || format!("edge {} of {count}", index + 1);
         let mut line = lines.next_data(comments).ok_or_else(|| lines.end_error(what()))?;
@@ -255,6 +255,12 @@ fn read_edge_lines(
                 )));
             }
         }
+        let Some(last) = (first + n as u64).checked_sub(1).filter(|_| n > 0) else {
+            let token = line.token("vertex u")?;
+            return Err(
+                token.error(format!("vertex u '{}' out of range: the graph has no vertices", token.shown()))
+            );
+        };
         let u = line.token("vertex u")?.uint("vertex u", first, last)?;
         let v = line.token("vertex v")?.uint("vertex v", first, last)?;
         let w = line.token("a weight")?.weight(limit)?;
@@ -274,7 +280,7 @@ fn read_lc(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
     let mut header = lines.next_data(b"").ok_or_else(|| lines.end_error("the number of vertices".into()))?;
     let n = header.token("the number of vertices")?.uint(
         "number of vertices",
-        1,
+        0,
         MAX_WEIGHTED_VERTICES as u64,
     )?;
     let m = header.token("the number of edges")?.uint("number of edges", 0, MAX_WEIGHTED_EDGES as u64)?;
@@ -297,7 +303,7 @@ fn read_dimacs(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
     }
     let n = header.token("the number of vertices")?.uint(
         "number of vertices",
-        1,
+        0,
         MAX_WEIGHTED_VERTICES as u64,
     )?;
     let m = header.token("the number of edges")?.uint("number of edges", 0, MAX_WEIGHTED_EDGES as u64)?;
@@ -338,9 +344,9 @@ fn read_mtx(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
         .next_data(b"%")
         .ok_or_else(|| lines.end_error("the size line 'rows columns entries'".into()))?;
     let rows = size.token("the number of rows")?;
-    let n = rows.uint("number of rows", 1, MAX_WEIGHTED_VERTICES as u64)?;
+    let n = rows.uint("number of rows", 0, MAX_WEIGHTED_VERTICES as u64)?;
     let columns = size.token("the number of columns")?;
-    if columns.uint("number of columns", 1, MAX_WEIGHTED_VERTICES as u64)? != n {
+    if columns.uint("number of columns", 0, MAX_WEIGHTED_VERTICES as u64)? != n {
         return Err(columns.error("a graph's matrix is square: the columns must equal the rows"));
     }
     let nnz = size.token("the number of entries")?.uint("number of entries", 0, MAX_WEIGHTED_EDGES as u64)?;
@@ -459,6 +465,24 @@ mod tests {
         assert_eq!(
             error(&huge, WeightedFormat::Lc),
             format!("line 2, column 5: weight {} out of range -{}..={}", 1i64 << 41, 1i64 << 40, 1i64 << 40)
+        );
+    }
+
+    #[test]
+    fn empty_graphs_are_read_in_every_format() {
+        let inputs = [
+            ("0 0\n", WeightedFormat::Lc),
+            ("# nothing\n", WeightedFormat::Edges),
+            ("p edge 0 0\n", WeightedFormat::Dimacs),
+            ("%%MatrixMarket matrix coordinate integer general\n0 0 0\n", WeightedFormat::Mtx),
+        ];
+        for (input, format) in inputs {
+            let parsed = read_weighted_graph(input.as_bytes(), format).unwrap();
+            assert_eq!((parsed.graph.vertex_count(), parsed.graph.edges().len()), (0, 0), "{format:?}");
+        }
+        assert_eq!(
+            error("0 1\n0 0 5\n", WeightedFormat::Lc),
+            "line 2, column 1: vertex u '0' out of range: the graph has no vertices"
         );
     }
 

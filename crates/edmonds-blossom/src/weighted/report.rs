@@ -12,11 +12,17 @@ use super::{Objective, WeightedMatching};
 use crate::graph::Vertex;
 use crate::input::VertexIds;
 
+/// The input's id of vertex `v` (every vertex index fits a [`Vertex`]: graphs have at most
+/// [`crate::graph::MAX_VERTICES`] vertices).
+fn id(ids: &VertexIds, v: usize) -> u64 {
+    ids.id(v as Vertex)
+}
+
 /// The answer: `size total`, then one `u v` line per matched pair (`u < v`, by `u`).
 pub fn write_answer(out: &mut impl Write, matching: &WeightedMatching, ids: &VertexIds) -> io::Result<()> {
     writeln!(out, "{} {}", matching.size(), matching.total_weight())?;
     for (u, v) in matching.pairs() {
-        writeln!(out, "{} {}", ids.id(u as Vertex), ids.id(v as Vertex))?;
+        writeln!(out, "{} {}", id(ids, u), id(ids, v))?;
     }
     Ok(())
 }
@@ -29,7 +35,7 @@ pub fn write_certificate(
     ids: &VertexIds,
 ) -> io::Result<()> {
     for (v, dual) in certificate.vertex_duals.iter().enumerate() {
-        writeln!(out, "y {} {dual}", ids.id(v as Vertex))?;
+        writeln!(out, "y {} {dual}", id(ids, v))?;
     }
     for blossom in &certificate.blossoms {
         write!(out, "z {}", blossom.dual)?;
@@ -103,18 +109,9 @@ impl WeightedMatchingJson {
             edges: graph.edges().len(),
             size: matching.size(),
             total_weight: matching.total_weight(),
-            matching: matching
-                .pairs()
-                .into_iter()
-                .map(|(u, v)| [ids.id(u as Vertex), ids.id(v as Vertex)])
-                .collect(),
+            matching: matching.pairs().into_iter().map(|(u, v)| [id(ids, u), id(ids, v)]).collect(),
             certificate: certificate.map(|c| DualCertificateJson {
-                vertex_duals: c
-                    .vertex_duals
-                    .iter()
-                    .enumerate()
-                    .map(|(v, &d)| (ids.id(v as Vertex), d))
-                    .collect(),
+                vertex_duals: c.vertex_duals.iter().enumerate().map(|(v, &d)| (id(ids, v), d)).collect(),
                 blossoms: c
                     .blossoms
                     .iter()
@@ -163,7 +160,7 @@ pub fn write_explained(
             .max()
             .map(|g| objective.gain(g))
             .unwrap_or_default();
-        writeln!(out, "  {} {}  weight {best}", ids.id(u as Vertex), ids.id(v as Vertex))?;
+        writeln!(out, "  {} {}  weight {best}", id(ids, u), id(ids, v))?;
     }
     let sets = if certificate.blossoms.len() == 1 { "blossom" } else { "blossoms" };
     writeln!(

@@ -10,6 +10,7 @@ read in place).
 from __future__ import annotations
 
 import numbers
+import operator
 from typing import TYPE_CHECKING, Any, Dict, Hashable, List, Optional, Set, Tuple, Union
 
 from boardsolvers import _boardsolvers
@@ -124,8 +125,6 @@ def _solve(graph: WeightedGraph, weight: str, goal: str, gain_sign: int, with_ce
         raise TypeError(
             f"graph must be (n, edges, weights) or a networkx graph, not {type(graph).__name__}"
         ) from None
-    import operator
-
     n = operator.index(n)
     if n < 0:
         raise ValueError(f"the number of vertices must not be negative, not {n}")

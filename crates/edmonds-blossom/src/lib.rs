@@ -144,7 +144,10 @@ pub use matching::{
 };
 pub use weighted::certificate::{BlossomDual, DualCertificate, DualCertificateError, Optimum};
 pub use weighted::graph::{WeightedEdge, WeightedGraph, WeightedGraphError, weight_limit};
-pub use weighted::{NoPerfectMatching, Objective, WeightedMatching, WeightedSolution, weighted_matching};
+pub use weighted::{
+    NoPerfectMatching, Objective, WeightedMatching, WeightedSolution, weighted_matching,
+    weighted_matching_until_stopped,
+};
 
 /// Everything the binary prints, by output mode: the matching's answers ([`matching::report`])
 /// and the king game's ([`king::report`]) under one path.

@@ -67,6 +67,8 @@
 //! edges to find `δ` (the edges that reach it are kept, and only their outer ends are scanned
 //! again; an expansion rescans every outer vertex), so `O(n² m)` in all.
 
+use grid_core::stop::{self, StopFlag, Stopped};
+
 const NONE: u32 = u32::MAX;
 
 /// The label of a top-level blossom within a stage.
@@ -144,10 +146,11 @@ struct Engine<'a> {
 
 /// A maximum-weight matching of the simple graph on `0..n` with `edges` (no self-loops, no pair
 /// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`.
-pub(crate) fn solve(n: usize, edges: &[GainEdge]) -> Solved {
+/// `stop` is checked before each stage.
+pub(crate) fn solve(n: usize, edges: &[GainEdge], stop: StopFlag<'_>) -> Result<Solved, Stopped> {
     let mut engine = Engine::new(n, edges);
-    engine.run();
-    engine.into_solved()
+    engine.run(stop)?;
+    Ok(engine.into_solved())
 }
 
 impl<'a> Engine<'a> {
@@ -222,9 +225,10 @@ impl<'a> Engine<'a> {
         out
     }
 
-    /// The stages, until the free vertices' dual reaches 0 or none is left.
-    fn run(&mut self) {
+    /// The stages, until the free vertices' dual reaches 0 or none is left, or `stop` is set.
+    fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
         loop {
+            stop::check(stop)?;
             for b in 0..2 * self.n {
                 self.label[b] = Label::Unlabelled;
             }
@@ -239,7 +243,7 @@ impl<'a> Engine<'a> {
                 }
             }
             if !roots || !self.stage() {
-                return;
+                return Ok(());
             }
             self.expand_zero_outer_blossoms();
         }

@@ -29,6 +29,7 @@ use crate::matching::maximum_matching;
 use certificate::{BlossomDual, DualCertificate};
 use engine::GainEdge;
 use graph::WeightedGraph;
+use grid_core::stop::{StopFlag, Stopped, unstoppable};
 pub use objective::Objective;
 
 /// A matching with the total weight of its edges (each pair's best copy for its objective).
@@ -151,11 +152,21 @@ pub fn weighted_matching(
     graph: &WeightedGraph,
     objective: Objective,
 ) -> Result<WeightedSolution, NoPerfectMatching> {
+    unstoppable(weighted_matching_until_stopped(graph, objective, None))
+}
+
+/// [`weighted_matching`], stopped once `stop` is set (checked before each stage of the engine):
+/// the outer error is the stop, the inner result the answer.
+pub fn weighted_matching_until_stopped(
+    graph: &WeightedGraph,
+    objective: Objective,
+    stop: StopFlag<'_>,
+) -> Result<Result<WeightedSolution, NoPerfectMatching>, Stopped> {
     let n = graph.vertex_count();
     if objective == Objective::MinCostPerfect {
         let figures = deficiency(graph);
         if figures.deficiency > 0 {
-            return Err(figures);
+            return Ok(Err(figures));
         }
     }
     let edges = best_edges(graph, objective);
@@ -172,7 +183,7 @@ pub fn weighted_matching(
     for e in &mut compact {
         e.gain += offset;
     }
-    let solved = engine::solve(names.len(), &compact);
+    let solved = engine::solve(names.len(), &compact, stop)?;
     let mut mate = vec![NO_VERTEX; n];
     let mut vertex_duals = vec![-offset; n];
     for (i, &v) in names.iter().enumerate() {
@@ -197,7 +208,7 @@ pub fn weighted_matching(
         })
         .collect();
     let certificate = DualCertificate { objective, vertex_duals, blossoms };
-    Ok(WeightedSolution { matching: WeightedMatching { mate, size, total_weight }, certificate })
+    Ok(Ok(WeightedSolution { matching: WeightedMatching { mate, size, total_weight }, certificate }))
 }
 
 #[cfg(test)]
@@ -234,6 +245,16 @@ mod tests {
         assert_eq!(solve(6, &edges, Objective::MaxWeight).matching.total_weight(), 7);
         assert_eq!(solve(6, &edges, Objective::MaxWeightMaxCardinality).matching.total_weight(), 3);
         assert_eq!(solve(6, &edges, Objective::MinCostPerfect).matching.total_weight(), 3);
+    }
+
+    #[test]
+    fn a_set_stop_flag_stops_the_solve_and_a_clear_one_does_not() {
+        let graph = WeightedGraph::new(4, &[(0, 1, 5), (1, 2, 8), (2, 3, 5)]).unwrap();
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        assert!(weighted_matching_until_stopped(&graph, Objective::MaxWeight, Some(&stop)).is_err());
+        stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        let solved = weighted_matching_until_stopped(&graph, Objective::MaxWeight, Some(&stop)).unwrap();
+        assert_eq!(solved.unwrap().matching.total_weight(), 10);
     }
 
     #[test]

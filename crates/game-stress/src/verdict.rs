@@ -170,32 +170,7 @@ pub fn strict_layout(text: &str) -> Option<(usize, &'static str)> {
 
 /// Whether one output line is in `game`'s format (`matching` is judged by its checker instead).
 pub fn line_is_well_formed(game: Game, line: &str) -> bool {
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match game {
-        Game::PawnRetrograde => {
-            line == "Tie"
-                || line.strip_prefix("Red ").or_else(|| line.strip_prefix("Black ")).is_some_and(number)
-        }
-        Game::LatticeDp => number(line.strip_prefix('-').unwrap_or(line)),
-        Game::SegmentNim => matches!(line, "B" | "C" | "R"),
-        Game::EdmondsBlossom => {
-            line.strip_prefix("Case #").and_then(|r| r.split_once(": ")).is_some_and(|(case, verdict)| {
-                number(case) && matches!(verdict, "daizhenyang win" | "daizhenyang lose")
-            })
-        }
-        Game::Matching => true,
-    }
-}
-
-/// The format of `game`'s output lines, for messages.
-fn format_of(game: Game) -> &'static str {
-    match game {
-        Game::PawnRetrograde => "`Red k`, `Black k` or `Tie`",
-        Game::LatticeDp => "an integer",
-        Game::SegmentNim => "`B`, `C` or `R`",
-        Game::EdmondsBlossom => "`Case #i: daizhenyang win|lose`",
-        Game::Matching => "a matching",
-    }
+    game.line_is_well_formed(line)
 }
 
 /// Judges `got` against the exact answer `expected` line by line under the default rule
@@ -213,7 +188,7 @@ pub fn compare_with(game: Game, expected: &str, got: &str, rule: OutputRule) -> 
     if let Some((i, bad)) = got_lines.iter().enumerate().find(|(_, l)| !well_formed(l)) {
         let shown: String = bad.chars().take(60).collect();
         return Verdict::InvalidOutput {
-            reason: format!("line {}: `{shown}` is not {}", i + 1, format_of(game)),
+            reason: format!("line {}: `{shown}` is not {}", i + 1, game.output_format()),
         };
     }
     let expected_lines = lines(expected, rule);

@@ -29,26 +29,13 @@ pub use removal::{chunk_removals, without};
 
 /// The size measure of an input: every reduction is lexicographically smaller.
 pub fn measure(input: &Input) -> Vec<u64> {
-    match input {
-        Input::Pawn(x) => pawn::measure(x),
-        Input::Lattice(x) => lattice::measure(x),
-        Input::Segment(x) => segment::measure(x),
-        Input::King(x) => king::measure(x),
-        Input::Matching(x) => matching::measure(x),
-    }
+    input.measure()
 }
 
 /// The one-step reductions of `input`, biggest first, each valid and strictly smaller.
 pub fn candidates(input: &Input) -> Vec<Input> {
-    let all: Vec<Input> = match input {
-        Input::Pawn(x) => pawn::candidates(x).into_iter().map(Input::Pawn).collect(),
-        Input::Lattice(x) => lattice::candidates(x).into_iter().map(Input::Lattice).collect(),
-        Input::Segment(x) => segment::candidates(x).into_iter().map(Input::Segment).collect(),
-        Input::King(x) => king::candidates(x).into_iter().map(Input::King).collect(),
-        Input::Matching(x) => matching::candidates(x).into_iter().map(Input::Matching).collect(),
-    };
     let size = measure(input);
-    all.into_iter().filter(|c| measure(c) < size).collect()
+    input.reductions().into_iter().filter(|c| measure(c) < size).collect()
 }
 
 /// Why [`shrink`] stopped.

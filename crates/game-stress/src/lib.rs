@@ -67,6 +67,7 @@ pub mod rng;
 pub mod run;
 pub mod shrink;
 pub mod stress;
+pub mod tokens;
 pub mod verdict;
 
 pub use games::Game;

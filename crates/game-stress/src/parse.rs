@@ -10,48 +10,14 @@
 use crate::Game;
 use crate::generate::Input;
 use crate::reference;
-
-/// Whitespace-separated tokens of an input, read in order (what each game's parser reads).
-pub struct Tokens<'a> {
-    words: std::str::SplitAsciiWhitespace<'a>,
-}
-
-impl<'a> Tokens<'a> {
-    /// The next token; an error naming `what` at the end of the input.
-    pub fn next(&mut self, what: &str) -> Result<&'a str, String> {
-        self.words.next().ok_or_else(|| format!("unexpected end of input: expected {what}"))
-    }
-
-    /// The next token as a number; an error naming `what` if it is not one in range.
-    pub fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
-        let word = self.next(what)?;
-        word.parse().map_err(|_| format!("{what}: `{word}` is not a number in range"))
-    }
-
-    /// The rows of a character grid: `rows` tokens of `cols` characters each.
-    pub fn grid(&mut self, rows: usize, cols: usize) -> Result<Vec<&'a [u8]>, String> {
-        (0..rows)
-            .map(|r| {
-                let row = self.next("a board row")?.as_bytes();
-                if row.len() == cols { Ok(row) } else { Err(format!("row {}: expected {cols} cells", r + 1)) }
-            })
-            .collect()
-    }
-
-    fn finish(mut self) -> Result<(), String> {
-        match self.words.next() {
-            None => Ok(()),
-            Some(word) => Err(format!("unexpected `{word}` after the end of the input")),
-        }
-    }
-}
+use crate::tokens::Tokens;
 
 /// Reads `text` as an input of `game`: an error if the game's solver rejects it (its message), or
 /// if it cannot be represented for shrinking.
 pub fn parse(game: Game, text: &[u8]) -> Result<Input, String> {
     reference::expected(game, text)?;
     let text = std::str::from_utf8(text).map_err(|_| "the input is not UTF-8 text".to_string())?;
-    let mut tokens = Tokens { words: text.split_ascii_whitespace() };
+    let mut tokens = Tokens::new(text);
     let input = game.parse(&mut tokens)?;
     tokens.finish()?;
     Ok(input)

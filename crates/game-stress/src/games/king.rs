@@ -2,8 +2,8 @@
 
 use super::StressGame;
 use crate::generate::king::{KingBoard, KingInput, KingOptions, generate};
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::{reference, shrink};
 
 /// The no-revisit king game (HDU 3446): `Case #i: daizhenyang win|lose`.

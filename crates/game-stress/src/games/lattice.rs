@@ -2,8 +2,8 @@
 
 use super::StressGame;
 use crate::generate::lattice::{LatticeInput, LatticeOptions, generate};
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::{reference, shrink};
 
 /// The staircase cell-taking game: the optimal score difference.

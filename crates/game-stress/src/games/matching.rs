@@ -2,8 +2,8 @@
 
 use super::StressGame;
 use crate::generate::matching::{MatchingInput, MatchingOptions, generate};
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::verdict::Verdict;
 use crate::{reference, shrink};
 

@@ -15,8 +15,8 @@ pub mod segment;
 
 use std::fmt::Debug;
 
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::verdict::Verdict;
 
 /// One game, as every part of the tool sees it. Implemented once per game, on a unit type.
@@ -150,10 +150,20 @@ macro_rules! define_games {
             }
 
             /// Reads the tokens of an input of this game.
-            pub fn parse(self, tokens: &mut $crate::parse::Tokens) -> Result<Input, String> {
+            pub fn parse(self, tokens: &mut $crate::tokens::Tokens) -> Result<Input, String> {
                 Ok(match self {
                     $(Game::$game => Input::$short(<$imp as $crate::games::StressGame>::parse(tokens)?),)+
                 })
+            }
+        }
+
+        impl $crate::verdict::LineFormat for Game {
+            fn line_is_well_formed(self, line: &str) -> bool {
+                Game::line_is_well_formed(self, line)
+            }
+
+            fn output_format(self) -> &'static str {
+                Game::output_format(self)
             }
         }
 

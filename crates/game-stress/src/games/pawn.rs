@@ -2,8 +2,8 @@
 
 use super::StressGame;
 use crate::generate::pawn::{PawnBoard, PawnInput, PawnOptions, generate};
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::{reference, shrink};
 
 /// The pawn-pursuit game: `Red k`, `Black k` or `Tie` per board.

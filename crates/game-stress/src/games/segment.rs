@@ -2,8 +2,8 @@
 
 use super::StressGame;
 use crate::generate::segment::{SegmentBoard, SegmentInput, SegmentOptions, generate};
-use crate::parse::Tokens;
 use crate::rng::Rng;
+use crate::tokens::Tokens;
 use crate::{reference, shrink};
 
 /// Pawns sliding on a circle: `B`, `C` or `R` per board.

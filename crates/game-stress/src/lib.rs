@@ -5,9 +5,9 @@
 //! solution, a loop until the outputs differ — with the exact solvers of this workspace as the
 //! reference, for the four games and general matching:
 //!
-//! - [`games`]: each game registered once (a [`games::StressGame`] implementation) and the one
-//!   list of the games, [`for_each_game!`], from which [`Game`] and the per-game enums are made;
-//! - [`generate`]: seeded generators of valid inputs, one module per game, with options covering
+//! - [`games`]: each game in its folder (its [`games::StressGame`] implementation, generator and
+//!   shrinker) and the one list of the games, [`for_each_game!`], from which [`Game`] and the per-game enums are made;
+//! - [`generate`]: seeded generators of valid inputs (each game's in its folder), with options covering
 //!   the contest subtasks (sizes, obstacle density, special shapes, huge `n`, graph families);
 //!   mostly small cases, one in twenty bigger; and the named benchmark inputs,
 //!   [`generate::preset`] (the `gen:NAME` inputs of `cargo xtask bench`, fixed bytes);
@@ -39,7 +39,8 @@
 //! Generate a case, compute its exact answer, and judge a (wrong) answer:
 //!
 //! ```
-//! use game_stress::generate::{Input, Options, pawn::PawnOptions};
+//! use game_stress::games::pawn::generate::PawnOptions;
+//! use game_stress::generate::{Input, Options};
 //! use game_stress::verdict::{Kind, compare};
 //! use game_stress::{Game, reference};
 //!

@@ -1,5 +1,5 @@
-//! The games, each registered once: a [`StressGame`] implementation per game (one module each) and
-//! one list of them, [`for_each_game!`](crate::for_each_game).
+//! The games, each in its folder (`games/<game>/`: the [`StressGame`] implementation in `mod.rs`,
+//! the generator in `generate.rs`, the shrinker in `shrink.rs`) and one list of them, [`for_each_game!`](crate::for_each_game).
 //!
 //! Everything that differs between games — the command-line name and help lines, the generator
 //! and its options, the exact answer, the output format, the checker, the parser, the shrinker,

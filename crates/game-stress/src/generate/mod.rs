@@ -1,4 +1,5 @@
-//! Seeded generators of valid inputs, one module per game, and the [`Input`] they produce.
+//! What the seeded generators share: the [`Input`] they produce, sizes and densities, and the named
+//! benchmark inputs ([`preset`]). Each game's generator is `games/<game>/generate.rs`.
 //!
 //! Every generator takes its game's options (`clap` arguments, so the binary's `GAME` and `gen GAME`
 //! commands share them) and a seed, and returns a structured input that renders to exactly the text
@@ -7,12 +8,7 @@
 //! is small (most bugs show on small inputs and small inputs shrink fast) and one case in twenty is
 //! bigger.
 
-pub mod king;
-pub mod lattice;
-pub mod matching;
-pub mod pawn;
 pub mod preset;
-pub mod segment;
 mod sizes;
 
 pub(crate) use sizes::size_or;

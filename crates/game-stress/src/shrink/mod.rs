@@ -1,6 +1,6 @@
 //! Shrinking a failing input: greedy delta debugging in the input's own structure.
 //!
-//! Each game's module lists the one-step reductions of an input, biggest first (half of the
+//! Each game's `games/<game>/shrink.rs` lists the one-step reductions of an input, biggest first (half of the
 //! boards, then quarters, … then single boards; rows, columns, obstacles, pieces moved closer,
 //! pawns, empty fields, vertices, edges, smaller values). The driver [`shrink`] tries them in
 //! batches of `jobs` run in parallel, and moves to the first one of a batch that still fails the
@@ -10,12 +10,7 @@
 //! e.g. boards, then cells, then obstacles, then the pieces' distance), which the driver checks, so
 //! shrinking always ends; and every reduction is a valid input (checked too).
 
-pub mod king;
-pub mod lattice;
-pub mod matching;
-pub mod pawn;
 mod removal;
-pub mod segment;
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -154,7 +149,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::matching::MatchingInput;
+    use crate::games::matching::generate::MatchingInput;
 
     #[test]
     fn shrinks_a_graph_to_the_property() {

@@ -1,10 +1,13 @@
 //! The staircase cell-taking game (`lattice-dp`): its registration.
 
+pub mod generate;
+pub mod shrink;
+
 use super::StressGame;
-use crate::generate::lattice::{LatticeInput, LatticeOptions, generate};
+use crate::reference;
 use crate::rng::Rng;
 use crate::tokens::Tokens;
-use crate::{reference, shrink};
+use generate::{LatticeInput, LatticeOptions, generate};
 
 /// The staircase cell-taking game: the optimal score difference.
 #[derive(Debug, Clone, Copy)]
@@ -58,10 +61,10 @@ impl StressGame for Lattice {
     }
 
     fn measure(input: &LatticeInput) -> Vec<u64> {
-        shrink::lattice::measure(input)
+        shrink::measure(input)
     }
 
     fn candidates(input: &LatticeInput) -> Vec<LatticeInput> {
-        shrink::lattice::candidates(input)
+        shrink::candidates(input)
     }
 }

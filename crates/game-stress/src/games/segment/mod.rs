@@ -1,10 +1,13 @@
 //! Pawns sliding on a circle (`segment-nim`): its registration.
 
+pub mod generate;
+pub mod shrink;
+
 use super::StressGame;
-use crate::generate::segment::{SegmentBoard, SegmentInput, SegmentOptions, generate};
+use crate::reference;
 use crate::rng::Rng;
 use crate::tokens::Tokens;
-use crate::{reference, shrink};
+use generate::{SegmentBoard, SegmentInput, SegmentOptions, generate};
 
 /// Pawns sliding on a circle: `B`, `C` or `R` per board.
 #[derive(Debug, Clone, Copy)]
@@ -68,11 +71,11 @@ impl StressGame for Segment {
     }
 
     fn measure(input: &SegmentInput) -> Vec<u64> {
-        shrink::segment::measure(input)
+        shrink::measure(input)
     }
 
     fn candidates(input: &SegmentInput) -> Vec<SegmentInput> {
-        shrink::segment::candidates(input)
+        shrink::candidates(input)
     }
 
     fn merge(into: &mut SegmentInput, other: &SegmentInput) -> bool {

@@ -1,11 +1,14 @@
 //! General maximum matching (`matching`, Library Checker `general_matching`): its registration.
 
+pub mod generate;
+pub mod shrink;
+
 use super::StressGame;
-use crate::generate::matching::{MatchingInput, MatchingOptions, generate};
+use crate::reference;
 use crate::rng::Rng;
 use crate::tokens::Tokens;
 use crate::verdict::Verdict;
-use crate::{reference, shrink};
+use generate::{MatchingInput, MatchingOptions, generate};
 
 /// General maximum matching (Library Checker `general_matching`), judged by a checker.
 #[derive(Debug, Clone, Copy)]
@@ -64,10 +67,10 @@ impl StressGame for Matching {
     }
 
     fn measure(input: &MatchingInput) -> Vec<u64> {
-        shrink::matching::measure(input)
+        shrink::measure(input)
     }
 
     fn candidates(input: &MatchingInput) -> Vec<MatchingInput> {
-        shrink::matching::candidates(input)
+        shrink::candidates(input)
     }
 }

@@ -1,10 +1,13 @@
 //! The pawn-pursuit game (`pawn-retrograde`): its registration.
 
+pub mod generate;
+pub mod shrink;
+
 use super::StressGame;
-use crate::generate::pawn::{PawnBoard, PawnInput, PawnOptions, generate};
+use crate::reference;
 use crate::rng::Rng;
 use crate::tokens::Tokens;
-use crate::{reference, shrink};
+use generate::{PawnBoard, PawnInput, PawnOptions, generate};
 
 /// The pawn-pursuit game: `Red k`, `Black k` or `Tie` per board.
 #[derive(Debug, Clone, Copy)]
@@ -79,11 +82,11 @@ impl StressGame for Pawn {
     }
 
     fn measure(input: &PawnInput) -> Vec<u64> {
-        shrink::pawn::measure(input)
+        shrink::measure(input)
     }
 
     fn candidates(input: &PawnInput) -> Vec<PawnInput> {
-        shrink::pawn::candidates(input)
+        shrink::candidates(input)
     }
 
     fn merge(into: &mut PawnInput, other: &PawnInput) -> bool {

@@ -1,10 +1,13 @@
 //! The no-revisit king game (`edmonds-blossom`, HDU 3446): its registration.
 
+pub mod generate;
+pub mod shrink;
+
 use super::StressGame;
-use crate::generate::king::{KingBoard, KingInput, KingOptions, generate};
+use crate::reference;
 use crate::rng::Rng;
 use crate::tokens::Tokens;
-use crate::{reference, shrink};
+use generate::{KingBoard, KingInput, KingOptions, generate};
 
 /// The no-revisit king game (HDU 3446): `Case #i: daizhenyang win|lose`.
 #[derive(Debug, Clone, Copy)]
@@ -77,11 +80,11 @@ impl StressGame for King {
     }
 
     fn measure(input: &KingInput) -> Vec<u64> {
-        shrink::king::measure(input)
+        shrink::measure(input)
     }
 
     fn candidates(input: &KingInput) -> Vec<KingInput> {
-        shrink::king::candidates(input)
+        shrink::candidates(input)
     }
 
     fn merge(into: &mut KingInput, other: &KingInput) -> bool {

@@ -1,4 +1,5 @@
-//! The binary under `mpirun` (feature `mpi`; `cargo xtask ci` runs it when Open MPI is installed):
+//! The MPI binary `lattice-dp-mpi` under `mpirun` (feature `mpi`; `cargo xtask ci` runs it when
+//! Open MPI is installed):
 //! every corpus board on 1 to 7 ranks gives its expected answer, `--json` and `--explain` are
 //! the single process's, bytes travel over TCP as between hosts, and input errors and plans that
 //! do not fit stop every rank with one message.
@@ -7,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp");
+const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp-mpi");
 
 fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp")
@@ -17,13 +18,13 @@ fn testdata() -> PathBuf {
 /// are shared by every rank (the default keeps a layer below 262144 states on fewer ranks).
 const SMALL_SHARE: &str = "64";
 
-/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share 64 ARGS`, with standard input
+/// `mpirun -np RANKS [MCA] lattice-dp-mpi --distributed --min-share 64 ARGS`, with standard input
 /// `stdin`.
 fn mpirun(ranks: usize, mca: &[&str], args: &[&str], stdin: &[u8]) -> Output {
     mpirun_sharing(ranks, mca, SMALL_SHARE, args, stdin)
 }
 
-/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share SHARE ARGS`, with standard input
+/// `mpirun -np RANKS [MCA] lattice-dp-mpi --distributed --min-share SHARE ARGS`, with standard input
 /// `stdin`.
 fn mpirun_sharing(ranks: usize, mca: &[&str], share: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut command = Command::new("mpirun");

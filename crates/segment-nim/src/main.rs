@@ -78,6 +78,19 @@ fn run_analyze(request: &Request<AnalyzeArgs>, out: &mut impl std::io::Write) ->
     Ok(())
 }
 
+/// Whether `query` reads `input` (one board at a time, as it does).
+fn query_reads(input: &[u8]) -> bool {
+    let Ok(mut reader) = BoardReader::new(input) else { return false };
+    let mut board = Board::default();
+    loop {
+        match reader.read_query_into(&mut board) {
+            Ok(Some(_)) => {}
+            Ok(None) => return true,
+            Err(_) => return false,
+        }
+    }
+}
+
 fn failure(e: RunError) -> Failure {
     match e {
         RunError::Input(e) => Failure::Input(e),
@@ -94,7 +107,10 @@ fn main() -> ExitCode {
                 cli::args::Format::Explain => Mode::Explain,
                 cli::args::Format::Json => Mode::Json,
             };
-            run(&input, mode, out).map_err(failure)
+            run(&input, mode, out).map_err(|e| match e {
+                RunError::Input(e) => cli::default_mode_error(TEXTS.name, e, &input, query_reads),
+                RunError::Output(e) => Failure::Output(e),
+            })
         }),
         Invocation::Query(request) => cli::run(|out| {
             let input = request.input.read()?;

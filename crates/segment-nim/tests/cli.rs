@@ -283,3 +283,27 @@ fn help_names_the_input_limits() {
     assert!(input.contains("1 <= n <= 10^18"), "{help}");
     assert!(input.contains("at most 10^7 pawns in the whole input"), "{help}");
 }
+
+/// A bundled example that only `query` reads: the default mode's one-line error says so, and
+/// `query` answers it; an input that `query` refuses too gets the plain error.
+#[test]
+fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in");
+    let output = solver(&[example], "");
+    let message = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains("found 'white'"), "{message}");
+    assert!(
+        message.trim_end().ends_with("(this input is accepted by query: segment-nim query FILE)"),
+        "{message}"
+    );
+    let query = solver(&["query", example], "");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = solver(&[], "1\n12 3 3 grey\n1 7 12\n2 3 4\n");
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}

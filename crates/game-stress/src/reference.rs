@@ -20,13 +20,7 @@ use crate::verdict::Verdict;
 
 /// The exact output of `game`'s solver for `input` (for `matching`: one maximum matching).
 pub fn expected(game: Game, input: &[u8]) -> Result<String, String> {
-    match game {
-        Game::PawnRetrograde => pawn_expected(input),
-        Game::LatticeDp => lattice_expected(input),
-        Game::SegmentNim => segment_expected(input),
-        Game::EdmondsBlossom => king_expected(input),
-        Game::Matching => matching_expected(input),
-    }
+    game.expected(input)
 }
 
 /// `pawn-retrograde`: one `Red k`, `Black k` or `Tie` line per board.

@@ -307,12 +307,10 @@ fn a_client_that_goes_away_cancels_the_solve_of_every_game() {
     // solved to its end, timed; then asked again by a client that goes away while it runs. The
     // solve stops at the solver's next step, in less than half the time of the whole solve.
     // (segment-nim's solve takes milliseconds at its cap: it cannot be caught running.)
-    let caps = GameCaps {
-        pawn_free_cells: 1024,
-        lattice_work: u64::MAX,
-        king_cells: u64::MAX,
-        ..GameCaps::default()
-    };
+    let caps = GameCaps::default()
+        .with(&games::pawn::MAX_FREE_CELLS, 1024)
+        .with(&games::lattice::MAX_WORK, u64::MAX)
+        .with(&games::king::MAX_CELLS, u64::MAX);
     let config = Config { cache_bytes: 0, time_limit: Duration::from_secs(60), ..config() };
     let server = Running::with_games(games::all(&caps), config, Limits::default());
     let pawn = board("big 1", 22, 22, |r, c| match (r, c) {

@@ -8,10 +8,13 @@
 //! - No import circle inside a crate ([`imports`]): a module used by two others sits below both.
 //!   The few known arrows that still close a circle are listed in [`ALLOWED_ARROWS`], each with its
 //!   reason; any other circle fails, and so does an entry that no longer closes one.
+//! - docs/ARCHITECTURE.md's "Adding a game" names places that exist, for every game of the lists
+//!   ([`games`]).
 //! - edmonds-blossom's matching library never names its king game ([`layering::KING_WORDS`]).
 //! - No module is declared with a path attribute: each file sits where its module path says (which
 //!   the import check relies on).
 
+mod games;
 mod history;
 mod imports;
 mod layering;
@@ -53,7 +56,7 @@ pub const ALLOWED_ARROWS: &[AllowedArrows] = &[AllowedArrows {
 mod tests {
     use std::path::PathBuf;
 
-    use super::{ALLOWED_ARROWS, history, imports, layering};
+    use super::{ALLOWED_ARROWS, games, history, imports, layering};
     use crate::workspace::workspace_root;
 
     /// The folders of the workspace's crates: `crates/*` and `xtask`.
@@ -67,6 +70,47 @@ mod tests {
         dirs.push(root.join("xtask"));
         dirs.sort();
         dirs
+    }
+
+    /// Rule: docs/ARCHITECTURE.md's "Adding a game" section names places that exist, and every
+    /// game of `games.list` has its crate, corpus and entry in the game-stress and playground lists.
+    #[test]
+    fn adding_a_game_names_every_place() {
+        let problems = games::problems(&workspace_root());
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    /// The rule fails on a planted tree where a listed game has no playground registration.
+    #[test]
+    fn adding_a_game_fails_on_a_missing_registration() {
+        let root = std::env::temp_dir().join(format!("xtask-games-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("games.list", "# games\nhop\n");
+        write("crates/hop/Cargo.toml", "");
+        write("testdata/hop/a.in", "");
+        write("docs/ARCHITECTURE.md", "# A\n\n## Adding a game\n\n`games.list`\n\n## Next\n");
+        write(
+            "crates/game-stress/src/games/mod.rs",
+            "macro_rules! for_each_game {\n  Hop(Hop) => $crate::games::hop::Hop,\n}\n",
+        );
+        write("crates/game-stress/src/games/hop.rs", "const NAME: &'static str = \"hop\";\n");
+        write("crates/playground/src/games/list.rs", "pub const REGISTRATIONS: &[Registration] = &[];\n");
+        let problems = games::problems(&root);
+        assert!(
+            problems.iter().any(|p| p.contains("hop (games.list) is not in games/list.rs")),
+            "{problems:?}"
+        );
+        write(
+            "crates/playground/src/games/list.rs",
+            "pub const REGISTRATIONS: &[R] = &[hop::REGISTRATION];\n",
+        );
+        write("crates/playground/src/games/hop.rs", "pub const NAME: &str = \"hop\";\n");
+        assert_eq!(games::problems(&root), Vec::<String>::new());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     /// Rule: no crate has a circle of module imports, apart from the allowed arrows, and every

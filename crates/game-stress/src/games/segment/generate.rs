@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::{Span, size_or};
+use crate::generate::{Span, size_or};
 use crate::rng::Rng;
 
 /// Largest `n` (the solver's limit).

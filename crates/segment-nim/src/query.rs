@@ -729,7 +729,7 @@ impl Query {
     /// takes it, with what it leaves the opponent.
     pub fn write_reasoning(&self, out: &mut impl std::io::Write, board: &Board) -> std::io::Result<()> {
         let rule = Analysis::new(board).verdict(self.mover).rule;
-        writeln!(out, "  decided by: {}", crate::report::describe(rule, self.mover))?;
+        writeln!(out, "  decided by: {}", crate::rules::describe(rule, self.mover))?;
         if let Some(win) = self.moves.iter().find(|m| m.outcome == Outcome::Win) {
             let direction = win.direction.name();
             writeln!(

@@ -167,6 +167,52 @@ pub fn rule5(facts: &Facts, x: Colour) -> (Outcome, Rule) {
     }
 }
 
+/// `rule` in words, with `x` to move.
+pub fn describe(rule: Rule, x: Colour) -> String {
+    let (x, y) = (x.name(), x.other().name());
+    match rule {
+        Rule::MoverHasNoPawn => format!("{x} has no pawn, cannot move and loses"),
+        Rule::FullBoard => format!("the board is full: {x} cannot move and loses"),
+        Rule::OpponentHasNoPawn => format!("{y} has no pawn: {x} moves and {y} cannot answer"),
+        Rule::NoBigRun => {
+            "rule 1: no big run (the colours alternate) and the board is not full: a draw".into()
+        }
+        Rule::BigRunsOfOneColour { colour } => {
+            format!("rule 2: every big run is {0}: {0} wins", colour.name())
+        }
+        Rule::OpponentUnstoppable { mover_has_play: true } => {
+            format!(
+                "rule 5: {y} has a safe segment or two threats and {x} has a safe segment or a threat: a draw"
+            )
+        }
+        Rule::OpponentUnstoppable { mover_has_play: false } => {
+            format!(
+                "rule 5: {y} has a safe segment or two threats, {x} has neither a safe segment nor a threat: {x} loses"
+            )
+        }
+        Rule::MoverHasPlay => {
+            format!(
+                "rule 5: {y} has no safe segment and no threat, {x} has a safe segment or a threat: {x} wins"
+            )
+        }
+        Rule::Nim { xor } => {
+            let result = if xor != 0 { format!("non-zero: {x} wins") } else { format!("zero: {x} loses") };
+            format!(
+                "rule 5: nobody has a safe segment or a threat: Nim on the kept gaps, xor {xor} is {result}"
+            )
+        }
+        Rule::BlockOnlyThreat { after_block, draw_available } => {
+            let blocked = match after_block {
+                Outcome::Win => "wins",
+                Outcome::Draw => "draws",
+                Outcome::Lose => "loses",
+            };
+            let draw = if draw_available { format!("; {x} could also take a draw") } else { String::new() };
+            format!("rule 5: {y} has exactly one threat; {x} blocks it and then {blocked}{draw}")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@
 //! is walked in time proportional to its size), walked in state order, which keeps the predecessor
 //! accesses nearly sequential. The per-state data is one word holding both the count of moves not
 //! refuted yet (set to the move count before the pass, so no move count is looked up while it
-//! runs) and the decided value (module `solve::cell`), 1 byte per state while distances stay below 120,
+//! runs) and the decided value (module `solve::word`), 1 byte per state while distances stay below 120,
 //! widened to 2 (then 4) bytes when they do not. The unmoves of one level are grouped by the
 //! *block* (side to move and black cell) they write to, and every block is written by one task,
 //! so a big board's level runs on every core with rayon and gives the same words as the

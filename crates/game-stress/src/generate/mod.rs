@@ -18,7 +18,7 @@ mod sizes;
 use crate::Game;
 use crate::rng::Rng;
 
-pub(crate) use sizes::size_or;
+pub(crate) use sizes::{CaseSize, size_or};
 pub use sizes::{Span, parse_density};
 
 /// A generated input of one of the games, in its own structure (what the shrinker reduces).

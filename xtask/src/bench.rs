@@ -366,13 +366,15 @@ fn measure(
     let mut walls = Vec::with_capacity(runs);
     let (mut peak_kib, mut peak_exact) = (0, true);
     let (program, args) = match mpi_ranks(bench) {
-        // `mpirun:P ARGS`: P ranks of the solver, each reporting its own peak (`--progress`).
+        // `mpirun:P ARGS`: P ranks of the solver's MPI binary `<crate>-mpi`, each reporting its
+        // own peak (`--progress`).
         Some(ranks) => {
             let launcher = ["--allow-run-as-root", "--oversubscribe", "-np", ranks];
-            let args = launcher
-                .iter()
-                .map(|s| s.to_string())
-                .chain([release_binary(crate_name).display().to_string()]);
+            let args =
+                launcher
+                    .iter()
+                    .map(|s| s.to_string())
+                    .chain([release_binary(&mpi_binary(crate_name)).display().to_string()]);
             (PathBuf::from("mpirun"), args.chain(bench.args[1..].iter().cloned()).collect())
         }
         None => (release_binary(crate_name), bench.args.clone()),
@@ -426,6 +428,12 @@ fn work_lines(stderr: &str) -> Vec<String> {
 /// memory is the largest rank's, as the ranks report it with `--progress`).
 fn mpi_ranks(bench: &BenchCase) -> Option<&str> {
     bench.args.first()?.strip_prefix("mpirun:")
+}
+
+/// The binary a crate's `mpirun:P` cases run: `<crate>-mpi`, the crate's binary built with its
+/// `mpi` feature (lattice-dp's `[[bin]] lattice-dp-mpi`).
+fn mpi_binary(crate_name: &str) -> String {
+    format!("{crate_name}-mpi")
 }
 
 /// The largest `peak resident X UNIT` of the ranks' reports on stderr, in KiB.
@@ -521,6 +529,7 @@ mod tests {
             heavy: true,
         };
         assert_eq!(mpi_ranks(&case(&["mpirun:4", "--distributed"])), Some("4"));
+        assert_eq!(mpi_binary("lattice-dp"), "lattice-dp-mpi");
         assert_eq!(mpi_ranks(&case(&["--json"])), None);
         let stderr = "lattice-dp: rank 1 of 2: peak resident 586.7 MiB, planned 623.8 MiB; received 1 states\n\
                       lattice-dp: rank 0 of 2: peak resident 1.5 GiB, planned 2.0 GiB; received 2 states\n";

@@ -16,7 +16,8 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const REQUIRE_BROWSER: &str = "XTASK_REQUIRE_BROWSER";
 /// Set (to anything) to make a missing Open MPI a failure instead of a skip; `.ci/run` sets it.
 const REQUIRE_MPI: &str = "XTASK_REQUIRE_MPI";
-/// The MPI step: lattice-dp's `mpi` feature checked by clippy, and its tests under `mpirun`.
+/// The MPI step: lattice-dp's `mpi` feature checked by clippy, and the tests of its MPI binary
+/// `lattice-dp-mpi` under `mpirun` (`crates/lattice-dp/tests/mpi.rs`).
 const MPI_STEPS: [&[&str]; 2] = [
     &["clippy", "-p", "lattice-dp", "--all-targets", "--features", "mpi", "--", "-D", "warnings"],
     &["test", "-p", "lattice-dp", "--features", "mpi", "--test", "mpi"],
@@ -42,11 +43,12 @@ pub const SPEC: Spec = Spec {
 `cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
 `cargo xtask verify` with its defaults, then `cargo xtask readme` (every documentation example that
 shows output), then lattice-dp's distributed sweep under `mpirun` (clippy and
-the tests of its `mpi` feature: Open MPI's `mpirun`, `libopenmpi-dev` and `libclang-dev`; skipped with
-a message when mpirun is missing, a failure instead when XTASK_REQUIRE_MPI is set), then the same
-binary with its ranks on two hosts made of network namespaces joined by a bridge (tests/mpi_two_hosts.rs
-with `--ignored`: root and `ip` from iproute2; skipped with a message without them, a failure instead
-when XTASK_REQUIRE_TWO_HOSTS is set), then the Python
+the tests of its `mpi` feature, which run the binary lattice-dp-mpi: Open MPI's `mpirun`, `libopenmpi-dev`
+and `libclang-dev`; skipped with a message when mpirun is missing, a failure instead when
+XTASK_REQUIRE_MPI is set), then the same binary with its ranks on two hosts made of network
+namespaces joined by a bridge (tests/mpi_two_hosts.rs with `--ignored`: root and `ip` from
+iproute2; skipped with a message without them, a failure instead when XTASK_REQUIRE_TWO_HOSTS is
+set), then the Python
 package (a virtual environment in target/python-venv, the pinned tools of
 crates/boardsolvers/requirements.txt from PyPI, `maturin develop --profile python`, pytest on
 crates/boardsolvers/tests; skipped with a message when python3 is missing, a failure instead when

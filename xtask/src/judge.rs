@@ -1,6 +1,6 @@
 //! Judging a solver's output against the expected one.
 
-use crate::matching_checker;
+use crate::{matching_checker, weighted_checker};
 
 /// How a case's output is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,6 +9,9 @@ pub enum Judge {
     Diff,
     /// A maximum matching in Library Checker `general_matching` format: any valid optimal one passes.
     GeneralMatching,
+    /// A maximum-weight matching in Library Checker `general_weighted_matching` format: any valid
+    /// one of optimal total weight passes.
+    GeneralWeightedMatching,
 }
 
 impl Judge {
@@ -17,6 +20,7 @@ impl Judge {
         match name {
             "diff" => Ok(Self::Diff),
             "general-matching" => Ok(Self::GeneralMatching),
+            "general-weighted-matching" => Ok(Self::GeneralWeightedMatching),
             _ => Err(format!("unknown judge `{name}`")),
         }
     }
@@ -27,6 +31,7 @@ impl Judge {
         match self {
             Self::Diff => diff(expected, got),
             Self::GeneralMatching => matching_checker::check(input, expected, got),
+            Self::GeneralWeightedMatching => weighted_checker::check(input, expected, got),
         }
     }
 }

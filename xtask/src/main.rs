@@ -41,6 +41,7 @@ mod run;
 #[cfg(test)]
 mod tidy;
 mod verify;
+mod weighted_checker;
 mod workspace;
 
 use std::process::ExitCode;

@@ -9,8 +9,8 @@
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
-//! case whose first argument is `mpirun:P` runs the crate's binary, built with its `mpi` feature,
-//! as `mpirun -np P <crate> [ARGS...] <file.in>`. A bench case whose input is `none` runs
+//! case whose first argument is `mpirun:P` runs the crate's MPI binary `<crate>-mpi` (built with
+//! its `mpi` feature) as `mpirun -np P <crate>-mpi [ARGS...] <file.in>`. A bench case whose input is `none` runs
 //! `<crate> [ARGS...]` with no FILE (a subcommand that reads no input, such as segment-nim's
 //! `analyze --fields N`).
 //!

@@ -179,9 +179,10 @@ pub fn all_examples(root: &Path) -> Result<Vec<Example>, String> {
     Ok(out)
 }
 
-/// The crates whose release binaries the examples run.
-const EXAMPLE_BINARIES: [&str; 5] =
-    ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom", "game-stress"];
+/// The crates whose release binaries the examples run: the solver games and game-stress.
+fn example_binaries() -> Vec<String> {
+    crate::workspace::games().into_iter().chain(["game-stress"]).map(String::from).collect()
+}
 
 /// A marker line between the outputs of two commands (never printed by an example).
 const MARKER: &str = "@@xtask-readme-step@@";
@@ -258,7 +259,7 @@ fn scratch_copy(root: &Path, scratch: &Path) -> Result<(), String> {
 /// Builds the release binaries, runs every example, prints each mismatch; `Ok(false)` on one.
 pub fn run() -> Result<bool, String> {
     let root = workspace_root();
-    build_release(&EXAMPLE_BINARIES.map(String::from))?;
+    build_release(&example_binaries())?;
     let bin = release_binary("game-stress").parent().map(Path::to_path_buf).unwrap_or_default();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let scratch = std::env::temp_dir().join(format!("xtask-readme-{}", std::process::id()));

@@ -1,4 +1,4 @@
-//! Where the workspace is.
+//! Where the workspace is, and its list of the solver games.
 
 use std::path::PathBuf;
 
@@ -6,4 +6,13 @@ use std::path::PathBuf;
 pub fn workspace_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest_dir.parent().map(PathBuf::from).unwrap_or(manifest_dir)
+}
+
+/// The solver games, in the order of the workspace's list, `games.list` (each the name of its crate,
+/// binary and `testdata/` folder).
+pub fn games() -> Vec<&'static str> {
+    include_str!("../../games.list")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
 }

@@ -92,6 +92,20 @@ const GAMES: [Game; 4] = [
     },
 ];
 
+/// The workspace's list of the solver games, `games.list`.
+fn listed_games() -> Vec<&'static str> {
+    include_str!("../../games.list")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn every_listed_game_has_its_scenario_data() {
+    let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+    assert_eq!(names, listed_games(), "GAMES here holds one entry per line of games.list, in its order");
+}
+
 /// The folder of the debug binaries: beside this test's own executable.
 fn bin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();

@@ -7,6 +7,8 @@
 //!
 //! - [`matching`]: maximum matching, the Gallai–Edmonds decomposition and the Tutte–Berge
 //!   certificate of an edge array (`edmonds-blossom`), computed with the GIL released;
+//! - [`weighted`]: maximum-weight, minimum-weight maximum-cardinality and minimum-cost perfect
+//!   matching of an edge array with integer weights, and the dual certificate that proves it;
 //! - [`graph_file`]: graph files in the four formats `edmonds-blossom matching` reads;
 //! - [`games`]: `query` and `analyze` of the four games, each answer as the JSON object the
 //!   game's binary prints with `--json`;
@@ -25,6 +27,7 @@ pub mod graph_file;
 pub mod interrupt;
 pub mod king_map;
 pub mod matching;
+pub mod weighted;
 
 use pyo3::prelude::*;
 
@@ -32,6 +35,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _boardsolvers(module: &Bound<'_, PyModule>) -> PyResult<()> {
     matching::register(module)?;
+    weighted::register(module)?;
     graph_file::register(module)?;
     games::register(module)?;
     king_map::register(module)?;

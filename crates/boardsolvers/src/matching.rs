@@ -8,7 +8,9 @@
 use std::sync::atomic::AtomicBool;
 
 use edmonds_blossom::graph::{MAX_EDGES, MAX_VERTICES};
-use edmonds_blossom::{Graph, Matching, VertexClass, gallai_edmonds, maximum_matching_until_stopped, verify};
+use edmonds_blossom::{
+    Graph, Matching, Vertex, VertexClass, gallai_edmonds, maximum_matching_until_stopped, verify,
+};
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
@@ -47,7 +49,7 @@ fn gallai_edmonds_edges<'py>(py: Python<'py>, n: usize, edges: &Bound<'py, PyAny
         let decomposition =
             gallai_edmonds(&graph, &matching).map_err(|e| Unsolved::Internal(e.to_string()))?;
         Ok([VertexClass::D, VertexClass::A, VertexClass::C]
-            .map(|class| decomposition.members(class).into_iter().map(|v| v as i64).collect::<Vec<_>>()))
+            .map(|class| decomposition.members(class).into_iter().map(i64::from).collect::<Vec<_>>()))
     })?;
     Ok((PyArray1::from_vec(py, d), PyArray1::from_vec(py, a), PyArray1::from_vec(py, c)))
 }
@@ -96,7 +98,8 @@ fn matching_of(graph: &Graph, mate: &[i64]) -> Result<Matching, String> {
             return Err(format!("mate[{v}] = {w} but mate[{w}] = {}", mate[w]));
         }
         if v < w {
-            pairs.push((v, w));
+            // Both below `n`, which fits a `Vertex` (checked by `Graph::from_edges`).
+            pairs.push((v as Vertex, w as Vertex));
         }
     }
     Matching::from_pairs(graph, &pairs).map_err(|e| e.to_string())
@@ -130,7 +133,7 @@ fn with_edges<T: Send>(
     if n > MAX_VERTICES {
         return Err(value_error(format!("{n} vertices exceed the limit of {MAX_VERTICES}")));
     }
-    let run = |pairs: Result<Vec<(u32, u32)>, String>, stop: &AtomicBool| -> Result<T, Unsolved> {
+    let run = |pairs: Result<Vec<(Vertex, Vertex)>, String>, stop: &AtomicBool| -> Result<T, Unsolved> {
         let graph = Graph::from_edges(n, &pairs.map_err(Unsolved::Graph)?)
             .map_err(|e| Unsolved::Graph(e.to_string()))?;
         solve(graph, stop)
@@ -164,16 +167,16 @@ fn rows_of<'a, T: numpy::Element>(array: &'a PyReadonlyArray2<'_, T>) -> PyResul
 
 /// The vertex pairs of `flat` (`rows` rows of two), without self-loops; an error names the first
 /// vertex outside `0..n`.
-fn pairs<T: Copy + Into<i64>>(n: usize, rows: usize, flat: &[T]) -> Result<Vec<(u32, u32)>, String> {
+fn pairs<T: Copy + Into<i64>>(n: usize, rows: usize, flat: &[T]) -> Result<Vec<(Vertex, Vertex)>, String> {
     if rows > MAX_EDGES {
         return Err(format!("{rows} edges exceed the limit of {MAX_EDGES}"));
     }
-    let vertex = |x: T| -> Result<u32, String> {
+    let vertex = |x: T| -> Result<Vertex, String> {
         let x: i64 = x.into();
         if x < 0 || x as u64 >= n as u64 {
             return Err(format!("vertex {x} out of range 0..{n}"));
         }
-        Ok(x as u32)
+        Ok(x as Vertex)
     };
     let mut out = Vec::with_capacity(rows);
     for pair in flat.chunks_exact(2) {
@@ -187,5 +190,5 @@ fn pairs<T: Copy + Into<i64>>(n: usize, rows: usize, flat: &[T]) -> Result<Vec<(
 
 /// Every vertex's mate, `-1` when unmatched.
 fn mates(matching: &Matching) -> Vec<i64> {
-    (0..matching.vertex_count()).map(|v| matching.mate(v).map_or(-1, |m| m as i64)).collect()
+    matching.vertices().map(|v| matching.mate(v).map_or(-1, i64::from)).collect()
 }

@@ -13,8 +13,10 @@ use serde_json::{Map, Value as Json};
 
 use grid_core::report::{Eval, Value};
 
-/// The `game` names of the solvers.
-pub const GAMES: [&str; 4] = ["pawn-retrograde", "lattice-dp", "segment-nim", "edmonds-blossom"];
+/// The `game` names of the solvers: the workspace's list of the solver games, `games.list`.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    include_str!("../../../games.list").lines().filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
 
 /// Checks one line of `--json` output of a game (a position report); `Err` says what is wrong.
 pub fn check_report_line(line: &str) -> Result<(), String> {
@@ -26,7 +28,7 @@ pub fn check_report_line(line: &str) -> Result<(), String> {
 pub fn check_report(json: &Json) -> Result<(), String> {
     let object = json.as_object().ok_or("a report is a JSON object")?;
     let game = object.get("game").and_then(Json::as_str).ok_or("`game` is a string")?;
-    if !GAMES.contains(&game) {
+    if !games().any(|known| known == game) {
         return Err(format!("unknown game `{game}`"));
     }
     if object.get("board").and_then(Json::as_u64).is_none_or(|b| b == 0) {

@@ -13,7 +13,7 @@
 //!
 //! # The method
 //!
-//! - [`Graph`]: CSR adjacency with `u32` indices; duplicates dropped, self-loops refused.
+//! - [`Graph`]: CSR adjacency with `u32` indices ([`Vertex`], the one vertex type of the API); duplicates dropped, self-loops refused.
 //! - [`maximum_matching`]: a greedy maximal matching (Karp–Sipser on sparse graphs), then
 //!   one breadth-first alternating-tree search from each vertex it left free, with blossoms
 //!   contracted through a union–find on blossom bases (Gabow's form of Edmonds' algorithm). Trees of
@@ -34,6 +34,10 @@
 //!   the `play` game ([`KingPlay`]).
 //! - [`verify`]: an independent check that the matching is valid and meets the Tutte–Berge bound
 //!   `(|V| + |A| − odd(G − A)) / 2` with equality, which proves it maximum.
+//! - [`weighted_matching`]: a maximum-weight matching, the best one among the maximum-cardinality
+//!   matchings, or a minimum-cost perfect matching ([`Objective`]) of a [`WeightedGraph`], by a
+//!   primal–dual blossom algorithm with integer (doubled) duals, with the dual certificate that
+//!   [`weighted::certificate::verify`] checks on its own (module [`weighted`]).
 //!
 //! # Example
 //!
@@ -93,7 +97,7 @@
 //!
 //! # Layout
 //!
-//! A matching library in three wings and the game on top; the wings never name the game
+//! A matching library in four wings and the game on top; the wings never name the game
 //! (the workspace's tidy, `xtask/src/tidy/`, checks it):
 //!
 //! - [`graph`]: the CSR [`Graph`], the sentinel [`NO_VERTEX`] (every per-vertex array is a flat
@@ -102,6 +106,8 @@
 //!   [`write_graph`]), each reading the whole input before anything is solved;
 //! - [`matching`]: the blossom search, the decomposition, the certificate and what `matching`
 //!   prints;
+//! - [`weighted`]: weighted graphs, their readers, the primal–dual engine, the dual certificate
+//!   and what `weighted-matching` prints;
 //! - [`king`]: boards, the move graph of a board, positions and the game's reports.
 //!
 //! [`report`] gathers the printers of both under one path, one case at a time; [`memory`] holds
@@ -113,8 +119,9 @@ pub mod king;
 pub mod matching;
 pub mod memory;
 mod prefetch;
+pub mod weighted;
 
-pub use graph::{Graph, GraphError, NO_VERTEX};
+pub use graph::{Graph, GraphError, NO_VERTEX, Vertex};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};
 pub use input::{
@@ -134,6 +141,12 @@ pub use matching::report::CertifiedMatching;
 pub use matching::{
     Matching, MatchingError, MatchingTimings, maximum_matching, maximum_matching_timed,
     maximum_matching_until_stopped,
+};
+pub use weighted::certificate::{BlossomDual, DualCertificate, DualCertificateError, Optimum};
+pub use weighted::graph::{WeightedEdge, WeightedGraph, WeightedGraphError, weight_limit};
+pub use weighted::{
+    NoPerfectMatching, Objective, WeightedMatching, WeightedSolution, weighted_matching,
+    weighted_matching_until_stopped,
 };
 
 /// Everything the binary prints, by output mode: the matching's answers ([`matching::report`])

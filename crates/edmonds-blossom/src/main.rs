@@ -1,6 +1,7 @@
 //! `edmonds-blossom`: the no-revisit king game (HDU 3446) on the shared command line of
-//! [`grid_core::cli::driver`], with its own subcommands `all-starts` and `matching` (general
-//! maximum matching with certificates). All logic lives in the library.
+//! [`grid_core::cli::driver`], with its own subcommands `all-starts`, `matching` (general
+//! maximum matching with certificates) and `weighted-matching` (weighted matching with dual
+//! certificates). All logic lives in the library.
 
 mod cli;
 
@@ -14,13 +15,14 @@ use crate::cli::matching::run_matching;
 use crate::cli::options::{KingArgs, Own};
 use crate::cli::play::run_play;
 use crate::cli::query::run_query;
+use crate::cli::weighted::run_weighted_matching;
 
 const TEXTS: Texts = Texts {
     name: "edmonds-blossom",
     version: env!("CARGO_PKG_VERSION"),
     about: "The no-revisit king game (HDU 3446) and general maximum matching with certificates.",
     input: "\
-the number of boards T, then per board a line `R C` (R*C <= 10000000) and R rows of C
+the number of boards T (T <= 1000000), then per board a line `R C` (R*C <= 10000000) and R rows of C
 characters: `.` free, `#` blocked, `K` the king's start (exactly one); query and play also
 accept `o`, a cell the king has already visited. Cells are `row,column`, 1-based, row 1 at the top.
 
@@ -43,7 +45,8 @@ number of `o` cells: even means the first player (daizhenyang), odd the second."
 per position, `Position N (R×C), SIDE to move: win|lose; king on R,C, N visited`,
 then one line per legal move `  R,C  win|lose`: the destination cell and what the move leads to for
 the player who makes it, winning moves first. win/lose are for the side to move; no remoteness (the
-matching argument decides who wins, not how fast). --explain draws the board first; --json: one
+matching argument decides who wins, not how fast). --explain draws the board first and ends with
+the reasoning: the matched move of a won position, or why every move of a lost one loses; --json: one
 JSON object per line and position (docs/REPORT.md).",
     analyze_output: "\
 per board, from one maximum matching and one Gallai-Edmonds decomposition of its
@@ -78,6 +81,9 @@ fn main() -> ExitCode {
         }),
         Invocation::Own(Own::Matching { format, args }) => {
             grid_core::cli::run(|out| run_matching(&args, format.format(), out))
+        }
+        Invocation::Own(Own::WeightedMatching { format, args }) => {
+            grid_core::cli::run(|out| run_weighted_matching(&args, format.format(), out))
         }
     }
 }

@@ -40,7 +40,6 @@ fn board_input_errors_are_located() {
 fn matching_input_errors_are_located() {
     let m = &["matching"][..];
     assert_input_error(m, "3 1\n0 3\n", "line 2, column 3", "out of range");
-    assert_input_error(m, "3 1\n1 1\n", "line 2, column 1", "self-loop");
     assert_input_error(m, "3 2\n0 1\n", "line 3, column 1", "expected edge 2 of 2");
     assert_input_error(m, "3 1\n0 1\n1 2\n", "line 3, column 1", "after the 1 edge:");
     assert_input_error(m, "3 1\n0\n", "line 3, column 1", "unexpected end of input");
@@ -323,4 +322,91 @@ fn the_readme_shows_what_analyze_prints() {
         input.replace('\n', "\\n")
     );
     assert_eq!(stdout(&run(&["analyze", "--moves", "orth4"], input)), readme_output(&command));
+}
+
+/// A bundled example that only `query` reads: the default mode's one-line error says so, and
+/// `query` answers it; an input that `query` refuses too gets the plain error.
+#[test]
+fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/king.in");
+    let output = run(&[example], "");
+    let message = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains("unexpected character 'o'"), "{message}");
+    assert!(
+        message.trim_end().ends_with("(this input is accepted by query: edmonds-blossom query FILE)"),
+        "{message}"
+    );
+    let query = run(&["query", example], "");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = run(&[], "1\n2 2\nK.\n.x\n");
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}
+
+/// Every graph format follows one rule: an empty graph is a graph, self-loops and repeated edges
+/// are dropped with a count on stderr.
+#[test]
+fn every_format_drops_loops_and_repeats_and_reads_an_empty_graph() {
+    let mtx = "%%MatrixMarket matrix coordinate pattern symmetric\n";
+    for (format, graph) in [
+        ("lc", "3 4\n1 1\n0 1\n1 0\n1 2\n".to_string()),
+        ("edges", "1 1\n0 1\n1 0\n1 2\n".to_string()),
+        ("mtx", format!("{mtx}3 3 4\n2 2\n1 2\n2 1\n2 3\n")),
+        ("metis", "3 3\n2 2\n1 1 2 3\n2\n".to_string()),
+    ] {
+        let output = run(&["matching", "--format", format], &graph);
+        let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+        assert!(output.status.success(), "{format}: {stderr}");
+        assert_eq!(stdout(&output).lines().next(), Some("1"), "{format}");
+        assert_eq!(stderr, "note: dropped 1 self-loop and 1 repeated edge\n", "{format}");
+    }
+    for (format, empty) in [
+        ("lc", "0 0\n".to_string()),
+        ("edges", "# no edges\n".to_string()),
+        ("mtx", format!("{mtx}0 0 0\n")),
+        ("metis", "0 0\n".to_string()),
+    ] {
+        let output = run(&["matching", "--format", format, "--certificate"], &empty);
+        let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+        assert!(output.status.success(), "{format}: {stderr}");
+        assert_eq!(stdout(&output), "0\nD 0:\nA 0:\nC 0:\n", "{format}");
+    }
+}
+
+/// Every limit the reader enforces stands in `--help`'s Input section.
+#[test]
+fn help_names_every_input_limit() {
+    let help = stdout(&run(&["--help"], ""));
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    for limit in [
+        format!("T <= {}", edmonds_blossom::board::MAX_BOARDS),
+        format!("R*C <= {}", edmonds_blossom::board::MAX_CELLS),
+    ] {
+        assert!(input.contains(&limit), "{limit}: {input}");
+    }
+    let help = stdout(&run(&["matching", "--help"], ""));
+    for limit in
+        ["10^7 vertices", "5*10^7 edges", "a matrix `0 0 0`", "self-loops and repeated edges are dropped"]
+    {
+        assert!(help.contains(limit), "{limit}: {help}");
+    }
+}
+
+/// `query --explain` ends with the reasoning: the matched move of a won position (one of its
+/// winning moves), or why every move of a lost one loses.
+#[test]
+fn query_explain_gives_the_matched_move_and_why() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/king.in");
+    let output = stdout(&run(&["query", "--explain", example], ""));
+    let why = output.lines().find(|l| l.starts_with("  why: the matched move ")).expect(&output);
+    let cell = why["  why: the matched move ".len()..].split(':').next().unwrap();
+    assert!(output.lines().any(|l| l.trim() == format!("{cell}  win")), "{output}");
+    let lost = stdout(&run(&["query", "--explain", "--moves", "orth4"], "1\n1 3\nK..\n"));
+    assert!(lost.contains("first to move: lose"), "{lost}");
+    assert!(lost.contains("  why: every maximum matching of the cells left after a move covers"), "{lost}");
 }

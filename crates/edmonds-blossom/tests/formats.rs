@@ -7,8 +7,8 @@ use std::path::Path;
 use std::process::Output;
 
 use edmonds_blossom::{
-    Graph, GraphFormat, VertexClass, VertexIds, gallai_edmonds, maximum_matching, parse_graph, read_graph,
-    read_graph_owned, write_graph,
+    Graph, GraphFormat, Vertex, VertexClass, VertexIds, gallai_edmonds, maximum_matching, parse_graph,
+    read_graph, read_graph_owned, write_graph,
 };
 
 /// A small deterministic generator (xorshift), so that failures reproduce.
@@ -40,12 +40,13 @@ fn written(graph: &Graph, format: GraphFormat) -> Vec<u8> {
 
 /// `graph` without its isolated vertices, renumbered in order: what an edge list can express.
 fn without_isolated(graph: &Graph) -> (Graph, Vec<u64>) {
-    let kept: Vec<usize> = (0..graph.vertex_count()).filter(|&v| graph.degree(v) > 0).collect();
-    let mut index = vec![u32::MAX; graph.vertex_count()];
+    let kept: Vec<Vertex> = graph.vertices().filter(|&v| graph.degree(v) > 0).collect();
+    let mut index = vec![Vertex::MAX; graph.vertex_count()];
     for (i, &v) in kept.iter().enumerate() {
-        index[v] = i as u32;
+        index[v as usize] = i as Vertex;
     }
-    let edges: Vec<(u32, u32)> = graph.edges().map(|(u, v)| (index[u], index[v])).collect();
+    let edges: Vec<(Vertex, Vertex)> =
+        graph.edges().map(|(u, v)| (index[u as usize], index[v as usize])).collect();
     (Graph::from_edges(kept.len(), &edges).unwrap(), kept.iter().map(|&v| v as u64).collect())
 }
 
@@ -78,12 +79,11 @@ fn random_graphs_round_trip_through_every_format() {
 /// them (edge lists and Matrix Market; the others forbid them), and with the isolated vertices an
 /// edge list can only name in a loop: the edge list's ids are `3v + 10`, the others the format's
 /// own numbering. Returns the text and the original vertex of each id read.
-fn written_with_loops(graph: &Graph, loops: &[usize], format: GraphFormat) -> (Vec<u8>, fn(u64) -> usize) {
+fn written_with_loops(graph: &Graph, loops: &[Vertex], format: GraphFormat) -> (Vec<u8>, fn(u64) -> Vertex) {
     let mut out = Vec::new();
     match format {
         GraphFormat::Edges => {
-            let mut looped: Vec<usize> =
-                (0..graph.vertex_count()).filter(|&v| graph.degree(v) == 0).collect();
+            let mut looped: Vec<Vertex> = graph.vertices().filter(|&v| graph.degree(v) == 0).collect();
             looped.extend(loops);
             out.extend(b"# FromNodeId\tToNodeId\n");
             for (k, (u, v)) in graph.edges().enumerate() {
@@ -95,7 +95,7 @@ fn written_with_loops(graph: &Graph, loops: &[usize], format: GraphFormat) -> (V
             for &w in looped.iter().skip(graph.edge_count()) {
                 out.extend(format!("{0} {0}\n", 3 * w + 10).bytes());
             }
-            (out, |id| (id as usize - 10) / 3)
+            (out, |id| (id as Vertex - 10) / 3)
         }
         GraphFormat::Mtx => {
             let n = graph.vertex_count();
@@ -109,10 +109,10 @@ fn written_with_loops(graph: &Graph, loops: &[usize], format: GraphFormat) -> (V
             for (u, v) in graph.edges() {
                 out.extend(format!("{} {}\n", v + 1, u + 1).bytes());
             }
-            (out, |id| id as usize - 1)
+            (out, |id| id as Vertex - 1)
         }
-        GraphFormat::Metis => (written(graph, format), |id| id as usize - 1),
-        GraphFormat::LibraryChecker => (written(graph, format), |id| id as usize),
+        GraphFormat::Metis => (written(graph, format), |id| id as Vertex - 1),
+        GraphFormat::LibraryChecker => (written(graph, format), |id| id as Vertex),
     }
 }
 
@@ -123,25 +123,25 @@ fn every_format_reads_the_same_vertices_matching_and_classes() {
     let mut rng = Rng(0x5EED_1005);
     for (n, m) in [(1, 0), (3, 1), (9, 4), (40, 25), (300, 200), (3000, 1000)] {
         let graph = random_graph(&mut rng, n, m);
-        let loops: Vec<usize> = (0..n).filter(|_| rng.below(5) == 0).collect();
-        let isolated = (0..n).filter(|&v| graph.degree(v) == 0).count();
+        let loops: Vec<Vertex> = graph.vertices().filter(|_| rng.below(5) == 0).collect();
+        let isolated = graph.vertices().filter(|&v| graph.degree(v) == 0).count();
         assert!(n < 40 || isolated > 0, "n={n}: no isolated vertex to check");
         let size = maximum_matching(&graph).size();
         let classes = gallai_edmonds(&graph, &maximum_matching(&graph)).unwrap();
         for format in GraphFormat::ALL {
             let (text, original) = written_with_loops(&graph, &loops, format);
             let parsed = read_graph(&text, format).unwrap();
-            let vertices: Vec<usize> =
-                (0..parsed.graph.vertex_count()).map(|v| original(parsed.ids.id(v))).collect();
-            assert_eq!(vertices, (0..n).collect::<Vec<_>>(), "{format:?} n={n}: the vertex set");
-            let edges: Vec<(usize, usize)> =
-                parsed.graph.edges().map(|(u, v)| (vertices[u], vertices[v])).collect();
+            let vertices: Vec<Vertex> = parsed.graph.vertices().map(|v| original(parsed.ids.id(v))).collect();
+            assert_eq!(vertices, graph.vertices().collect::<Vec<_>>(), "{format:?} n={n}: the vertex set");
+            let edges: Vec<(Vertex, Vertex)> =
+                parsed.graph.edges().map(|(u, v)| (vertices[u as usize], vertices[v as usize])).collect();
             assert_eq!(edges, graph.edges().collect::<Vec<_>>(), "{format:?} n={n}");
             let matching = maximum_matching(&parsed.graph);
             assert_eq!(matching.size(), size, "{format:?} n={n}");
             let read_classes = gallai_edmonds(&parsed.graph, &matching).unwrap();
             for class in [VertexClass::D, VertexClass::A, VertexClass::C] {
-                let members: Vec<usize> = read_classes.members(class).iter().map(|&v| vertices[v]).collect();
+                let members: Vec<Vertex> =
+                    read_classes.members(class).iter().map(|&v| vertices[v as usize]).collect();
                 assert_eq!(members, classes.members(class), "{format:?} n={n}: {class:?}");
             }
         }
@@ -173,7 +173,10 @@ fn big_sparse_ids_are_renumbered_in_order() {
     let mut text = String::from("# ids far apart\n");
     for (u, v) in graph.edges() {
         // Both orientations: every edge once more as a repeat.
-        text.push_str(&format!("{}\t{}\n{} {}\n", ids[u], ids[v], ids[v], ids[u]));
+        text.push_str(&format!(
+            "{}\t{}\n{} {}\n",
+            ids[u as usize], ids[v as usize], ids[v as usize], ids[u as usize]
+        ));
     }
     let parsed = read_graph(text.as_bytes(), GraphFormat::Edges).unwrap();
     assert_eq!(parsed.graph, graph);

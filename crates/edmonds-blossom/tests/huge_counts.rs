@@ -3,6 +3,7 @@
 //! allocator (this binary installs it).
 
 use damaged_input::{Counting, TINY_INPUT_ALLOWANCE, most_allocated_during};
+use edmonds_blossom::weighted::input::{WeightedFormat, read_weighted_graph};
 use edmonds_blossom::{GraphFormat, parse_boards, parse_positions, read_graph};
 
 #[global_allocator]
@@ -65,6 +66,22 @@ fn graphs_claiming_millions_of_edges_are_refused_without_reserving_them() {
     ];
     for (format, input, expected) in cases {
         refused(format.name(), &input, |bytes| read_graph(bytes, format), expected);
+    }
+}
+
+#[test]
+fn weighted_graphs_claiming_millions_of_edges_are_refused_without_reserving_them() {
+    let banner = "%%MatrixMarket matrix coordinate integer general\n";
+    let end = "unexpected end of input, expected edge 2 of 50000000";
+    let cases = [
+        (WeightedFormat::Lc, "10 50000000\n0 1 5\n".to_string()),
+        (WeightedFormat::Lc, "10000000 50000000\n0 1 5\n".to_string()),
+        (WeightedFormat::Dimacs, "p edge 10000000 50000000\ne 1 2 5\n".to_string()),
+        (WeightedFormat::Mtx, format!("{banner}10000000 10000000 50000000\n1 2 5\n")),
+    ];
+    for (format, input) in cases {
+        let expected = format!("line {}, column 1: {end}", input.lines().count() + 1);
+        refused(&format!("{format:?}"), &input, |bytes| read_weighted_graph(bytes, format), &expected);
     }
 }
 

@@ -73,7 +73,7 @@ fn check_graph(n: usize, edges: &[(usize, usize)]) -> Result<(), TestCaseError> 
             (false, true) => VertexClass::A,
             (false, false) => VertexClass::C,
         };
-        prop_assert_eq!(decomposition.class(v), expected, "vertex {} of {:?}", v, edges);
+        prop_assert_eq!(decomposition.class(v as u32), expected, "vertex {} of {:?}", v, edges);
     }
     Ok(())
 }

@@ -45,18 +45,10 @@ impl Row {
     }
 }
 
-/// The folder of `game`'s corpus in this repository: `testdata/<crate>`.
-fn corpus_name(game: Game) -> &'static str {
-    match game {
-        Game::EdmondsBlossom | Game::Matching => "edmonds-blossom",
-        other => other.name(),
-    }
-}
-
 /// The default corpus of `game`: `./testdata/<crate>` if it exists, else the one of the
 /// repository this tool was built from.
 pub fn default_corpus(game: Game) -> Result<PathBuf, String> {
-    let name = corpus_name(game);
+    let name = game.corpus();
     let here = Path::new("testdata").join(name);
     let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(name);
     let built = built.canonicalize().unwrap_or(built);
@@ -68,7 +60,7 @@ pub fn default_corpus(game: Game) -> Result<PathBuf, String> {
 
 /// Whether the manifest text of a corpus folder runs the case `name` as `game`'s.
 fn manifest_takes(manifest: &str, game: Game, name: &str) -> bool {
-    let wanted: &[&str] = if game == Game::Matching { &["matching"] } else { &[] };
+    let wanted = game.manifest_args();
     for line in manifest.lines() {
         let words: Vec<&str> = line.split('#').next().unwrap_or("").split_whitespace().collect();
         if let ["case", prefix, _judge, args @ ..] = words.as_slice() {

@@ -254,11 +254,8 @@ fn merge(tests: &[Test]) -> Option<Input> {
     let mut inputs = tests.iter().map(|t| &t.input);
     let mut merged = inputs.next()?.clone();
     for input in inputs {
-        match (&mut merged, input) {
-            (Input::Pawn(a), Input::Pawn(b)) => a.boards.extend(b.boards.iter().cloned()),
-            (Input::Segment(a), Input::Segment(b)) => a.boards.extend(b.boards.iter().cloned()),
-            (Input::King(a), Input::King(b)) => a.boards.extend(b.boards.iter().cloned()),
-            _ => return None,
+        if !merged.merge(input) {
+            return None;
         }
     }
     Some(merged)

@@ -109,13 +109,13 @@ impl Judge {
         if let Some(checker) = &self.checker {
             return self.check(checker, input, got, answer);
         }
-        if self.game == Game::Matching {
+        if let Some(checked) = self.game.check(input.as_bytes(), got) {
             if self.rule == OutputRule::Strict {
                 if let Some((line, what)) = verdict::strict_layout(got) {
                     return Ok(Verdict::InvalidOutput { reason: format!("line {line}: {what} (--strict)") });
                 }
             }
-            return Ok(reference::check_matching(input.as_bytes(), got));
+            return Ok(checked);
         }
         Ok(verdict::compare_with(self.game, answer, got, self.rule))
     }

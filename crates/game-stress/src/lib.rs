@@ -5,7 +5,9 @@
 //! solution, a loop until the outputs differ — with the exact solvers of this workspace as the
 //! reference, for the four games and general matching:
 //!
-//! - [`generate`]: seeded generators of valid inputs, one module per game, with options covering
+//! - [`games`]: each game in its folder (its [`games::StressGame`] implementation, generator and
+//!   shrinker) and the one list of the games, [`for_each_game!`], from which [`Game`] and the per-game enums are made;
+//! - [`generate`]: seeded generators of valid inputs (each game's in its folder), with options covering
 //!   the contest subtasks (sizes, obstacle density, special shapes, huge `n`, graph families);
 //!   mostly small cases, one in twenty bigger; and the named benchmark inputs,
 //!   [`generate::preset`] (the `gen:NAME` inputs of `cargo xtask bench`, fixed bytes);
@@ -37,7 +39,8 @@
 //! Generate a case, compute its exact answer, and judge a (wrong) answer:
 //!
 //! ```
-//! use game_stress::generate::{Input, Options, pawn::PawnOptions};
+//! use game_stress::games::pawn::generate::PawnOptions;
+//! use game_stress::generate::{Input, Options};
 //! use game_stress::verdict::{Kind, compare};
 //! use game_stress::{Game, reference};
 //!
@@ -55,6 +58,7 @@
 //! ```
 
 pub mod corpus;
+pub mod games;
 pub mod generate;
 pub mod hack;
 pub mod judge;
@@ -64,36 +68,7 @@ pub mod rng;
 pub mod run;
 pub mod shrink;
 pub mod stress;
+pub mod tokens;
 pub mod verdict;
 
-/// The games (and general matching) a solution can be stress-tested on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Game {
-    /// The pawn-pursuit game: `Red k`, `Black k` or `Tie` per board.
-    PawnRetrograde,
-    /// The staircase cell-taking game: the optimal score difference.
-    LatticeDp,
-    /// Pawns sliding on a circle: `B`, `C` or `R` per board.
-    SegmentNim,
-    /// The no-revisit king game (HDU 3446): `Case #i: daizhenyang win|lose`.
-    EdmondsBlossom,
-    /// General maximum matching (Library Checker `general_matching`), judged by a checker.
-    Matching,
-}
-
-impl Game {
-    /// Every game.
-    pub const ALL: [Game; 5] =
-        [Game::PawnRetrograde, Game::LatticeDp, Game::SegmentNim, Game::EdmondsBlossom, Game::Matching];
-
-    /// The game's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::PawnRetrograde => "pawn-retrograde",
-            Game::LatticeDp => "lattice-dp",
-            Game::SegmentNim => "segment-nim",
-            Game::EdmondsBlossom => "edmonds-blossom",
-            Game::Matching => "matching",
-        }
-    }
-}
+pub use games::Game;

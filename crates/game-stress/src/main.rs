@@ -10,7 +10,8 @@ use anyhow::{Context, bail};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand};
 use game_stress::corpus;
-use game_stress::generate::{Options, king, lattice, matching, pawn, preset, segment};
+use game_stress::games;
+use game_stress::generate::{Options, preset};
 use game_stress::hack::{self, HackConfig};
 use game_stress::judge::Judge;
 use game_stress::rng::case_seed;
@@ -35,16 +36,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// The pawn-pursuit game (`Red k`, `Black k`, `Tie`).
-    PawnRetrograde(Stress<pawn::PawnOptions>),
-    /// The staircase cell-taking game (optimal score difference).
-    LatticeDp(Stress<lattice::LatticeOptions>),
-    /// Pawns sliding on a circle (`B`, `C`, `R`).
-    SegmentNim(Stress<segment::SegmentOptions>),
-    /// The no-revisit king game, HDU 3446 format (`Case #i: daizhenyang win|lose`).
-    EdmondsBlossom(Stress<king::KingOptions>),
-    /// General maximum matching, Library Checker format (judged by a checker).
-    Matching(Stress<matching::MatchingOptions>),
+    #[command(flatten)]
+    Stress(StressGame),
     /// Print one generated input.
     Gen {
         #[command(subcommand)]
@@ -223,20 +216,6 @@ struct Hack<G: Args> {
     options: G,
 }
 
-#[derive(Debug, Subcommand)]
-enum HackGame {
-    /// Pawn-pursuit solutions.
-    PawnRetrograde(Hack<pawn::PawnOptions>),
-    /// Staircase solutions.
-    LatticeDp(Hack<lattice::LatticeOptions>),
-    /// Sliding-pawn solutions.
-    SegmentNim(Hack<segment::SegmentOptions>),
-    /// King-game solutions.
-    EdmondsBlossom(Hack<king::KingOptions>),
-    /// Matching solutions.
-    Matching(Hack<matching::MatchingOptions>),
-}
-
 #[derive(Debug, Args)]
 struct Gen<G: Args> {
     /// The case seed (a failure report names it).
@@ -246,19 +225,60 @@ struct Gen<G: Args> {
     options: G,
 }
 
-#[derive(Debug, Subcommand)]
-enum GenGame {
-    /// A pawn-pursuit input.
-    PawnRetrograde(Gen<pawn::PawnOptions>),
-    /// A staircase board.
-    LatticeDp(Gen<lattice::LatticeOptions>),
-    /// Sliding-pawn circles.
-    SegmentNim(Gen<segment::SegmentOptions>),
-    /// King-game boards.
-    EdmondsBlossom(Gen<king::KingOptions>),
-    /// A general graph.
-    Matching(Gen<matching::MatchingOptions>),
+/// The command-line enums of the games: `GAME`, `gen GAME` and `hack GAME`, one variant per
+/// game of the list.
+macro_rules! game_commands {
+    ($($game:ident($short:ident) => $imp:path,)+) => {
+        #[derive(Debug, Subcommand)]
+        enum StressGame {
+            $(
+                #[command(about = <$imp as games::StressGame>::STRESS_ABOUT)]
+                $game(Stress<<$imp as games::StressGame>::Options>),
+            )+
+        }
+
+        impl StressGame {
+            fn split(self) -> (RunArgs, Options) {
+                match self { $(StressGame::$game(s) => (s.run, Options::$short(s.options)),)+ }
+            }
+        }
+
+        #[derive(Debug, Subcommand)]
+        enum HackGame {
+            $(
+                #[command(about = <$imp as games::StressGame>::HACK_ABOUT)]
+                $game(Hack<<$imp as games::StressGame>::Options>),
+            )+
+        }
+
+        impl HackGame {
+            fn split(self) -> (Options, HackBase) {
+                match self {
+                    $(HackGame::$game(h) => {
+                        let (options, base) = h.split();
+                        (Options::$short(options), base)
+                    })+
+                }
+            }
+        }
+
+        #[derive(Debug, Subcommand)]
+        enum GenGame {
+            $(
+                #[command(about = <$imp as games::StressGame>::GEN_ABOUT)]
+                $game(Gen<<$imp as games::StressGame>::Options>),
+            )+
+        }
+
+        impl GenGame {
+            fn split(self) -> (u64, Options) {
+                match self { $(GenGame::$game(g) => (g.seed, Options::$short(g.options)),)+ }
+            }
+        }
+    };
 }
+
+game_stress::for_each_game!(game_commands);
 
 /// The preset names, each with its summary (listed by `preset --help`).
 fn preset_names() -> PossibleValuesParser {
@@ -294,19 +314,9 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let (run_args, options) = match cli.command {
-        Command::PawnRetrograde(s) => (s.run, Options::Pawn(s.options)),
-        Command::LatticeDp(s) => (s.run, Options::Lattice(s.options)),
-        Command::SegmentNim(s) => (s.run, Options::Segment(s.options)),
-        Command::EdmondsBlossom(s) => (s.run, Options::King(s.options)),
-        Command::Matching(s) => (s.run, Options::Matching(s.options)),
+        Command::Stress(game) => game.split(),
         Command::Gen { game } => {
-            let (seed, options) = match game {
-                GenGame::PawnRetrograde(g) => (g.seed, Options::Pawn(g.options)),
-                GenGame::LatticeDp(g) => (g.seed, Options::Lattice(g.options)),
-                GenGame::SegmentNim(g) => (g.seed, Options::Segment(g.options)),
-                GenGame::EdmondsBlossom(g) => (g.seed, Options::King(g.options)),
-                GenGame::Matching(g) => (g.seed, Options::Matching(g.options)),
-            };
+            let (seed, options) = game.split();
             options.validate().map_err(anyhow::Error::msg)?;
             std::io::stdout().write_all(options.generate(seed).render().as_bytes())?;
             return Ok(ExitCode::SUCCESS);
@@ -318,28 +328,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Test(args) => return test(args),
         Command::Hack { game } => {
-            return match game {
-                HackGame::PawnRetrograde(h) => {
-                    let (options, base) = h.split();
-                    hack(Options::Pawn(options), base)
-                }
-                HackGame::LatticeDp(h) => {
-                    let (options, base) = h.split();
-                    hack(Options::Lattice(options), base)
-                }
-                HackGame::SegmentNim(h) => {
-                    let (options, base) = h.split();
-                    hack(Options::Segment(options), base)
-                }
-                HackGame::EdmondsBlossom(h) => {
-                    let (options, base) = h.split();
-                    hack(Options::King(options), base)
-                }
-                HackGame::Matching(h) => {
-                    let (options, base) = h.split();
-                    hack(Options::Matching(options), base)
-                }
-            };
+            let (options, base) = game.split();
+            return hack(options, base);
         }
         Command::Expected { game, file } => {
             let input = match file {

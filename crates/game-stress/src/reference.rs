@@ -10,8 +10,8 @@ use std::path::Path;
 
 use edmonds_blossom::report::text;
 use edmonds_blossom::{
-    BoardAnalysis, Graph, GraphFormat, Matching, VertexIds, maximum_matching, parse_boards, parse_graph,
-    write_graph,
+    BoardAnalysis, Graph, GraphFormat, Matching, Vertex, VertexIds, maximum_matching, parse_boards,
+    parse_graph, write_graph,
 };
 use grid_core::MoveSet;
 
@@ -20,13 +20,7 @@ use crate::verdict::Verdict;
 
 /// The exact output of `game`'s solver for `input` (for `matching`: one maximum matching).
 pub fn expected(game: Game, input: &[u8]) -> Result<String, String> {
-    match game {
-        Game::PawnRetrograde => pawn_expected(input),
-        Game::LatticeDp => lattice_expected(input),
-        Game::SegmentNim => segment_expected(input),
-        Game::EdmondsBlossom => king_expected(input),
-        Game::Matching => matching_expected(input),
-    }
+    game.expected(input)
 }
 
 /// `pawn-retrograde`: one `Red k`, `Black k` or `Tie` line per board.
@@ -114,7 +108,7 @@ pub fn check_matching(input: &[u8], output: &str) -> Verdict {
     }
     let mut pairs = Vec::with_capacity(size);
     for (i, pair) in numbers.chunks(2).enumerate() {
-        match (pair[0].parse::<usize>(), pair[1].parse::<usize>()) {
+        match (pair[0].parse::<Vertex>(), pair[1].parse::<Vertex>()) {
             (Ok(u), Ok(v)) => pairs.push((u, v)),
             _ => {
                 return invalid(format!(

@@ -12,8 +12,6 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::Game;
-
 /// What a solution got on one case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -168,52 +166,35 @@ pub fn strict_layout(text: &str) -> Option<(usize, &'static str)> {
     None
 }
 
-/// Whether one output line is in `game`'s format (`matching` is judged by its checker instead).
-pub fn line_is_well_formed(game: Game, line: &str) -> bool {
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match game {
-        Game::PawnRetrograde => {
-            line == "Tie"
-                || line.strip_prefix("Red ").or_else(|| line.strip_prefix("Black ")).is_some_and(number)
-        }
-        Game::LatticeDp => number(line.strip_prefix('-').unwrap_or(line)),
-        Game::SegmentNim => matches!(line, "B" | "C" | "R"),
-        Game::EdmondsBlossom => {
-            line.strip_prefix("Case #").and_then(|r| r.split_once(": ")).is_some_and(|(case, verdict)| {
-                number(case) && matches!(verdict, "daizhenyang win" | "daizhenyang lose")
-            })
-        }
-        Game::Matching => true,
-    }
+/// What judging an output line by line needs of a game: its output lines' format.
+pub trait LineFormat: Copy {
+    /// Whether one output line is in the game's format.
+    fn line_is_well_formed(self, line: &str) -> bool;
+    /// The format of the game's output lines, for messages.
+    fn output_format(self) -> &'static str;
 }
 
-/// The format of `game`'s output lines, for messages.
-fn format_of(game: Game) -> &'static str {
-    match game {
-        Game::PawnRetrograde => "`Red k`, `Black k` or `Tie`",
-        Game::LatticeDp => "an integer",
-        Game::SegmentNim => "`B`, `C` or `R`",
-        Game::EdmondsBlossom => "`Case #i: daizhenyang win|lose`",
-        Game::Matching => "a matching",
-    }
+/// Whether one output line is in `game`'s format (`matching` is judged by its checker instead).
+pub fn line_is_well_formed(game: impl LineFormat, line: &str) -> bool {
+    game.line_is_well_formed(line)
 }
 
 /// Judges `got` against the exact answer `expected` line by line under the default rule
 /// ([`OutputRule::Tokens`]); see [`compare_with`].
-pub fn compare(game: Game, expected: &str, got: &str) -> Verdict {
+pub fn compare(game: impl LineFormat, expected: &str, got: &str) -> Verdict {
     compare_with(game, expected, got, OutputRule::Tokens)
 }
 
 /// Judges `got` against the exact answer `expected` line by line under `rule`: `InvalidOutput` for
 /// a line not in the game's format, else `WrongAnswer` at the first differing line, else
 /// `Accepted`.
-pub fn compare_with(game: Game, expected: &str, got: &str, rule: OutputRule) -> Verdict {
+pub fn compare_with(game: impl LineFormat, expected: &str, got: &str, rule: OutputRule) -> Verdict {
     let got_lines = lines(got, rule);
     let well_formed = |l: &String| line_is_well_formed(game, l);
     if let Some((i, bad)) = got_lines.iter().enumerate().find(|(_, l)| !well_formed(l)) {
         let shown: String = bad.chars().take(60).collect();
         return Verdict::InvalidOutput {
-            reason: format!("line {}: `{shown}` is not {}", i + 1, format_of(game)),
+            reason: format!("line {}: `{shown}` is not {}", i + 1, game.output_format()),
         };
     }
     let expected_lines = lines(expected, rule);
@@ -240,6 +221,7 @@ pub fn compare_with(game: Game, expected: &str, got: &str, rule: OutputRule) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn compares_line_by_line() {

@@ -1,7 +1,12 @@
 //! Every generator, under every shape option, gives inputs the exact solvers accept; so does
 //! every one-step reduction of the shrinker.
 
-use game_stress::generate::{Input, Options, Span, king, lattice, matching, pawn, segment};
+use game_stress::games::king::generate as king;
+use game_stress::games::lattice::generate as lattice;
+use game_stress::games::matching::generate as matching;
+use game_stress::games::pawn::generate as pawn;
+use game_stress::games::segment::generate as segment;
+use game_stress::generate::{Input, Options, Span};
 use game_stress::{Game, reference, shrink};
 
 fn all_options() -> Vec<Options> {

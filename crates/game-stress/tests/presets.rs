@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use edmonds_blossom::{GraphFormat, read_graph};
+use edmonds_blossom::{GraphFormat, Vertex, read_graph};
 use game_stress::generate::Input;
 use game_stress::generate::preset::{PRESETS, input, render};
 use game_stress::reference::graph_file;
@@ -126,7 +126,7 @@ fn a_graph_in_another_format_is_its_base_presets_graph() {
     let edges = |text: &str, format: GraphFormat| {
         let parsed = read_graph(text.as_bytes(), format).unwrap();
         let first = u64::from(matches!(format, GraphFormat::Mtx | GraphFormat::Metis));
-        let id = |v: usize| parsed.ids.id(v) - first;
+        let id = |v: Vertex| parsed.ids.id(v) - first;
         parsed.graph.edges().map(|(u, v)| (id(u), id(v))).collect::<Vec<_>>()
     };
     let base = edges(&graph.render(), GraphFormat::LibraryChecker);

@@ -375,7 +375,7 @@ fn king_boards_shrink_their_obstacles() {
     let reductions = shrink::candidates(&shrunk);
     let mut freeable = 0;
     for (b, board) in king.boards.iter().enumerate() {
-        let region = shrink::king::region(board);
+        let region = game_stress::games::king::shrink::region(board);
         for i in (0..board.blocked.len()).filter(|&i| board.blocked[i]) {
             let (r, c) = ((i / board.cols) as isize, (i % board.cols) as isize);
             // One of the king's 20 moves (HDU 3446) from a cell of the region.

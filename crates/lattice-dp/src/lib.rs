@@ -119,7 +119,8 @@
 //! # Features
 //! `cli` (default): the binary, its progress bar (module `progress`) and the module `play`. Without it the
 //! library needs neither clap nor indicatif nor serde_json. `mpi` (off by default): module `mpi`,
-//! the ranks of an MPI job through the `mpi` crate (rsmpi), for `lattice-dp --distributed`; it needs
+//! the ranks of an MPI job through the `mpi` crate (rsmpi), for `lattice-dp-mpi --distributed` (the
+//! binary `lattice-dp-mpi`, built only with this feature); it needs
 //! an MPI library (Open MPI: `libopenmpi-dev`) and `libclang-dev`.
 //!
 //! # Modules

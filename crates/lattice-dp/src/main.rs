@@ -1,6 +1,7 @@
 //! `lattice-dp`: the staircase cell-taking game, on the shared command line of
 //! [`grid_core::cli::driver`], with its own options (memory, value width, progress, checkpoints,
-//! MPI) and its own subcommand `plan`.
+//! MPI) and its own subcommand `plan`. Built with the `mpi` feature, the same program is also the
+//! binary `lattice-dp-mpi` (`src/bin/lattice-dp-mpi.rs`).
 
 mod cli;
 
@@ -8,12 +9,12 @@ use std::process::ExitCode;
 
 use grid_core::cli::driver::{self, Invocation, Source, Texts};
 
-use crate::cli::analyze::run_analyze;
-use crate::cli::answer;
-use crate::cli::options::{AnalyzeArgs, AnswerArgs, Own, SolveArgs};
-use crate::cli::plan::{PLAN_USAGE, run_plan};
-use crate::cli::play::run_play;
-use crate::cli::query::run_query;
+use self::cli::analyze::run_analyze;
+use self::cli::answer;
+use self::cli::options::{AnalyzeArgs, AnswerArgs, Own, SolveArgs};
+use self::cli::plan::{PLAN_USAGE, run_plan};
+use self::cli::play::run_play;
+use self::cli::query::run_query;
 
 const TEXTS: Texts = Texts {
     name: "lattice-dp",
@@ -57,7 +58,8 @@ Sides: `first` or `second` (--as; default: the side to move). Type a cell as `ro
 cell with the highest score; each turn costs one solve of the cells still free.",
 };
 
-fn main() -> ExitCode {
+/// Runs the command line (the entry point of both binaries).
+pub(crate) fn main() -> ExitCode {
     match driver::parse::<AnswerArgs, SolveArgs, AnalyzeArgs, SolveArgs, Own>(&TEXTS) {
         Invocation::Answer(request) => answer::run(request),
         Invocation::Query(request) => {

@@ -218,3 +218,58 @@ fn progress_opens_and_closes_even_a_quick_solve() {
     let quiet = run(&[], SAMPLE);
     assert!(quiet.stderr.is_empty(), "without --progress a piped solve is silent");
 }
+
+/// A bundled example that only `query` reads: the default mode's one-line error says so, and
+/// `query` answers it; an input that `query` refuses too gets the plain error.
+#[test]
+fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/lattice-taken.in");
+    let output = run(&[example], "");
+    let message = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains("unexpected trailing input 'taken'"), "{message}");
+    assert!(
+        message.trim_end().ends_with("(this input is accepted by query: lattice-dp query FILE)"),
+        "{message}"
+    );
+    let query = run(&["query", example], "");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = run(&[], "2 3\n2 7 3\n9 x 2\n");
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}
+
+/// Every limit the reader enforces stands in `--help`'s Input section.
+#[test]
+fn help_names_every_input_limit() {
+    let help = stdout(&run(&["--help"], ""));
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    assert_eq!(lattice_dp::board::MAX_VALUE, 1_000_000_000);
+    for limit in [
+        format!("n + m <= {}", lattice_dp::board::MAX_PERIMETER),
+        format!("n*m <= {}", lattice_dp::board::MAX_CELLS),
+        "values 0..=10^9".into(),
+    ] {
+        assert!(input.contains(&limit), "{limit}: {input}");
+    }
+}
+
+/// `plan --memory-limit`: a plan that fits exits 0; one where a rank does not fit prints the
+/// plan, then one line naming the rank and the figures, and exits 2.
+#[test]
+fn plan_exits_2_when_a_rank_does_not_fit_the_memory_limit() {
+    let fits = run(&["plan", "--ranks", "2", "--memory-limit", "64G"], SAMPLE);
+    assert!(fits.status.success(), "{}", stderr(&fits));
+    assert!(stdout(&fits).contains("every rank fits"), "{}", stdout(&fits));
+    let over = run(&["plan", "--ranks", "2", "--memory-limit", "1M"], SAMPLE);
+    assert_eq!(over.status.code(), Some(2), "{}", stderr(&over));
+    assert!(stdout(&over).contains("2 ranks do not fit"), "{}", stdout(&over));
+    let message = stderr(&over);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: board 2x3 on 2 ranks: rank "), "{message}");
+    assert!(message.contains("but the memory limit of a rank is 1.0 MiB"), "{message}");
+}

@@ -1,4 +1,5 @@
-//! The binary under `mpirun` (feature `mpi`; `cargo xtask ci` runs it when Open MPI is installed):
+//! The MPI binary `lattice-dp-mpi` under `mpirun` (feature `mpi`; `cargo xtask ci` runs it when
+//! Open MPI is installed):
 //! every corpus board on 1 to 7 ranks gives its expected answer, `--json` and `--explain` are
 //! the single process's, bytes travel over TCP as between hosts, and input errors and plans that
 //! do not fit stop every rank with one message.
@@ -7,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp");
+const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp-mpi");
 
 fn testdata() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp")
@@ -17,13 +18,13 @@ fn testdata() -> PathBuf {
 /// are shared by every rank (the default keeps a layer below 262144 states on fewer ranks).
 const SMALL_SHARE: &str = "64";
 
-/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share 64 ARGS`, with standard input
+/// `mpirun -np RANKS [MCA] lattice-dp-mpi --distributed --min-share 64 ARGS`, with standard input
 /// `stdin`.
 fn mpirun(ranks: usize, mca: &[&str], args: &[&str], stdin: &[u8]) -> Output {
     mpirun_sharing(ranks, mca, SMALL_SHARE, args, stdin)
 }
 
-/// `mpirun -np RANKS [MCA] lattice-dp --distributed --min-share SHARE ARGS`, with standard input
+/// `mpirun -np RANKS [MCA] lattice-dp-mpi --distributed --min-share SHARE ARGS`, with standard input
 /// `stdin`.
 fn mpirun_sharing(ranks: usize, mca: &[&str], share: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut command = Command::new("mpirun");
@@ -163,4 +164,25 @@ fn errors_stop_every_rank_with_one_message() {
     let ours: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(ours.len(), 1, "{stderr}");
     assert!(ours[0].contains("on 2 ranks: rank") && ours[0].contains("memory limit of a rank"), "{stderr}");
+}
+
+/// A board whose layers are all smaller than two shares of the default `--min-share`: rank 1
+/// owns nothing and says why on stderr; the answer is the single process's.
+#[test]
+fn an_idle_rank_says_why() {
+    let board = std::fs::read(testdata().join("l10-rand-10x10.in")).unwrap();
+    let default_share = lattice_dp::solve::partition::DEFAULT_MIN_SHARE.to_string();
+    let output = mpirun_sharing(2, &[], &default_share, &[], &board);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), text(&single(&[], &board).stdout));
+    let stderr = text(&output.stderr);
+    let idle: Vec<&str> = stderr.lines().filter(|l| l.contains("stays idle")).collect();
+    assert_eq!(idle.len(), 1, "{stderr}");
+    assert!(
+        idle[0].starts_with("lattice-dp: rank 1 of 2 stays idle") && idle[0].contains("--min-share 262144"),
+        "{stderr}"
+    );
+    // With a small share both ranks work, and neither says it is idle.
+    let output = mpirun(2, &[], &[], &board);
+    assert!(!text(&output.stderr).contains("idle"), "{}", text(&output.stderr));
 }

@@ -15,7 +15,11 @@ use std::time::{Duration, Instant};
 
 use two_hosts::{Host, TwoHosts};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp");
+/// The MPI build of lattice-dp.
+const BINARY: &str = env!("CARGO_BIN_EXE_lattice-dp-mpi");
+
+/// The binary's process name, as `/proc/PID/comm` shows it.
+const PROCESS: &str = "lattice-dp-mpi";
 
 /// The fewest states of a layer a rank shares in these runs: small, so that the layers of the
 /// corpus boards are shared by every rank and rows travel between the hosts.
@@ -172,7 +176,7 @@ fn a_rank_killed_on_one_host_resumes_to_the_single_process_value() {
         std::thread::sleep(Duration::from_millis(10));
     }
     // Rank 1, the one on host b.
-    let on_b = hosts.processes(Host::B, "lattice-dp");
+    let on_b = hosts.processes(Host::B, PROCESS);
     assert_eq!(on_b.len(), 1, "ranks on host b: {on_b:?}");
     let kill = std::process::Command::new("kill").args(["-KILL", &on_b[0].to_string()]).status().unwrap();
     assert!(kill.success());
@@ -184,7 +188,7 @@ fn a_rank_killed_on_one_host_resumes_to_the_single_process_value() {
     );
     // The job stopped on both hosts.
     for host in Host::BOTH {
-        assert_eq!(hosts.processes(host, "lattice-dp"), Vec::<u32>::new(), "{host:?}");
+        assert_eq!(hosts.processes(host, PROCESS), Vec::<u32>::new(), "{host:?}");
     }
 
     let resumed = distributed(&hosts, 2, &["--resume", dir, file], b"");

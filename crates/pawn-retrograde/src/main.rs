@@ -3,6 +3,7 @@
 
 mod cli;
 
+use grid_core::cli::default_mode_error;
 use grid_core::cli::driver::{self, Invocation, NoCommand, Texts};
 use grid_core::cli::memory::MemoryArgs;
 use pawn_retrograde::{parse_input_within, parse_positions_within};
@@ -20,6 +21,8 @@ const TEXTS: Texts = Texts {
 a line `LABEL T` (LABEL: any one word naming the file, e.g. its id; it is not used),
 then T boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 1024) and n rows of m characters: `.` free
 cell, `#` obstacle, `X` the black pawn (not in row 1), `O` a red piece (exactly one X and two O).
+A board's solve must also fit --memory-limit (checked as each board is read; default: the
+machine's available memory).
 Cells are row,column: rows from 1 at the top, columns from 1 at the left.
 
 The game: Red (the two O pieces) moves first, stepping one piece to an orthogonal free neighbour
@@ -79,7 +82,12 @@ struct AnswerArgs {
 fn main() -> std::process::ExitCode {
     match driver::parse::<AnswerArgs, MemoryArgs, MemoryArgs, MemoryArgs, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => grid_core::cli::run(|out| {
-            let boards = parse_input_within(&request.input.read()?, request.own.memory.limit())?;
+            let (input, limit) = (request.input.read()?, request.own.memory.limit());
+            let boards = parse_input_within(&input, limit).map_err(|e| {
+                default_mode_error(TEXTS.name, e, &input, |input| {
+                    parse_positions_within(input, limit).is_ok()
+                })
+            })?;
             match request.own.self_check {
                 Some(samples) => self_check(out, &boards, samples),
                 None => Ok(write_answers(out, request.format, &boards)?),

@@ -357,3 +357,39 @@ fn self_check_prints_the_answers_and_a_summary() {
     assert_eq!(stdout(&o), "Black 2\nRed 1\nTie\n");
     assert!(stderr(&o).contains("self-check: board 3: 5000 states sampled"), "{}", stderr(&o));
 }
+
+/// A bundled example that only `query` reads: the default mode's one-line error says so, and
+/// `query` answers it; an input that `query` refuses too gets the plain error.
+#[test]
+fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/pawn.in");
+    let output = run(&[example], "");
+    let message = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains("unexpected character 'b'"), "{message}");
+    assert!(
+        message.trim_end().ends_with("(this input is accepted by query: pawn-retrograde query FILE)"),
+        "{message}"
+    );
+    let query = run(&["query", example], "");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = run(&[], "demo 1\n3 3 purple\n...\n.X.\nO.O\n");
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}
+
+/// Every limit the reader enforces stands in `--help`'s Input section.
+#[test]
+fn help_names_every_input_limit() {
+    let help = stdout(&run(&["--help"], ""));
+    let input = &help[help.find("Input:").expect("an Input section")..];
+    for limit in
+        [format!("n*m <= {}", pawn_retrograde::board::MAX_CELLS), "2 <= n".into(), "--memory-limit".into()]
+    {
+        assert!(input.contains(&limit), "{limit}: {input}");
+    }
+}

@@ -142,6 +142,13 @@ mod tests {
         // the drops are noted before the first of them.
         gate.open();
         drop(log);
+        // The drop waits at most DRAIN_WAIT; on a loaded machine the writer may need longer for
+        // the queue, and it goes on after the drop: wait for every line it was given.
+        let waited = Instant::now();
+        let written = || gate.text.lock().unwrap().lines().filter(|l| l.starts_with("line ")).count();
+        while written() as u64 + dropped < sent as u64 && waited.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let text = gate.text.lock().unwrap().clone();
         let noted: u64 = text
             .lines()

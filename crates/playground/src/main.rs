@@ -4,8 +4,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Parser;
-use playground::games::AnswerCaps;
+use clap::{CommandFactory, FromArgMatches};
+use playground::games::REGISTRATIONS;
 use playground::server::loopback_hosts;
 use playground::{Config, GameCaps, Limits, games, router, serve};
 
@@ -13,7 +13,7 @@ use playground::{Config, GameCaps, Limits, games, router, serve};
 ///
 /// Serves http://BIND:PORT/ (loopback by default; everything it serves is inside the binary) and
 /// prints the URL. The caps keep one query short and small; raise them at your own risk.
-#[derive(Debug, Parser)]
+#[derive(Debug, clap::Parser)]
 #[command(name = "playground", version)]
 struct Args {
     /// Address to listen on (loopback by default; another address exposes the server to the network).
@@ -71,39 +71,10 @@ struct Args {
     /// closed beyond).
     #[arg(long, default_value_t = 10_000)]
     write_timeout_ms: u64,
-    /// pawn-retrograde: most free cells of a board (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().pawn_free_cells)]
-    pawn_max_free_cells: u64,
-    /// lattice-dp: most work of a solve, states C(n+m, n) times min(n, m) plus 16 h 2^h for its
-    /// tables, h = (n+m)/2 rounded up (422 beyond; the default admits 14x14 and 1x39, not 15x15).
-    #[arg(long, default_value_t = GameCaps::default().lattice_work)]
-    lattice_max_work: u64,
-    /// segment-nim: most pawns of a board (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().segment_pawns)]
-    segment_max_pawns: u64,
-    /// segment-nim: most fields of the circle of an analysis, 3^N placements (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().segment_fields)]
-    segment_max_fields: u64,
-    /// edmonds-blossom: most cells of a king board (422 beyond).
-    #[arg(long, default_value_t = GameCaps::default().king_cells)]
-    king_max_cells: u64,
-    /// pawn-retrograde: largest answer, in bytes (507 beyond).
-    #[arg(long, default_value_t = AnswerCaps::default().pawn)]
-    pawn_max_answer_bytes: usize,
-    /// lattice-dp: largest answer, in bytes (507 beyond).
-    #[arg(long, default_value_t = AnswerCaps::default().lattice)]
-    lattice_max_answer_bytes: usize,
-    /// segment-nim: largest answer, in bytes (507 beyond; 10^5 pawns answer 8-11 MB).
-    #[arg(long, default_value_t = AnswerCaps::default().segment)]
-    segment_max_answer_bytes: usize,
-    /// edmonds-blossom: largest answer, query or all-starts, in bytes (507 beyond; all-starts
-    /// sends about one byte a cell).
-    #[arg(long, default_value_t = AnswerCaps::default().king)]
-    king_max_answer_bytes: usize,
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let (args, caps) = parse_args();
     playground::pool::bound_allocator();
     let descriptors = playground::listen::raise_descriptor_limit();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
@@ -113,7 +84,14 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    runtime.block_on(run(args, descriptors))
+    runtime.block_on(run(args, caps, descriptors))
+}
+
+/// The arguments, and the games' caps from the flags their registrations declare.
+fn parse_args() -> (Args, GameCaps) {
+    let matches = games::with_cap_flags(Args::command(), REGISTRATIONS).get_matches();
+    let args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    (args, games::caps_from_flags(&matches, REGISTRATIONS))
 }
 
 /// The host part (`name:port`) of an origin `scheme://name:port`.
@@ -123,7 +101,7 @@ fn origin_host(origin: &str) -> Option<&str> {
     plain.then_some(host).filter(|h| !h.contains('/'))
 }
 
-async fn run(args: Args, descriptors: Option<u64>) -> ExitCode {
+async fn run(args: Args, caps: GameCaps, descriptors: Option<u64>) -> ExitCode {
     let address = SocketAddr::new(args.bind, args.port);
     for origin in &args.allow_origin {
         if origin_host(origin).is_none() {
@@ -152,19 +130,7 @@ async fn run(args: Args, descriptors: Option<u64>) -> ExitCode {
         light_solves: args.light_solves,
         time_limit: Duration::from_millis(args.time_limit_ms.max(1)),
         retry_after_secs: defaults.retry_after_secs,
-        caps: GameCaps {
-            pawn_free_cells: args.pawn_max_free_cells,
-            lattice_work: args.lattice_max_work,
-            segment_pawns: args.segment_max_pawns,
-            segment_fields: args.segment_max_fields,
-            king_cells: args.king_max_cells,
-            answer_bytes: AnswerCaps {
-                pawn: args.pawn_max_answer_bytes,
-                lattice: args.lattice_max_answer_bytes,
-                segment: args.segment_max_answer_bytes,
-                king: args.king_max_answer_bytes,
-            },
-        },
+        caps,
         answer_budget_bytes: args.answer_budget_bytes,
         body_budget_bytes: args.body_budget_bytes,
         body_timeout: Duration::from_millis(args.body_timeout_ms.max(1)),

@@ -91,7 +91,7 @@ async fn games_lists_every_game_with_sides_limits_and_the_server_caps() {
 
 #[tokio::test]
 async fn the_real_games_are_listed_with_their_caps() {
-    let caps = playground::GameCaps { pawn_free_cells: 7, ..Default::default() };
+    let caps = playground::GameCaps::default().with(&games::pawn::MAX_FREE_CELLS, 7);
     let reply = get(&router(games::all(&caps), config()), "/api/games").await;
     let json = reply.json();
     let names: Vec<&str> =
@@ -106,13 +106,9 @@ async fn the_real_games_are_listed_with_their_caps() {
     // Each game lists its own answer cap.
     let answer_caps: Vec<&Value> =
         json["games"].as_array().unwrap().iter().map(|g| &g["limits"][1]["value"]).collect();
-    let defaults = games::AnswerCaps::default();
     assert_eq!(
         answer_caps,
-        [defaults.pawn, defaults.lattice, defaults.segment, defaults.king]
-            .map(|b| json!(b))
-            .iter()
-            .collect::<Vec<_>>()
+        [1u64 << 20, 64 << 10, 16 << 20, 2 << 20].map(|b| json!(b)).iter().collect::<Vec<_>>()
     );
     assert!(json["games"].as_array().unwrap().iter().all(|g| g["limits"][1]["name"] == "max_answer_bytes"));
 }

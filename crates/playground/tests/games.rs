@@ -223,13 +223,11 @@ async fn one_position_at_a_time() {
 
 #[tokio::test]
 async fn positions_over_the_caps_are_422() {
-    let caps = GameCaps {
-        pawn_free_cells: 5,
-        lattice_work: 6 * 2 + 16 * 2 * 4,
-        segment_pawns: 2,
-        king_cells: 3,
-        ..GameCaps::default()
-    };
+    let caps = GameCaps::default()
+        .with(&games::pawn::MAX_FREE_CELLS, 5)
+        .with(&games::lattice::MAX_WORK, 6 * 2 + 16 * 2 * 4)
+        .with(&games::segment::MAX_PAWNS, 2)
+        .with(&games::king::MAX_CELLS, 3);
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", "q 1\n3 2\n..\n.X\nOO\n", "--pawn-max-free-cells"),
@@ -299,8 +297,7 @@ async fn the_king_all_starts_view_is_the_cli_object_of_the_board_left() {
 #[tokio::test]
 async fn each_game_answers_within_its_own_answer_cap() {
     // The king game's cap below its example's answer: 507 for it, while the others answer.
-    let answer_bytes = games::AnswerCaps { king: 100, ..games::AnswerCaps::default() };
-    let app = app(GameCaps { answer_bytes, ..GameCaps::default() });
+    let app = app(GameCaps::default().with(&games::king::MAX_ANSWER_BYTES, 100));
     for game in games::all(&GameCaps::default()) {
         let info = game.info();
         let (status, body) = query(&app, info.name, info.example).await;
@@ -473,7 +470,7 @@ fn the_lattice_cap_counts_the_work_of_long_thin_boards() {
     // 1x39 has 40 states but the tables of a 40-step boundary: it costs more than 12x12
     // (2.7e6 states) and less than 14x14, which the default cap admits; 15x15 is refused.
     assert!(work(1, 39) > work(12, 12) * 10, "{}", work(1, 39));
-    let cap = GameCaps::default().lattice_work;
+    let cap = GameCaps::default().get(&games::lattice::MAX_WORK);
     assert!(work(1, 39) < work(14, 14) && work(14, 14) <= cap && work(15, 15) > cap);
     let lattice = games::lattice::Lattice::new(work(1, 39) - 1);
     let row: Vec<&str> = vec!["1"; 39];
@@ -499,13 +496,13 @@ fn small_boards_are_light_and_large_ones_are_not() {
     let segment = format!("1\n100000 10001 10001 white\n{}\n{}\n", odd(1), odd(2));
     let king = format!("1\n200 200\nK{}\n{}", ".".repeat(199), format!("{}\n", ".".repeat(200)).repeat(199));
     // Each text parses (over tiny caps it is 422, not 400) and is not cheap.
-    let tiny = games::all(&GameCaps {
-        pawn_free_cells: 1,
-        lattice_work: 1,
-        segment_pawns: 1,
-        king_cells: 1,
-        ..GameCaps::default()
-    });
+    let tiny = games::all(
+        &GameCaps::default()
+            .with(&games::pawn::MAX_FREE_CELLS, 1)
+            .with(&games::lattice::MAX_WORK, 1)
+            .with(&games::segment::MAX_PAWNS, 1)
+            .with(&games::king::MAX_CELLS, 1),
+    );
     for (i, text) in [pawn, lattice, segment, king].iter().enumerate() {
         let name = all[i].info().name;
         let refused = tiny[i].query(text, &options, &Cancel::new());
@@ -578,18 +575,16 @@ async fn the_analyze_view_is_the_library_analysis_of_the_board() {
 
 #[tokio::test]
 async fn the_analyze_view_keeps_the_query_caps_and_errors() {
-    let caps = GameCaps {
-        pawn_free_cells: 5,
-        lattice_work: 6 * 2 + 16 * 2 * 4,
-        king_cells: 3,
-        ..GameCaps::default()
-    };
+    let caps = GameCaps::default()
+        .with(&games::pawn::MAX_FREE_CELLS, 5)
+        .with(&games::lattice::MAX_WORK, 6 * 2 + 16 * 2 * 4)
+        .with(&games::king::MAX_CELLS, 3);
     let app = app(caps);
     let cases = [
         ("pawn-retrograde", json!({"position": "q 1\n3 2\n..\n.X\nOO\n"}), "--pawn-max-free-cells"),
         ("lattice-dp", json!({"position": "2 3\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n"}), "--lattice-max-work"),
         ("edmonds-blossom", json!({"position": "1\n2 2\nK.\n..\n"}), "--king-max-cells"),
-        ("segment-nim", json!({"fields": GameCaps::default().segment_fields + 1}), "--segment-max-fields"),
+        ("segment-nim", json!({"fields": games::segment::MAX_FIELDS.default + 1}), "--segment-max-fields"),
     ];
     for (game, body, flag) in cases {
         let (status, answer) = post_view(&app, game, "analyze", body).await;

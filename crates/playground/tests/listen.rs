@@ -219,12 +219,17 @@ fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
     // One 60 MB answer fits the budget, two do not, even with the 36 MB the loopback socket
     // buffers may take of the first (its budget is given back as it is handed over).
     let config = Config { answer_budget_bytes: 70 << 20, ..config() };
-    let limits = Limits { write_timeout: Duration::from_millis(1500), ..Limits::default() };
+    // The timeout leaves a loaded machine the time to make the second 60 MB answer while the first
+    // one is still held.
+    let limits = Limits { write_timeout: Duration::from_secs(8), ..Limits::default() };
     let server = Running::start(Duration::ZERO, config, limits);
     let request = server.request("POST", "/api/mock/query", r#"{"position": "size 60000000"}"#);
     let mut unread = server.connect();
     unread.write_all(request.as_bytes()).unwrap();
-    std::thread::sleep(Duration::from_millis(500)); // its answer is made and stuck in the socket
+    // Its answer is made once its first bytes arrive (however loaded the machine), and then stuck
+    // in the socket: nothing more is read from it.
+    unread.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    unread.peek(&mut [0u8; 1]).expect("the answer's first bytes");
     // While it is held, a second answer is refused; once the write timed out, it is served.
     let start = Instant::now();
     let mut refused = false;
@@ -238,7 +243,7 @@ fn a_client_that_stops_reading_loses_its_answer_after_the_write_timeout() {
         }
         assert_eq!(status, 503, "{body}");
         refused = true;
-        assert!(start.elapsed() < Duration::from_secs(10), "the unread answer is never dropped");
+        assert!(start.elapsed() < Duration::from_secs(30), "the unread answer is never dropped");
         std::thread::sleep(Duration::from_millis(100));
     }
     assert!(refused, "the unread answer held no budget");
@@ -302,12 +307,10 @@ fn a_client_that_goes_away_cancels_the_solve_of_every_game() {
     // solved to its end, timed; then asked again by a client that goes away while it runs. The
     // solve stops at the solver's next step, in less than half the time of the whole solve.
     // (segment-nim's solve takes milliseconds at its cap: it cannot be caught running.)
-    let caps = GameCaps {
-        pawn_free_cells: 1024,
-        lattice_work: u64::MAX,
-        king_cells: u64::MAX,
-        ..GameCaps::default()
-    };
+    let caps = GameCaps::default()
+        .with(&games::pawn::MAX_FREE_CELLS, 1024)
+        .with(&games::lattice::MAX_WORK, u64::MAX)
+        .with(&games::king::MAX_CELLS, u64::MAX);
     let config = Config { cache_bytes: 0, time_limit: Duration::from_secs(60), ..config() };
     let server = Running::with_games(games::all(&caps), config, Limits::default());
     let pawn = board("big 1", 22, 22, |r, c| match (r, c) {

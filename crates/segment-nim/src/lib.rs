@@ -203,6 +203,9 @@ pub fn run_query(
             }
         }
         q.write_text(&mut reports, &board, number)?;
+        if format == Format::Explain {
+            q.write_reasoning(&mut reports, &board)?;
+        }
     }
     Ok(out.write_all(&reports)?)
 }

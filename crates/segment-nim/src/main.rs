@@ -40,7 +40,8 @@ side to move: win, lose or draw; no remoteness, the method does not give one; X:
 C = black wins, R = draw), then every legal
 move as ranges of distances with one value, best first: `17 cw 1-40  lose` = the pawn on field 17
 sliding 1 to 40 fields clockwise (cw: towards larger field numbers; ccw: towards smaller) loses
-for the mover. --explain draws the circle first; --json: one JSON object per board.",
+for the mover. --explain draws the circle first and ends with the rule that decides the position
+and, when the side to move wins, a winning move (`17 cw 3`); --json: one JSON object per board.",
     analyze_output: "\
 reads no FILE: every placement of white and black pawns on a circle of
 --fields N fields (3^N placements, N <= 18; a side without pawns included), white to move, counted by
@@ -78,6 +79,19 @@ fn run_analyze(request: &Request<AnalyzeArgs>, out: &mut impl std::io::Write) ->
     Ok(())
 }
 
+/// Whether `query` reads `input` (one board at a time, as it does).
+fn query_reads(input: &[u8]) -> bool {
+    let Ok(mut reader) = BoardReader::new(input) else { return false };
+    let mut board = Board::default();
+    loop {
+        match reader.read_query_into(&mut board) {
+            Ok(Some(_)) => {}
+            Ok(None) => return true,
+            Err(_) => return false,
+        }
+    }
+}
+
 fn failure(e: RunError) -> Failure {
     match e {
         RunError::Input(e) => Failure::Input(e),
@@ -94,7 +108,10 @@ fn main() -> ExitCode {
                 cli::args::Format::Explain => Mode::Explain,
                 cli::args::Format::Json => Mode::Json,
             };
-            run(&input, mode, out).map_err(failure)
+            run(&input, mode, out).map_err(|e| match e {
+                RunError::Input(e) => cli::default_mode_error(TEXTS.name, e, &input, query_reads),
+                RunError::Output(e) => Failure::Output(e),
+            })
         }),
         Invocation::Query(request) => cli::run(|out| {
             let input = request.input.read()?;

@@ -258,7 +258,12 @@ impl<'b> Analysis<'b> {
 
     /// The position's value with `mover` to move.
     pub fn outcome(&self, mover: Colour) -> Outcome {
-        verdict(self.board, &self.shape, mover).outcome
+        self.verdict(mover).outcome
+    }
+
+    /// The position's value with `mover` to move, and the rule that decides it.
+    pub fn verdict(&self, mover: Colour) -> crate::rules::Verdict {
+        verdict(self.board, &self.shape, mover)
     }
 
     /// Number of legal moves (pawn, direction, distance) of `mover`.
@@ -717,6 +722,25 @@ impl Query {
             grid_core::words::counted(self.legal_moves, "legal move")
         )?;
         grid_core::report::write_move_lines(out, &self.move_reports())
+    }
+
+    /// `query --explain`'s reasoning after the report: the rule that decides the position for
+    /// the side to move (in the words of `--help`), and, when it wins, one winning move as `play`
+    /// takes it, with what it leaves the opponent.
+    pub fn write_reasoning(&self, out: &mut impl std::io::Write, board: &Board) -> std::io::Result<()> {
+        let rule = Analysis::new(board).verdict(self.mover).rule;
+        writeln!(out, "  decided by: {}", crate::report::describe(rule, self.mover))?;
+        if let Some(win) = self.moves.iter().find(|m| m.outcome == Outcome::Win) {
+            let direction = win.direction.name();
+            writeln!(
+                out,
+                "  a winning move: {} {direction} {} (it leaves {} a lost position)",
+                win.pawn,
+                win.first,
+                self.mover.other().name()
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -283,3 +283,48 @@ fn help_names_the_input_limits() {
     assert!(input.contains("1 <= n <= 10^18"), "{help}");
     assert!(input.contains("at most 10^7 pawns in the whole input"), "{help}");
 }
+
+/// A bundled example that only `query` reads: the default mode's one-line error says so, and
+/// `query` answers it; an input that `query` refuses too gets the plain error.
+#[test]
+fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in");
+    let output = solver(&[example], "");
+    let message = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains("found 'white'"), "{message}");
+    assert!(
+        message.trim_end().ends_with("(this input is accepted by query: segment-nim query FILE)"),
+        "{message}"
+    );
+    let query = solver(&["query", example], "");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = solver(&[], "1\n12 3 3 grey\n1 7 12\n2 3 4\n");
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}
+
+/// `query --explain` ends with the rule that decides the position for the side to move and, when
+/// it wins, a winning move that `play` takes.
+#[test]
+fn query_explain_gives_the_rule_and_a_winning_move() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in");
+    let out = solver(&["query", "--explain", example], "");
+    assert!(out.status.success());
+    let report = text(&out.stdout);
+    assert!(report.contains("  decided by: rule 5"), "{report}");
+    let line = report.lines().find(|l| l.starts_with("  a winning move: ")).expect(&report);
+    let slide = line["  a winning move: ".len()..].split(" (").next().unwrap();
+    assert!(
+        report.lines().any(|l| l.trim_start().starts_with(slide) && l.trim_end().ends_with("win")),
+        "{report}"
+    );
+    // A lost position has its rule and no winning move.
+    let lost = text(&solver(&["query", "--explain"], "1\n5 1 0 black\n3\n").stdout);
+    assert!(lost.contains("  decided by: black has no pawn"), "{lost}");
+    assert!(!lost.contains("a winning move"), "{lost}");
+}

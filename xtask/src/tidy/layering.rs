@@ -29,7 +29,7 @@ pub const KING_WORDS: &[&str] = &[
 ];
 
 /// The folders of edmonds-blossom's matching library, below its `src/`.
-pub const MATCHING_LIBRARY: [&str; 3] = ["graph", "input", "matching"];
+pub const MATCHING_LIBRARY: [&str; 4] = ["graph", "input", "matching", "weighted"];
 
 /// The words of `line` (runs of letters, digits and `_`) that are in `names`; a word that merely
 /// contains one (`gameplay`) is not.

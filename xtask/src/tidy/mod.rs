@@ -8,10 +8,13 @@
 //! - No import circle inside a crate ([`imports`]): a module used by two others sits below both.
 //!   The few known arrows that still close a circle are listed in [`ALLOWED_ARROWS`], each with its
 //!   reason; any other circle fails, and so does an entry that no longer closes one.
+//! - docs/ARCHITECTURE.md's "Adding a game" names places that exist, for every game of the lists
+//!   ([`games`]).
 //! - edmonds-blossom's matching library never names its king game ([`layering::KING_WORDS`]).
 //! - No module is declared with a path attribute: each file sits where its module path says (which
 //!   the import check relies on).
 
+mod games;
 mod history;
 mod imports;
 mod layering;
@@ -53,7 +56,7 @@ pub const ALLOWED_ARROWS: &[AllowedArrows] = &[AllowedArrows {
 mod tests {
     use std::path::PathBuf;
 
-    use super::{ALLOWED_ARROWS, history, imports, layering};
+    use super::{ALLOWED_ARROWS, games, history, imports, layering};
     use crate::workspace::workspace_root;
 
     /// The folders of the workspace's crates: `crates/*` and `xtask`.
@@ -67,6 +70,47 @@ mod tests {
         dirs.push(root.join("xtask"));
         dirs.sort();
         dirs
+    }
+
+    /// Rule: docs/ARCHITECTURE.md's "Adding a game" section names places that exist, and every
+    /// game of `games.list` has its crate, corpus and entry in the game-stress and playground lists.
+    #[test]
+    fn adding_a_game_names_every_place() {
+        let problems = games::problems(&workspace_root());
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    /// The rule fails on a planted tree where a listed game has no playground registration.
+    #[test]
+    fn adding_a_game_fails_on_a_missing_registration() {
+        let root = std::env::temp_dir().join(format!("xtask-games-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("games.list", "# games\nhop\n");
+        write("crates/hop/Cargo.toml", "");
+        write("testdata/hop/a.in", "");
+        write("docs/ARCHITECTURE.md", "# A\n\n## Adding a game\n\n`games.list`\n\n## Next\n");
+        write(
+            "crates/game-stress/src/games/mod.rs",
+            "macro_rules! for_each_game {\n  Hop(Hop) => $crate::games::hop::Hop,\n}\n",
+        );
+        write("crates/game-stress/src/games/hop.rs", "const NAME: &'static str = \"hop\";\n");
+        write("crates/playground/src/games/list.rs", "pub const REGISTRATIONS: &[Registration] = &[];\n");
+        let problems = games::problems(&root);
+        assert!(
+            problems.iter().any(|p| p.contains("hop (games.list) is not in games/list.rs")),
+            "{problems:?}"
+        );
+        write(
+            "crates/playground/src/games/list.rs",
+            "pub const REGISTRATIONS: &[R] = &[hop::REGISTRATION];\n",
+        );
+        write("crates/playground/src/games/hop.rs", "pub const NAME: &str = \"hop\";\n");
+        assert_eq!(games::problems(&root), Vec::<String>::new());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     /// Rule: no crate has a circle of module imports, apart from the allowed arrows, and every
@@ -147,13 +191,32 @@ mod tests {
     }
 
     /// Rule: no module is declared with a path attribute, in any crate's sources, tests, benches
-    /// and examples, nor in `fuzz/`.
+    /// and examples, nor in `fuzz/`, except in the binaries of [`SHARED_PROGRAMS`] (each must
+    /// still have one, so the list cannot go stale).
     #[test]
     fn no_module_is_declared_with_a_path_attribute() {
+        let root = workspace_root();
+        let shared: Vec<_> = SHARED_PROGRAMS.iter().map(|file| root.join(file)).collect();
         let mut found = Vec::new();
-        for dir in crate_dirs().into_iter().chain([workspace_root().join("fuzz")]) {
-            found.extend(layering::offences(&layering::rust_files(&dir), layering::path_attribute));
+        for dir in crate_dirs().into_iter().chain([root.join("fuzz")]) {
+            let files: Vec<_> =
+                layering::rust_files(&dir).into_iter().filter(|file| !shared.contains(file)).collect();
+            found.extend(layering::offences(&files, layering::path_attribute));
         }
         assert!(found.is_empty(), "modules declared with a path attribute:\n{}", found.join("\n"));
+        for file in &shared {
+            let declared = layering::offences(std::slice::from_ref(file), layering::path_attribute);
+            assert!(
+                !declared.is_empty(),
+                "{} no longer shares a program: remove it from the list",
+                file.display()
+            );
+        }
     }
+
+    /// Binaries that are another binary of their crate under a second name, built with other
+    /// features: their only module is that binary's `main.rs`, by a path attribute, which is how
+    /// a second binary target shares a program's module tree without a second copy of it.
+    /// `lattice-dp-mpi` is `lattice-dp` built with `mpi`, so that a plain build never replaces it.
+    const SHARED_PROGRAMS: [&str; 1] = ["crates/lattice-dp/src/bin/lattice-dp-mpi.rs"];
 }

@@ -3,7 +3,8 @@
 Modules:
 
 - ``boardsolvers.matching``: maximum-cardinality matching of any (non-bipartite) graph and its
-  Gallai–Edmonds decomposition (Edmonds' blossom algorithm), numpy in, numpy out;
+  Gallai–Edmonds decomposition, and maximum- and minimum-weight matching with a dual certificate
+  (Edmonds' blossom algorithm), numpy in, numpy out;
 - ``boardsolvers.pawn``: two red pieces against a black pawn (``pawn-retrograde``);
 - ``boardsolvers.lattice``: the Young-diagram score game (``lattice-dp``);
 - ``boardsolvers.segment``: pawns sliding on a circle (``segment-nim``);

@@ -1,13 +1,17 @@
-"""Maximum-cardinality matching in general (non-bipartite) graphs: Edmonds' blossom algorithm.
+"""Matching in general (non-bipartite) graphs: Edmonds' blossom algorithm.
 
-A graph is one of:
+Maximum-cardinality matching (:func:`maximum_matching`, :func:`gallai_edmonds`, :func:`verify`)
+and, with integer edge weights, maximum-weight and minimum-weight matching with their dual
+certificates (:func:`max_weight_matching`, :func:`min_weight_matching`,
+:func:`min_cost_perfect_matching`; their graphs are described there).
+
+A graph of the cardinality functions is one of:
 
 - a pair ``(n, edges)``: vertices ``0 .. n-1`` and ``edges`` an ``(m, 2)`` integer numpy array
   or any iterable of vertex pairs (a C-contiguous ``int32`` or ``int64`` array is read in place);
 - a ``scipy.sparse`` matrix or array of shape ``(n, n)`` (any format): an edge ``{i, j}`` for each
   nonzero entry at ``(i, j)`` or ``(j, i)``;
-- a ``networkx`` graph (any hashable node labels).
-
+- a ``networkx`` graph (any hashable node labels);
 - a :class:`GraphFile` that :func:`read` returns.
 
 Self-loops are never matched and are left out; repeated edges count once. The matching runs with
@@ -23,7 +27,15 @@ import os
 from typing import TYPE_CHECKING, Any, Dict, Hashable, Iterable, Iterator, Optional, Set, Tuple, Union
 
 from boardsolvers import _boardsolvers
-from boardsolvers._errors import CertificateError
+from boardsolvers._errors import CertificateError, NoPerfectMatchingError
+from boardsolvers._graphs import edge_array as _edge_array
+from boardsolvers._graphs import is_networkx as _is_networkx
+from boardsolvers._weighted import (
+    WeightedCertificate,
+    max_weight_matching,
+    min_cost_perfect_matching,
+    min_weight_matching,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,8 +47,13 @@ Graph = Union[Tuple[int, Union["np.ndarray", Iterable[Tuple[int, int]]]], Any]
 __all__ = [
     "CertificateError",
     "GraphFile",
+    "NoPerfectMatchingError",
+    "WeightedCertificate",
     "gallai_edmonds",
+    "max_weight_matching",
     "maximum_matching",
+    "min_cost_perfect_matching",
+    "min_weight_matching",
     "read",
     "verify",
 ]
@@ -147,10 +164,6 @@ def verify(graph: Graph, mate: Any) -> Dict[str, int]:
     return json.loads(_boardsolvers.verify_edges(n, edges, mates))
 
 
-def _is_networkx(graph: Any) -> bool:
-    return all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed", "adj"))
-
-
 def _networkx_edges(graph: Any) -> Tuple[list, int, np.ndarray]:
     import numpy as np
 
@@ -191,25 +204,3 @@ def _sparse_edges(matrix: Any) -> Tuple[int, np.ndarray]:
     nonzero = np.asarray(coo.data) != 0
     edges = np.stack([np.asarray(coo.row)[nonzero], np.asarray(coo.col)[nonzero]], axis=1)
     return int(rows), np.ascontiguousarray(edges, dtype=np.int64)
-
-
-def _edge_array(edges: Any) -> np.ndarray:
-    import numpy as np
-
-    if isinstance(edges, np.ndarray) and edges.dtype in (np.int32, np.int64) and edges.ndim == 2:
-        if edges.flags.c_contiguous and edges.shape[1] == 2:
-            return edges
-    if not isinstance(edges, np.ndarray):
-        edges = list(edges)
-        if not edges:
-            return np.empty((0, 2), dtype=np.int64)
-    array = np.asarray(edges)
-    if array.size == 0:
-        return np.empty((0, 2), dtype=np.int64)
-    if array.ndim != 2 or array.shape[1] != 2:
-        raise ValueError(f"edges must have shape (m, 2), not {array.shape}")
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        raise ValueError(f"edges must be integers, not {array.dtype}")
-    if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"vertex {int(array.max())} out of range")
-    return np.ascontiguousarray(array, dtype=np.int64)

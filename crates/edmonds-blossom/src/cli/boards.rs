@@ -5,7 +5,7 @@ use std::io::Write;
 
 use edmonds_blossom::query::{self, KingMoves};
 use edmonds_blossom::report::{explain, json, text};
-use edmonds_blossom::{BoardAnalysis, parse_boards};
+use edmonds_blossom::{BoardAnalysis, parse_boards, parse_positions};
 use grid_core::cli::args::Format;
 use grid_core::cli::driver::Source;
 use grid_core::cli::{self, Failure};
@@ -31,7 +31,9 @@ pub fn run_boards(
 ) -> Result<(), Failure> {
     let all_starts = boards == Boards::AllStarts;
     let bytes = input.read()?;
-    let boards = parse_boards(&bytes)?;
+    let boards = parse_boards(&bytes).map_err(|e| {
+        cli::default_mode_error("edmonds-blossom", e, &bytes, |input| parse_positions(input).is_ok())
+    })?;
     drop(bytes);
     for (i, board) in boards.iter().enumerate() {
         let case = i + 1;

@@ -9,3 +9,4 @@ pub mod options;
 pub mod play;
 pub mod query;
 pub mod timings;
+pub mod weighted;

@@ -1,8 +1,11 @@
-//! The binary's own options and subcommands: the king's move set, `all-starts` and `matching`.
+//! The binary's own options and subcommands: the king's move set, `all-starts`, `matching` and
+//! `weighted-matching`.
 
 use clap::{Args, Subcommand, ValueEnum};
 use edmonds_blossom::GraphFormat;
+use edmonds_blossom::Objective;
 use edmonds_blossom::query::KingMoves;
+use edmonds_blossom::weighted::input::WeightedFormat;
 use grid_core::cli::args::{FormatArgs, InputArgs};
 
 /// `--moves`: the king game's move set.
@@ -44,14 +47,18 @@ pub enum Own {
     /// Maximum matching of a general graph: the size, then the matched edges.
     ///
     /// Input (--format lc, Library Checker general_matching): `N M`, then M lines `u v` (0-based
-    /// vertex ids, 1 <= N). --format edges: a SNAP edge list, one `u v` per line (tab or space),
+    /// vertex ids). --format edges: a SNAP edge list, one `u v` per line (tab or space),
     /// `#` comment lines, any ids up to 2^63. --format mtx: a Matrix
     /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
     /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
-    /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Self-loops and repeated edges of
-    /// edge lists and matrices are dropped, with a count on stderr (a vertex named only in a
-    /// self-loop stays a vertex). Output names vertices by the
-    /// input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based for lc).
+    /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Limits, every format: at most
+    /// 10^7 vertices (N, the rows of a matrix, an edge list's distinct ids) and 5*10^7 edges (M,
+    /// a matrix's entries, an edge list's lines). One rule for every format: a graph may be
+    /// empty (`0 0`, a matrix `0 0 0`, a METIS `0 0`, an edge list without edges); self-loops and
+    /// repeated edges are dropped, with a count on stderr (a vertex named only in a self-loop
+    /// stays a vertex; a METIS self-loop is not one of its 2M list entries). Output names
+    /// vertices by the input's own ids (an edge list's ids; 1-based for mtx and metis; 0-based
+    /// for lc).
     ///
     /// Output: the size of a maximum matching, then one `u v` line per matched edge.
     /// With --certificate, three more lines `D k: ...`, `A k: ...`, `C k: ...`: the Gallai-Edmonds
@@ -66,6 +73,101 @@ pub enum Own {
         #[command(flatten)]
         args: MatchingArgs,
     },
+    /// Weighted matching of a general graph: the size and total weight, then the matched edges.
+    ///
+    /// Input (--format lc, Library Checker general_weighted_matching): `N M`, then M lines `u v w`
+    /// (0-based vertex ids). --format edges: one `u v w` per line, `#` or `%` comment
+    /// lines, any ids up to 2^63. --format dimacs: `c` comment lines, `p edge N M`, then M lines
+    /// `e u v w` (1-based). --format mtx: a Matrix Market `coordinate integer` file (general or
+    /// symmetric, 1-based; a real, complex or pattern file is refused). Without --format the
+    /// FILE's extension decides (.txt .edges .el .wel: edges; .dimacs .col .gr: dimacs; .mtx;
+    /// else lc). Limits, every format: at most 10^7 vertices and 5*10^7 edges; weights are
+    /// integers with |w| <= min(2^40, 2^59 / (N + 1)), zero and negative ones included. A graph
+    /// may be empty (`0 0`, `p edge 0 0`, a matrix `0 0 0`, an edge list without edges).
+    /// Self-loops are dropped; of repeated edges the best copy for the objective counts (a count
+    /// of both on stderr). Output names vertices by the input's own ids.
+    ///
+    /// Output: `size total_weight`, then one `u v` line per matched edge. --objective max (the
+    /// default): the largest total weight; max-cardinality: the largest total weight among the
+    /// maximum-cardinality matchings; min-cost-perfect: the smallest total weight among the
+    /// perfect matchings (none: an error naming the Tutte-Berge deficiency, exit status 2).
+    /// With --certificate, the verified dual solution that proves the answer optimal, all values
+    /// doubled: one line `y ID 2y` per vertex, then one line `z 2z ID ID ...` per blossom (an odd
+    /// vertex set) with a positive dual. With --json: one JSON line with the fields objective,
+    /// vertices, edges, size, total_weight, matching ([u, v] pairs) and, with --certificate,
+    /// certificate (vertex_duals as [id, 2y], blossoms as {dual, vertices}).
+    WeightedMatching {
+        /// How the matching is printed.
+        #[command(flatten)]
+        format: FormatArgs,
+        /// The graph's file, its format, the objective and what more to print.
+        #[command(flatten)]
+        args: WeightedMatchingArgs,
+    },
+}
+
+/// The options of `weighted-matching` besides `--json` and `--explain`.
+#[derive(Debug, Args)]
+pub struct WeightedMatchingArgs {
+    /// What to optimise.
+    #[arg(long, value_enum, default_value = "max")]
+    pub objective: ObjectiveArg,
+    /// Also print the dual certificate (verified before it is printed).
+    #[arg(long)]
+    pub certificate: bool,
+    /// The input format [default: by the FILE's extension, else lc].
+    #[arg(long = "format", value_enum, value_name = "FORMAT")]
+    pub input_format: Option<WeightedInputFormat>,
+    /// The graph's file.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The objectives of `weighted-matching --objective`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ObjectiveArg {
+    /// The largest total weight.
+    Max,
+    /// The largest total weight among the maximum-cardinality matchings.
+    MaxCardinality,
+    /// The smallest total weight among the perfect matchings.
+    MinCostPerfect,
+}
+
+impl ObjectiveArg {
+    /// The library's objective.
+    pub fn objective(self) -> Objective {
+        match self {
+            ObjectiveArg::Max => Objective::MaxWeight,
+            ObjectiveArg::MaxCardinality => Objective::MaxWeightMaxCardinality,
+            ObjectiveArg::MinCostPerfect => Objective::MinCostPerfect,
+        }
+    }
+}
+
+/// The formats of `weighted-matching --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WeightedInputFormat {
+    /// Library Checker general_weighted_matching: `N M`, then M lines `u v w`, 0-based.
+    Lc,
+    /// Weighted edge list: `u v w` per line, `#`/`%` comments, ids up to 2^63.
+    Edges,
+    /// DIMACS: `p edge N M`, then `e u v w` lines, 1-based.
+    Dimacs,
+    /// Matrix Market coordinate integer, 1-based.
+    Mtx,
+}
+
+impl WeightedInputFormat {
+    /// The library's name for the format.
+    pub fn weighted_format(self) -> WeightedFormat {
+        match self {
+            WeightedInputFormat::Lc => WeightedFormat::Lc,
+            WeightedInputFormat::Edges => WeightedFormat::Edges,
+            WeightedInputFormat::Dimacs => WeightedFormat::Dimacs,
+            WeightedInputFormat::Mtx => WeightedFormat::Mtx,
+        }
+    }
 }
 
 /// The options of `matching` besides `--json` and `--explain`.

@@ -31,6 +31,7 @@ pub fn run_query(
                 }
                 out.write_all(position.drawing().as_bytes())?;
                 query::write_report(out, position, &report)?;
+                query::write_reasoning(out, &report)?;
             }
             Format::Plain => query::write_report(out, position, &report)?,
         }

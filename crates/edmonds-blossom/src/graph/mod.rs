@@ -17,8 +17,12 @@ pub(crate) use builder::{
     BlockedEntries, EdgeBlocks, FilingScratch, IdRanks, Vertices, build_blocked, build_pairs,
 };
 
+/// A vertex of a [`Graph`]: its index in `0..n`. Every vertex the public API takes or returns
+/// (edges, mates, neighbours, class members) has this type; counts and sizes are `usize`.
+pub type Vertex = u32;
+
 /// The "no vertex" sentinel of mate and parent arrays (a free vertex's mate, a root's parent).
-pub const NO_VERTEX: u32 = u32::MAX;
+pub const NO_VERTEX: Vertex = Vertex::MAX;
 
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`NO_VERTEX`] must fit a `u32`).
 pub const MAX_VERTICES: usize = 50_000_000;
@@ -39,13 +43,13 @@ pub enum GraphError {
     #[error("vertex {vertex} out of range 0..{n}")]
     VertexOutOfRange {
         /// The offending vertex.
-        vertex: usize,
+        vertex: Vertex,
         /// The number of vertices.
         n: usize,
     },
     /// An edge joins a vertex to itself.
     #[error("self-loop at vertex {0}")]
-    SelfLoop(usize),
+    SelfLoop(Vertex),
 }
 
 /// An undirected simple graph on the vertices `0..n`, stored as symmetric CSR adjacency lists.
@@ -58,7 +62,7 @@ pub struct Graph {
 impl Graph {
     /// The graph on `n` vertices with the given edges; duplicate edges (in either orientation) are
     /// kept once. Fails on a vertex outside `0..n`, a self-loop, or a size beyond the limits.
-    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Result<Self, GraphError> {
+    pub fn from_edges(n: usize, edges: &[(Vertex, Vertex)]) -> Result<Self, GraphError> {
         if n > MAX_VERTICES {
             return Err(GraphError::TooManyVertices(n));
         }
@@ -67,15 +71,14 @@ impl Graph {
         }
         let mut degree = vec![0u32; n];
         for &(u, v) in edges {
-            let (u, v) = (u as usize, v as usize);
-            if let Some(&vertex) = [u, v].iter().find(|&&x| x >= n) {
+            if let Some(&vertex) = [u, v].iter().find(|&&x| x as usize >= n) {
                 return Err(GraphError::VertexOutOfRange { vertex, n });
             }
             if u == v {
                 return Err(GraphError::SelfLoop(u));
             }
-            degree[u] += 1;
-            degree[v] += 1;
+            degree[u as usize] += 1;
+            degree[v as usize] += 1;
         }
         let mut offsets = prefix_sums(&degree);
         // `degree` now serves as the fill cursor of each list.
@@ -106,6 +109,11 @@ impl Graph {
         self.offsets.len() - 1
     }
 
+    /// The vertices `0..n`, ascending.
+    pub fn vertices(&self) -> std::ops::Range<Vertex> {
+        0..self.vertex_count() as Vertex
+    }
+
     /// Number of (distinct, undirected) edges.
     pub fn edge_count(&self) -> usize {
         self.targets.len() / 2
@@ -113,13 +121,15 @@ impl Graph {
 
     /// The neighbours of `v`, each once.
     #[inline]
-    pub fn neighbours(&self, v: usize) -> &[u32] {
+    pub fn neighbours(&self, v: Vertex) -> &[Vertex] {
+        let v = v as usize;
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
     /// Number of neighbours of `v`.
     #[inline]
-    pub fn degree(&self, v: usize) -> usize {
+    pub fn degree(&self, v: Vertex) -> usize {
+        let v = v as usize;
         (self.offsets[v + 1] - self.offsets[v]) as usize
     }
 
@@ -136,26 +146,24 @@ impl Graph {
     }
 
     /// Whether `u` and `v` are adjacent (scans the shorter list).
-    pub fn has_edge(&self, u: usize, v: usize) -> bool {
+    pub fn has_edge(&self, u: Vertex, v: Vertex) -> bool {
         let (short, other) = if self.degree(u) <= self.degree(v) { (u, v) } else { (v, u) };
-        self.neighbours(short).contains(&(other as u32))
+        self.neighbours(short).contains(&other)
     }
 
     /// Every edge once, as `(u, v)` with `u < v`.
-    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.vertex_count()).flat_map(move |u| {
-            self.neighbours(u).iter().map(|&v| v as usize).filter(move |&v| u < v).map(move |v| (u, v))
-        })
+    pub fn edges(&self) -> impl Iterator<Item = (Vertex, Vertex)> + '_ {
+        self.vertices()
+            .flat_map(move |u| self.neighbours(u).iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
     }
 
     /// Whether every list is loop-free and repeat-free and every edge is listed from both ends.
     fn is_symmetric_and_simple(&self) -> bool {
         let n = self.vertex_count();
-        (0..n).all(|u| {
+        self.vertices().all(|u| {
             let list = self.neighbours(u);
-            list.iter().all(|&v| {
-                (v as usize) < n && v as usize != u && self.neighbours(v as usize).contains(&(u as u32))
-            }) && (1..list.len()).all(|i| !list[..i].contains(&list[i]))
+            list.iter().all(|&v| (v as usize) < n && v != u && self.neighbours(v).contains(&u))
+                && (1..list.len()).all(|i| !list[..i].contains(&list[i]))
         })
     }
 }

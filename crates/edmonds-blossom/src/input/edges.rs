@@ -326,6 +326,7 @@ fn first_offset_of(input: &[u8], id: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::Vertex;
 
     fn error(input: &str) -> String {
         parse(input.as_bytes()).unwrap_err().to_string()
@@ -402,10 +403,10 @@ mod tests {
         let loops = pairs.iter().filter(|(u, v)| u == v).count() as u64;
         assert_eq!(parsed.self_loops, loops);
         assert_eq!(parsed.graph.vertex_count(), n as usize + 1);
-        let mut expected: Vec<(usize, usize)> = pairs
+        let mut expected: Vec<(Vertex, Vertex)> = pairs
             .iter()
             .filter(|(u, v)| u != v)
-            .map(|&(u, v)| (u.min(v) as usize, u.max(v).min(n) as usize))
+            .map(|&(u, v)| (u.min(v) as Vertex, u.max(v).min(n) as Vertex))
             .collect();
         expected.sort_unstable();
         expected.dedup();

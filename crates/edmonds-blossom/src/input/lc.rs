@@ -1,26 +1,26 @@
 //! The Library Checker `general_matching` input: `N M`, then `M` lines `u v` (0-indexed).
 //!
-//! Self-loops and vertices outside `0..N` are errors located at the offending token; repeated edges are
-//! accepted and kept once. Memory is reserved by what the input can hold, not by the declared `M`, so a
+//! Vertices outside `0..N` are errors located at the offending token; self-loops are dropped and
+//! repeated edges kept once, both counted (the rule of every graph format). `N` may be 0. Memory is reserved by what the input can hold, not by the declared `M`, so a
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
 //! ([`swar_line`]) into a per-thread list of pairs while counting the entries of each vertex
 //! block, then files the chunk's entries by block in one exactly sized array
 //! ([`EdgeBlocks::file`]); the CSR is built from the blocks ([`build_blocked`]). It only
-//! recognises well-formed input; on anything else (a stray token, a loop, a number out of range, the wrong count, even a harmless
+//! recognises well-formed input; on anything else (a stray token, a loop, an empty graph, a number out of range, the wrong count, even a harmless
 //! `0000000000001`) the input is read again by the sequential [`Scanner`] reader, which accepts
 //! what it accepts and reports the first error in input order, with its line and column.
 
 use std::io::{self, Write};
 use std::ops::Range;
 
-use grid_core::{ErrorKind, InputError, Mark, Scanner};
+use grid_core::{ErrorKind, InputError, Scanner};
 
 use super::chunks::{Problem, filing_chunks, par_chunks_with};
 use super::swar::swar_line;
 use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, ParsedGraph, TextRead, VertexIds, builder_limit};
-use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertices, build_blocked};
+use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertex, Vertices, build_blocked};
 
 /// The entries of the edges read, per chunk ordered by vertex block ([`EdgeBlocks::file`]).
 type Buckets = Vec<BlockedEntries>;
@@ -33,10 +33,9 @@ pub fn parse(input: &[u8]) -> Result<Graph, InputError> {
 /// Reads the text of a `general_matching` input (in parallel when well-formed): the graph is
 /// left to build.
 pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
-    let parsed = |graph| ParsedGraph { graph, ids: VertexIds::From(0), self_loops: 0, repeats: 0 };
     Ok(match fast_parse(input)? {
-        Some((n, blocks, buckets)) => TextRead::to_build(move || build(n, &blocks, buckets).map(parsed)),
-        None => TextRead::built(parsed(parse_sequential(input)?)),
+        Some((n, blocks, buckets)) => TextRead::to_build(move || build(n, &blocks, buckets)),
+        None => TextRead::built(parse_sequential(input)?),
     })
 }
 
@@ -44,17 +43,22 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
 /// has to decide; the header's errors.
 fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, InputError> {
     let mut scanner = Scanner::new(input);
-    let n = scanner.usize("number of vertices", 1, MAX_INPUT_VERTICES)?;
+    let n = scanner.usize("number of vertices", 0, MAX_INPUT_VERTICES)?;
     let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
     let m = m as usize;
+    if n == 0 {
+        return Ok(None);
+    }
     let body = m_at.offset() + input[m_at.offset()..].iter().take_while(|b| b.is_ascii_digit()).count();
     Ok(fast_body(input, body, n, m).map(|(blocks, buckets)| (n, blocks, buckets)))
 }
 
-/// The graph from the filed edges. `N` and `M` are within the [`Graph`] limits, so this cannot
-/// fail on any input; an error would be reported at the header.
-fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<Graph, InputError> {
-    build_blocked(Vertices::Count(n), blocks, buckets).map(|(graph, _)| graph).map_err(builder_limit)
+/// The graph from the filed edges (no loop among them), with the repeats it dropped. `N` and
+/// `M` are within the [`Graph`] limits, so this cannot fail on any input; an error would be
+/// reported at the header.
+fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<ParsedGraph, InputError> {
+    let (graph, repeats) = build_blocked(Vertices::Count(n), blocks, buckets).map_err(builder_limit)?;
+    Ok(ParsedGraph { graph, ids: VertexIds::From(0), self_loops: 0, repeats: repeats as u64 })
 }
 
 /// The edges of a well-formed body filed by block ([`EdgeBlocks`]), or `None` if anything is
@@ -147,9 +151,9 @@ fn read_edges(
 }
 
 /// The sequential reader: the reference behaviour, and the one that reports errors.
-fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
+fn parse_sequential(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let mut scanner = Scanner::new(input);
-    let (n, n_at) = scanner.uint_mark("number of vertices", 1, MAX_INPUT_VERTICES as u64)?;
+    let (n, n_at) = scanner.uint_mark("number of vertices", 0, MAX_INPUT_VERTICES as u64)?;
     let n = n as usize;
     let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
     // The header is a line of its own: a value more on it is reported there, not edges later.
@@ -160,13 +164,14 @@ fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
     }
     // An edge line takes at least 4 bytes ("u v\n").
     let mut edges = Vec::with_capacity(m.min(input.len() / 4 + 1));
-    let max_vertex = (n - 1) as u64;
+    let mut self_loops = 0u64;
     for i in 0..m {
-        let (u, v, u_at) = read_edge(&mut scanner, max_vertex).map_err(|e| name_missing_edge(e, i, m))?;
+        let (u, v) = read_edge(&mut scanner, n).map_err(|e| name_missing_edge(e, i, m))?;
         if u == v {
-            return Err(scanner.loc_at(u_at).msg(format!("self-loop at vertex {u}")));
+            self_loops += 1;
+        } else {
+            edges.push((u, v));
         }
-        edges.push((u, v));
     }
     scanner.finish().map_err(|e| match e.kind {
         ErrorKind::TrailingInput(t) => InputError::msg(
@@ -176,16 +181,22 @@ fn parse_sequential(input: &[u8]) -> Result<Graph, InputError> {
         ),
         _ => e,
     })?;
-    Graph::from_edges(n, &edges).map_err(|e| scanner.loc_at(n_at).msg(e.to_string()))
+    let graph = Graph::from_edges(n, &edges).map_err(|e| scanner.loc_at(n_at).msg(e.to_string()))?;
+    let repeats = (edges.len() - graph.edge_count()) as u64;
+    Ok(ParsedGraph { graph, ids: VertexIds::From(0), self_loops, repeats })
 }
 
-/// Reads one edge `u v` with both ends at most `max_vertex`, and where `u` stands.
+/// Reads one edge `u v` with both ends in `0..n`.
 #[inline]
-fn read_edge(scanner: &mut Scanner<'_>, max_vertex: u64) -> Result<(u32, u32, Mark), InputError> {
-    let (u, u_at) = scanner.uint_mark("vertex", 0, max_vertex)?;
-    let (v, _) = scanner.uint_mark("vertex", 0, max_vertex)?;
+fn read_edge(scanner: &mut Scanner<'_>, n: usize) -> Result<(Vertex, Vertex), InputError> {
+    if n == 0 {
+        let (x, at) = scanner.uint_mark("vertex", 0, u64::MAX)?;
+        return Err(scanner.loc_at(at).msg(format!("vertex {x} out of range: the graph has no vertices")));
+    }
+    let max_vertex = (n - 1) as u64;
+    let (u, v) = (scanner.uint("vertex", 0, max_vertex)?, scanner.uint("vertex", 0, max_vertex)?);
     // Both are below MAX_INPUT_VERTICES, so they fit a u32.
-    Ok((u as u32, v as u32, u_at))
+    Ok((u as Vertex, v as Vertex))
 }
 
 /// The input ended inside edge `i` (0-based) of `m`: say which edge was expected.
@@ -217,10 +228,17 @@ mod tests {
     }
 
     #[test]
-    fn reads_a_graph_and_drops_repeats() {
-        let g = parse(b"4 4\n0 1\n1 2\n2 1\n3 0\n").unwrap();
-        assert_eq!((g.vertex_count(), g.edge_count()), (4, 3));
-        assert!(g.has_edge(0, 3));
+    fn reads_a_graph_and_drops_loops_and_repeats() {
+        // The fast reader (no loop) and the sequential one (a loop) count the same repeats.
+        for (input, self_loops) in [(&b"4 4\n0 1\n1 2\n2 1\n3 0\n"[..], 0), (b"4 5\n0 1\n1 2\n2 1\n3 3\n3 0\n", 1)] {
+            let parsed = read(input).unwrap().build().unwrap();
+            let g = &parsed.graph;
+            assert_eq!((g.vertex_count(), g.edge_count()), (4, 3));
+            assert!(g.has_edge(0, 3));
+            assert_eq!((parsed.self_loops, parsed.repeats), (self_loops, 1));
+        }
+        let empty = read(b"0 0\n").unwrap().build().unwrap();
+        assert_eq!((empty.graph.vertex_count(), empty.self_loops, empty.repeats), (0, 0, 0));
     }
 
     #[test]
@@ -242,7 +260,7 @@ mod tests {
         }
         let input = text.as_bytes();
         assert!(fast_body(input, text.find('\n').unwrap(), n as usize, n as usize).is_some());
-        assert_eq!(parse(input).unwrap(), parse_sequential(input).unwrap());
+        assert_eq!(read(input).unwrap().build().unwrap(), parse_sequential(input).unwrap());
         let mut bad = text.clone().into_bytes();
         let at = bad.len() - 3;
         bad[at] = b'x';
@@ -254,10 +272,9 @@ mod tests {
     #[test]
     fn errors_are_located() {
         assert_eq!(error("3 1\n0 3\n"), "line 2, column 3: vertex 3 out of range 0..=2");
-        assert_eq!(error("3 1\n2 2\n"), "line 2, column 1: self-loop at vertex 2");
         assert_eq!(error("3 2\n0 1\n"), "line 3, column 1: unexpected end of input, expected edge 2 of 2");
         assert_eq!(error("3 1\n0 1\n1 2\n"), "line 3, column 1: input continues after the 1 edge: '1'");
-        assert_eq!(error("0 0\n"), "line 1, column 1: number of vertices 0 out of range 1..=10000000");
+        assert_eq!(error("0 1\n0 0\n"), "line 2, column 1: vertex 0 out of range: the graph has no vertices");
         assert_eq!(error("2 1\n0 x\n"), "line 2, column 3: expected vertex, found 'x'");
         assert_eq!(error("3 1\n0 1x\n"), "line 2, column 3: expected vertex, found '1x'");
         assert_eq!(error("3 1\n0 1 junk"), "line 2, column 5: input continues after the 1 edge: 'junk'");

@@ -2,7 +2,9 @@
 //! vertex `1..=N` listing its neighbours (1-based); a blank line is a vertex without neighbours.
 //! `FMT` (up to three binary digits) says whether lines carry a vertex size (100), `NCON` vertex
 //! weights (10) and a weight after every neighbour (1); sizes and weights are skipped. Every edge
-//! is listed from both ends, so the lists hold `2M` entries in all; self-loops are errors.
+//! is listed from both ends, so the lists hold `2M` entries in all. A vertex listed on its own
+//! line (a self-loop) is dropped and counted, and is not one of the `2M` entries; an edge listed
+//! twice from its smaller end is kept once and counted as a repeat.
 //!
 //! The graph is the union of the lists: an edge listed from one end only is an edge. The reader
 //! files each edge from its smaller end's line only (a vertex's larger neighbours), as the
@@ -25,7 +27,7 @@ use super::swar::swar_digits;
 use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{
-    BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertices, build_blocked, build_pairs,
+    BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertex, Vertices, build_blocked, build_pairs,
 };
 
 /// The first byte of comment lines.
@@ -63,7 +65,7 @@ impl Lower {
             if listed.is_empty() {
                 continue;
             }
-            let u = first + i;
+            let u = (first + i) as Vertex;
             let list = graph.neighbours(u);
             // Both are usually sorted: a merge, with a search for a neighbour listed out of order.
             let mut at = 0;
@@ -72,7 +74,7 @@ impl Lower {
                     at += 1;
                 }
                 if list.get(at) != Some(&v) && list.binary_search(&v).is_err() {
-                    missing.extend([u as u32, v]);
+                    missing.extend([u, v]);
                 }
             }
         }
@@ -110,7 +112,7 @@ fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, us
         .map(|part| {
             let mut flat = Vec::new();
             for &u in part {
-                for &v in graph.neighbours(u as usize).iter().filter(|&&v| v > u) {
+                for &v in graph.neighbours(u).iter().filter(|&&v| v > u) {
                     flat.extend([u, v]);
                 }
             }
@@ -125,7 +127,7 @@ fn with_pairs_added(graph: Graph, mut pairs: Vec<Vec<u32>>) -> Result<(Graph, us
 /// Writes `graph` as `N M` and each vertex's neighbours (1-based) on its line.
 pub(super) fn write(out: &mut impl Write, graph: &Graph) -> io::Result<()> {
     writeln!(out, "{} {}", graph.vertex_count(), graph.edge_count())?;
-    for u in 0..graph.vertex_count() {
+    for u in graph.vertices() {
         let mut separator = "";
         for &v in graph.neighbours(u) {
             write!(out, "{separator}{}", v + 1)?;
@@ -182,6 +184,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         scratch.lower.ends.clear();
         let mut lines = 0usize;
         let mut entries = 0usize;
+        let mut loops = 0u64;
         for_each_line(input, range, |line, at| {
             let mut reader = LineReader::new(line, at);
             if !is_data_line(&mut reader, COMMENTS, BlankLines::Data) {
@@ -204,13 +207,14 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
                 if u >= n {
                     return Err(Problem::msg(at, format!("more than the {n} vertex lines of the header")));
                 }
-                let start = reader.skip_blanks();
+                reader.skip_blanks();
                 let v = reader.uint("neighbour", 1, n as u64)? as usize - 1;
-                if v == u {
-                    return Err(Problem::msg(start, format!("self-loop at vertex {}", u + 1)));
-                }
                 if header.edge_weights {
                     reader.skip_token("edge weight")?;
+                }
+                if v == u {
+                    loops += 1;
+                    continue;
                 }
                 scratch.list(u as u32, v as u32);
                 entries += 1;
@@ -222,7 +226,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         }
         // The chunk's own copy of its smaller neighbours, of the exact size.
         let lower = Lower { values: scratch.lower.values.clone(), ends: scratch.lower.ends.clone() };
-        Ok(((scratch.filing.file(), lower, lines, entries), entries))
+        Ok(((scratch.filing.file(), lower, lines, entries, loops), entries))
     };
     let too_many = || {
         m_at.msg(format!(
@@ -246,8 +250,9 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         ));
     }
     let entries: usize = parts.iter().map(|part| part.3).sum();
+    let self_loops: u64 = parts.iter().map(|part| part.4).sum();
     let (filed, lower): (Vec<BlockedEntries>, Vec<Lower>) =
-        parts.into_iter().map(|(filed, lower, _, _)| (filed, lower)).unzip();
+        parts.into_iter().map(|(filed, lower, _, _, _)| (filed, lower)).unzip();
     if entries != 2 * header.m {
         return Err(m_at.msg(format!(
             "the header says {} edges, but the adjacency lists hold {entries} entries, not {}",
@@ -257,10 +262,8 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     }
     // `n` and `m` are within the builder's limits (`read_header`).
     Ok(TextRead::to_build(move || {
-        let built = |result: Result<(Graph, usize), GraphError>| {
-            result.map(|(graph, _)| graph).map_err(builder_limit)
-        };
-        let graph = built(build_blocked(Vertices::Count(n), &blocks, filed))?;
+        let built = |result: Result<(Graph, usize), GraphError>| result.map_err(builder_limit);
+        let (graph, repeats) = built(build_blocked(Vertices::Count(n), &blocks, filed))?;
         // The edges listed from their larger end only, added to the graph.
         let missing: Vec<Vec<u32>> = lower
             .par_iter()
@@ -268,8 +271,10 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
             .map(|(lower, &first)| lower.missing(&graph, first))
             .filter(|pairs| !pairs.is_empty())
             .collect();
-        let graph = if missing.is_empty() { graph } else { built(with_pairs_added(graph, missing))? };
-        Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops: 0, repeats: 0 })
+        let (graph, late_repeats) =
+            if missing.is_empty() { (graph, 0) } else { built(with_pairs_added(graph, missing))? };
+        let repeats = (repeats + late_repeats) as u64;
+        Ok(ParsedGraph { graph, ids: VertexIds::From(1), self_loops, repeats })
     }))
 }
 
@@ -393,7 +398,7 @@ mod tests {
     fn chunks_number_their_lines_from_a_count() {
         // Enough lines for several chunks, some with comment lines (counted line by line) and
         // some without; blank lines are vertices without neighbours. The graph is the cycle of
-        // the non-blank vertices, and an error in a late chunk keeps its line and column.
+        // the non-blank vertices, and a loop in a late chunk is counted as in an early one.
         let n = 30_000usize;
         let blank = |v: usize| v % 7 == 3;
         let kept: Vec<usize> = (0..n).filter(|&v| !blank(v)).collect();
@@ -404,41 +409,25 @@ mod tests {
             neighbours[w].push(v);
         }
         let mut text = format!("{n} {}\n", kept.len());
-        let mut line_of = vec![0; n];
-        let mut line = 1;
-        for v in 0..n {
+        for (v, listed) in neighbours.iter().enumerate() {
             if v < n / 3 && v % 1000 == 0 {
                 text.push_str("% a comment\n");
-                line += 1;
             }
-            let list: Vec<String> = neighbours[v].iter().map(|w| (w + 1).to_string()).collect();
+            let list: Vec<String> = listed.iter().map(|w| (w + 1).to_string()).collect();
             text.push_str(&list.join(" "));
             text.push('\n');
-            line += 1;
-            line_of[v] = line;
         }
         let parsed = parse(text.as_bytes()).unwrap();
         let edges: Vec<(u32, u32)> =
             (0..kept.len()).map(|i| (kept[i] as u32, kept[(i + 1) % kept.len()] as u32)).collect();
         assert_eq!(parsed.graph, Graph::from_edges(n, &edges).unwrap());
-        // Vertex n - 10 lists itself first.
+        // Vertex n - 10 lists itself first: the loop is dropped and counted, wherever its line is.
         let v = n - 10;
-        let bad = text.replacen(
-            &format!(
-                "\n{}\n",
-                neighbours[v].iter().map(|w| (w + 1).to_string()).collect::<Vec<_>>().join(" ")
-            ),
-            &format!(
-                "\n{} {}\n",
-                v + 1,
-                neighbours[v][1..].iter().map(|w| (w + 1).to_string()).collect::<Vec<_>>().join(" ")
-            ),
-            1,
-        );
-        assert_eq!(
-            parse(bad.as_bytes()).unwrap_err().to_string(),
-            format!("line {}, column 1: self-loop at vertex {}", line_of[v], v + 1)
-        );
+        let list = neighbours[v].iter().map(|w| (w + 1).to_string()).collect::<Vec<_>>().join(" ");
+        let looped = text.replacen(&format!("\n{list}\n"), &format!("\n{} {list}\n", v + 1), 1);
+        assert_ne!(looped, text);
+        let parsed_looped = parse(looped.as_bytes()).unwrap();
+        assert_eq!((parsed_looped.graph, parsed_looped.self_loops, parsed_looped.repeats), (parsed.graph, 1, 0));
     }
 
     #[test]
@@ -449,7 +438,8 @@ mod tests {
         let edges = [(0, 1), (0, 2), (1, 2), (1, 3), (3, 4)];
         assert_eq!(parsed.graph, Graph::from_edges(5, &edges).unwrap());
         // A problem after plain tokens is located at its own token.
-        assert_eq!(error("3 2\n2 3\n1 2\n1\n"), "line 3, column 3: self-loop at vertex 2");
+        let looped = parse(b"3 2\n2 3\n1 2\n1\n").unwrap();
+        assert_eq!((looped.graph, looped.self_loops), (Graph::from_edges(3, &[(0, 1), (0, 2)]).unwrap(), 1));
         assert_eq!(error("3 2\n2 3\n1 4\n1\n"), "line 3, column 3: neighbour 4 out of range 1..=3");
         assert_eq!(error("3 2\n2 3\n1 x\n1\n"), "line 3, column 3: expected neighbour, found 'x'");
     }
@@ -553,7 +543,12 @@ mod tests {
         );
         assert_eq!(error("2 1\n2\n"), "line 3, column 1: the file ends after 1 of the 2 vertex lines");
         assert_eq!(error("2 2\n2\n1\n1 2\n"), "line 4, column 1: more than the 2 vertex lines of the header");
-        assert_eq!(error("3 2\n2\n 1 2\n\n"), "line 3, column 4: self-loop at vertex 2");
+        assert_eq!(
+            error("3 2\n2\n 1 2\n\n"),
+            "line 1, column 3: the header says 2 edges, but the adjacency lists hold 2 entries, not 4"
+        );
+        let repeated = parse(b"3 2\n2 2\n1 1\n\n").unwrap();
+        assert_eq!((repeated.graph.edge_count(), repeated.repeats, repeated.self_loops), (1, 1, 0));
         assert_eq!(error("2 1\n3\n1\n"), "line 2, column 1: neighbour 3 out of range 1..=2");
         assert_eq!(
             error("2 1 012\n2\n1\n"),

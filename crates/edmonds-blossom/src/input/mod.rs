@@ -32,7 +32,7 @@ use std::path::Path;
 
 use grid_core::InputError;
 
-use crate::graph::{Graph, GraphError};
+use crate::graph::{Graph, GraphError, Vertex};
 
 mod chunks;
 mod file;
@@ -131,19 +131,19 @@ pub enum VertexIds {
 impl VertexIds {
     /// The input's id of vertex `v`.
     #[inline]
-    pub fn id(&self, v: usize) -> u64 {
+    pub fn id(&self, v: Vertex) -> u64 {
         match self {
-            VertexIds::From(first) => first + v as u64,
-            VertexIds::Listed(ids) => ids[v],
+            VertexIds::From(first) => first + u64::from(v),
+            VertexIds::Listed(ids) => ids[v as usize],
         }
     }
 
     /// Starts loading the input's id of vertex `v` (any `v`), for a read soon after: a listed
     /// id read in random order is a cache miss each.
     #[inline]
-    pub(crate) fn prefetch(&self, v: usize) {
+    pub(crate) fn prefetch(&self, v: Vertex) {
         if let VertexIds::Listed(ids) = self {
-            crate::prefetch::prefetch(ids.as_ptr().wrapping_add(v));
+            crate::prefetch::prefetch(ids.as_ptr().wrapping_add(v as usize));
         }
     }
 }

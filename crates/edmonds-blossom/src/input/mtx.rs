@@ -3,7 +3,7 @@
 //! `%` comment lines, the size line `R C NNZ` (a graph needs `R = C`), then `NNZ` entry lines
 //! `i j [value]`, 1-based. The graph joins `i - 1` and `j - 1` for every entry: values are
 //! ignored, a general matrix gives the pattern of `A + Aᵀ`, and diagonal entries (self-loops) and
-//! repeated edges are dropped and counted.
+//! repeated edges are dropped and counted. `0 0 0` is the empty graph.
 
 use std::io::{self, Write};
 use std::ops::Range;
@@ -161,8 +161,8 @@ fn read_banner(scanner: &mut Scanner<'_>) -> Result<usize, InputError> {
 
 /// The size line `R C NNZ`: the number of vertices and of entries.
 fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize), InputError> {
-    let rows = scanner.usize("number of rows", 1, MAX_INPUT_VERTICES)?;
-    let (columns, at) = scanner.uint_at("number of columns", 1, MAX_INPUT_VERTICES as u64)?;
+    let rows = scanner.usize("number of rows", 0, MAX_INPUT_VERTICES)?;
+    let (columns, at) = scanner.uint_at("number of columns", 0, MAX_INPUT_VERTICES as u64)?;
     if columns as usize != rows {
         return Err(at.msg(format!("a graph needs a square matrix, this one is {rows} x {columns}")));
     }

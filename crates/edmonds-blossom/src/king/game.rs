@@ -16,7 +16,7 @@
 use grid_core::stop::{self, StopFlag, Stopped};
 use grid_core::{Dims, MoveSet};
 
-use crate::graph::{Graph, NO_VERTEX};
+use crate::graph::{Graph, NO_VERTEX, Vertex};
 use crate::king::board::Board;
 use crate::matching::decomposition::{Decomposition, NotMaximum, VertexClass, gallai_edmonds};
 use crate::matching::{Matching, maximum_matching, maximum_matching_until_stopped};
@@ -72,13 +72,13 @@ impl BoardGraph {
     }
 
     /// The vertex of a free cell, `None` for a blocked one.
-    pub fn vertex(&self, cell: usize) -> Option<usize> {
-        self.vertex_of_cell.get(cell).filter(|&&v| v != NO_VERTEX).map(|&v| v as usize)
+    pub fn vertex(&self, cell: usize) -> Option<Vertex> {
+        self.vertex_of_cell.get(cell).copied().filter(|&v| v != NO_VERTEX)
     }
 
     /// The cell (row-major index) of a vertex.
-    pub fn cell(&self, vertex: usize) -> usize {
-        self.cell_of_vertex[vertex] as usize
+    pub fn cell(&self, vertex: Vertex) -> usize {
+        self.cell_of_vertex[vertex as usize] as usize
     }
 
     /// The board size.

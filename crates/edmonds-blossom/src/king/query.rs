@@ -435,6 +435,28 @@ pub fn write_report(out: &mut impl Write, position: &Position, report: &KingRepo
     }
 }
 
+/// `query --explain`'s reasoning after the report: the side to move wins from the king's cell
+/// exactly when every maximum matching of the unvisited cells (the king's included) covers it. A
+/// winning move goes to a cell some maximum matching of the cells left after the move misses
+/// (class D): with the king's cell paired to it, that is a maximum matching covering the king,
+/// and the move is the king's matched move.
+pub fn write_reasoning(out: &mut impl Write, report: &KingReport) -> io::Result<()> {
+    if report.moves.is_empty() {
+        return Ok(());
+    }
+    match report.moves.iter().find(|m| m.eval.value() == Some(Value::Win)) {
+        Some(win) => writeln!(
+            out,
+            "  why: the matched move {}: some maximum matching of the cells left after it misses {} (class D), so with the king's cell paired to {} it is a maximum matching covering the king; the opponent, to move from {}, loses, and the mover keeps answering along the matching",
+            win.notation, win.notation, win.notation, win.notation
+        ),
+        None => writeln!(
+            out,
+            "  why: every maximum matching of the cells left after a move covers the cell it goes to (no reachable cell is in class D), so the opponent, to move from there, wins by always moving to its matched cell"
+        ),
+    }
+}
+
 /// The king game for `play`: the positions are [`Position`]s, the moves are destination cells.
 #[derive(Debug, Clone, Copy)]
 pub struct KingPlay {

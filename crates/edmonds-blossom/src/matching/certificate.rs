@@ -17,7 +17,7 @@
 use serde::Serialize;
 
 use crate::graph::Graph;
-use crate::graph::NO_VERTEX;
+use crate::graph::{NO_VERTEX, Vertex};
 use crate::matching::Matching;
 use crate::matching::decomposition::{Decomposition, VertexClass};
 
@@ -51,13 +51,13 @@ pub enum CertificateError {
     },
     /// The mate array is not symmetric or a matched pair is not an edge.
     #[error("vertex {0} is matched along a non-edge or asymmetrically")]
-    InvalidMatching(usize),
+    InvalidMatching(Vertex),
     /// A neighbour of `D` is in `C`, or an `A` vertex has no neighbour in `D`.
     #[error("vertex {0} contradicts A = N(D) \\ D")]
-    BadNeighbourhood(usize),
+    BadNeighbourhood(Vertex),
     /// A component of `G − A` mixes `D` and `C`, or has the wrong parity for its class.
     #[error("the component of G - A containing vertex {0} does not match its class")]
-    BadComponent(usize),
+    BadComponent(Vertex),
     /// The Tutte–Berge bound is not met with equality.
     #[error("matching has {matching} edges but the Tutte-Berge bound is {bound}")]
     BoundNotMet {
@@ -98,8 +98,8 @@ fn check_matching(graph: &Graph, mate: &[u32]) -> Result<(), CertificateError> {
         if m == NO_VERTEX {
             continue;
         }
-        let m = m as usize;
-        if m >= mate.len() || mate[m] != v as u32 || !graph.has_edge(v, m) {
+        let v = v as Vertex;
+        if m as usize >= mate.len() || mate[m as usize] != v || !graph.has_edge(v, m) {
             return Err(CertificateError::InvalidMatching(v));
         }
     }
@@ -107,9 +107,9 @@ fn check_matching(graph: &Graph, mate: &[u32]) -> Result<(), CertificateError> {
 }
 
 fn check_neighbourhood(graph: &Graph, class: &[VertexClass]) -> Result<(), CertificateError> {
-    for v in 0..class.len() {
+    for (v, &class_of_v) in graph.vertices().zip(class) {
         let touches_d = graph.neighbours(v).iter().any(|&w| class[w as usize] == VertexClass::D);
-        let ok = match class[v] {
+        let ok = match class_of_v {
             VertexClass::D => true,
             VertexClass::A => touches_d,
             VertexClass::C => !touches_d,
@@ -136,9 +136,9 @@ fn count_odd_components_outside_a(graph: &Graph, class: &[VertexClass]) -> Resul
         while let Some(v) = stack.pop() {
             size += 1;
             if class[v as usize] != class[start] {
-                return Err(CertificateError::BadComponent(start));
+                return Err(CertificateError::BadComponent(start as Vertex));
             }
-            for &w in graph.neighbours(v as usize) {
+            for &w in graph.neighbours(v) {
                 if !seen[w as usize] {
                     seen[w as usize] = true;
                     stack.push(w);
@@ -147,7 +147,7 @@ fn count_odd_components_outside_a(graph: &Graph, class: &[VertexClass]) -> Resul
         }
         let is_odd = size % 2 == 1;
         if is_odd != (class[start] == VertexClass::D) {
-            return Err(CertificateError::BadComponent(start));
+            return Err(CertificateError::BadComponent(start as Vertex));
         }
         odd += usize::from(is_odd);
     }

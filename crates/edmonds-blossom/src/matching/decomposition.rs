@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use crate::graph::Graph;
-use crate::graph::NO_VERTEX;
+use crate::graph::{NO_VERTEX, Vertex};
 use crate::matching::Matching;
 use crate::matching::forest::{AlternatingForest, Growth, Label};
 
@@ -38,7 +38,7 @@ pub struct Decomposition {
 /// `gallai_edmonds` was given a matching that is not maximum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the matching is not maximum: an augmenting path ends at the edge ({0}, {1})")]
-pub struct NotMaximum(pub usize, pub usize);
+pub struct NotMaximum(pub Vertex, pub Vertex);
 
 impl Decomposition {
     /// A decomposition with the given class per vertex (unchecked; [`crate::verify`] checks it).
@@ -47,8 +47,8 @@ impl Decomposition {
     }
 
     /// The class of `v`.
-    pub fn class(&self, v: usize) -> VertexClass {
-        self.class[v]
+    pub fn class(&self, v: Vertex) -> VertexClass {
+        self.class[v as usize]
     }
 
     /// The classes of all vertices, by vertex.
@@ -57,8 +57,8 @@ impl Decomposition {
     }
 
     /// The vertices of `class`, ascending.
-    pub fn members(&self, class: VertexClass) -> Vec<usize> {
-        (0..self.class.len()).filter(|&v| self.class[v] == class).collect()
+    pub fn members(&self, class: VertexClass) -> Vec<Vertex> {
+        (0..self.class.len() as Vertex).filter(|&v| self.class(v) == class).collect()
     }
 
     /// Number of vertices of `class`.
@@ -67,8 +67,8 @@ impl Decomposition {
     }
 
     /// Whether every maximum matching covers `v` (i.e. `v` is not in `D`).
-    pub fn always_covered(&self, v: usize) -> bool {
-        self.class[v] != VertexClass::D
+    pub fn always_covered(&self, v: Vertex) -> bool {
+        self.class(v) != VertexClass::D
     }
 }
 
@@ -88,7 +88,7 @@ pub fn gallai_edmonds(graph: &Graph, matching: &Matching) -> Result<Decompositio
         // No label limit was set, so the search is never abandoned.
         Growth::Exhausted | Growth::Abandoned => {}
         Growth::FoundFreeVertex { outer: x, free: y } | Growth::JoinedTwoTrees { x, y } => {
-            return Err(NotMaximum(x as usize, y as usize));
+            return Err(NotMaximum(x, y));
         }
     }
     let class = (0..graph.vertex_count())

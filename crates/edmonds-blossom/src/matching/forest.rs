@@ -448,11 +448,8 @@ impl AlternatingForest<Shared> {
                 // Grafted already, as the mate of a grafted vertex.
                 continue;
             }
-            let outer_neighbour = graph
-                .neighbours(y as usize)
-                .iter()
-                .copied()
-                .find(|&x| self.state[x as usize] < FIRST_RESERVED);
+            let outer_neighbour =
+                graph.neighbours(y).iter().copied().find(|&x| self.state[x as usize] < FIRST_RESERVED);
             if let Some(x) = outer_neighbour {
                 // y is matched (see above) and its mate is released and unlabelled too, as matched
                 // pairs are labelled together.
@@ -553,7 +550,7 @@ impl<M: SearchMode> AlternatingForest<M> {
             if self.mode.over_limit() {
                 return Growth::Abandoned;
             }
-            for &y in graph.neighbours(x as usize) {
+            for &y in graph.neighbours(x) {
                 let y_state = self.state[y as usize];
                 if y_state == UNLABELLED {
                     let y_mate = self.mate[y as usize];

@@ -49,11 +49,11 @@ pub(crate) fn greedy_matching(graph: &Graph, order: GreedyOrder) -> (Vec<u32>, V
 /// Each free vertex, in index order, takes its first free neighbour.
 fn first_fit(graph: &Graph) -> Vec<u32> {
     let mut mate = vec![NO_VERTEX; graph.vertex_count()];
-    for v in 0..graph.vertex_count() {
-        if mate[v] == NO_VERTEX {
+    for v in graph.vertices() {
+        if mate[v as usize] == NO_VERTEX {
             if let Some(&u) = graph.neighbours(v).iter().find(|&&u| mate[u as usize] == NO_VERTEX) {
-                mate[v] = u;
-                mate[u as usize] = v as u32;
+                mate[v as usize] = u;
+                mate[u as usize] = v;
             }
         }
     }
@@ -326,21 +326,21 @@ impl<'g> KarpSipser<'g> {
 /// The vertices of positive degree, by increasing degree (counting sort).
 fn vertices_by_degree(graph: &Graph) -> Vec<u32> {
     let n = graph.vertex_count();
-    let max_degree = (0..n).map(|v| graph.degree(v)).max().unwrap_or(0);
+    let max_degree = graph.vertices().map(|v| graph.degree(v)).max().unwrap_or(0);
     let mut start = vec![0usize; max_degree + 2];
-    for v in 0..n {
+    for v in graph.vertices() {
         start[graph.degree(v) + 1] += 1;
     }
     for d in 1..start.len() {
         start[d] += start[d - 1];
     }
     let mut order = vec![0u32; n];
-    for v in 0..n {
+    for v in graph.vertices() {
         let d = graph.degree(v);
-        order[start[d]] = v as u32;
+        order[start[d]] = v;
         start[d] += 1;
     }
-    let isolated = order.iter().take_while(|&&v| graph.degree(v as usize) == 0).count();
+    let isolated = order.iter().take_while(|&&v| graph.degree(v) == 0).count();
     order.drain(..isolated);
     order
 }
@@ -350,7 +350,7 @@ mod tests {
     use super::*;
 
     fn is_maximal(graph: &Graph, mate: &[u32]) -> bool {
-        graph.edges().all(|(u, v)| mate[u] != NO_VERTEX || mate[v] != NO_VERTEX)
+        graph.edges().all(|(u, v)| mate[u as usize] != NO_VERTEX || mate[v as usize] != NO_VERTEX)
             && (0..mate.len()).all(|v| mate[v] == NO_VERTEX || mate[mate[v] as usize] == v as u32)
     }
 
@@ -366,7 +366,7 @@ mod tests {
     fn reference_karp_sipser(graph: &Graph) -> Vec<u32> {
         let n = graph.vertex_count();
         let mut mate = vec![NO_VERTEX; n];
-        let mut free_degree: Vec<u32> = (0..n).map(|v| graph.degree(v) as u32).collect();
+        let mut free_degree: Vec<u32> = graph.vertices().map(|v| graph.degree(v) as u32).collect();
         let mut degree_one: Vec<u32> = (0..n as u32).filter(|&v| free_degree[v as usize] == 1).collect();
         let order = vertices_by_degree(graph);
         let matchable = |mate: &[u32], free_degree: &[u32], v: u32| {
@@ -388,16 +388,12 @@ mod tests {
                 continue;
             }
             let free = |w: &&u32| mate[**w as usize] == NO_VERTEX;
-            let u = *graph
-                .neighbours(v as usize)
-                .iter()
-                .filter(free)
-                .min_by_key(|&&w| free_degree[w as usize])
-                .unwrap();
+            let u =
+                *graph.neighbours(v).iter().filter(free).min_by_key(|&&w| free_degree[w as usize]).unwrap();
             mate[v as usize] = u;
             mate[u as usize] = v;
             for x in [v, u] {
-                for &w in graph.neighbours(x as usize) {
+                for &w in graph.neighbours(x) {
                     if mate[w as usize] == NO_VERTEX {
                         free_degree[w as usize] -= 1;
                         if free_degree[w as usize] == 1 {
@@ -448,7 +444,7 @@ mod tests {
                 .filter(|(u, v)| u != v)
                 .collect();
             let g = Graph::from_edges(n as usize, &edges).unwrap();
-            let index_order: Vec<u32> = (0..n).filter(|&v| g.degree(v as usize) > 0).collect();
+            let index_order: Vec<u32> = (0..n).filter(|&v| g.degree(v) > 0).collect();
             let (mate, _) = karp_sipser_in_index_order(&g);
             assert!(is_maximal(&g, &mate));
             assert_eq!(mate, KarpSipser::new(&g).run(&index_order));

@@ -16,7 +16,7 @@
 //! centre's id on average).
 
 use crate::graph::Graph;
-use crate::graph::NO_VERTEX;
+use crate::graph::{NO_VERTEX, Vertex};
 use crate::memory::vec_with_huge_pages;
 use rayon::prelude::*;
 
@@ -77,7 +77,7 @@ pub(crate) fn layout(graph: &Graph) -> Layout {
     let mut ball = Vec::with_capacity(BALL_SIZE);
     let (mut scattered, mut local) = (0, 0);
     for sample in 0..SAMPLES {
-        let Some(centre) = (sample * n / SAMPLES..n).find(|&v| graph.degree(v) > 0) else { break };
+        let Some(centre) = (sample * n / SAMPLES..n).find(|&v| graph.degree(v as Vertex) > 0) else { break };
         let depth = grow_ball(graph, centre as u32, &mut seen, &mut ball);
         let spread = ball.iter().map(|&v| (v as usize).abs_diff(centre)).sum::<usize>() / ball.len();
         if ball.len() == BALL_SIZE && depth >= DEEP_BALL_LEVELS {
@@ -118,7 +118,7 @@ fn grow_ball(graph: &Graph, centre: u32, seen: &mut [bool], ball: &mut Vec<u32>)
         }
         let x = ball[head];
         head += 1;
-        for &y in graph.neighbours(x as usize) {
+        for &y in graph.neighbours(x) {
             if !seen[y as usize] && ball.len() < BALL_SIZE {
                 seen[y as usize] = true;
                 ball.push(y);
@@ -167,7 +167,7 @@ impl<'a> Lookahead<'a> {
             prefetch(self.graph.adjacency().as_ptr().wrapping_add(starts[v as usize] as usize));
         }
         if let Some(&v) = self.sequence.get(at + Self::NEAR) {
-            for &y in self.graph.neighbours(v as usize) {
+            for &y in self.graph.neighbours(v) {
                 prefetch(self.renumbered.as_ptr().wrapping_add(y as usize));
             }
         }
@@ -192,7 +192,7 @@ impl Renumbered {
                 // The queue is known some vertices ahead: load what they will need in stages.
                 Lookahead::new(graph, &original, &renumbered).prefetch(head);
                 head += 1;
-                for &y in graph.neighbours(x as usize) {
+                for &y in graph.neighbours(x) {
                     if renumbered[y as usize] == NO_VERTEX {
                         renumbered[y as usize] = original.len() as u32;
                         original.push(y);
@@ -200,7 +200,7 @@ impl Renumbered {
                 }
             }
         }
-        let degrees: Vec<u32> = original.par_iter().map(|&v| graph.degree(v as usize) as u32).collect();
+        let degrees: Vec<u32> = original.par_iter().map(|&v| graph.degree(v) as u32).collect();
         let mut offsets = Vec::with_capacity(n + 1);
         offsets.push(0u32);
         offsets.extend(degrees.iter().scan(0u32, |end, &degree| {
@@ -224,7 +224,7 @@ impl Renumbered {
             let mut filled = 0;
             for i in block {
                 lookahead.prefetch(i);
-                for &y in graph.neighbours(original[i] as usize) {
+                for &y in graph.neighbours(original[i]) {
                     piece[filled] = renumbered[y as usize];
                     filled += 1;
                 }
@@ -312,11 +312,11 @@ mod tests {
         let g = grid(7, 5, 11);
         let r = Renumbered::new(&g);
         assert_eq!(r.graph.edge_count(), g.edge_count());
-        let mut original_edges: Vec<(usize, usize)> = r
+        let mut original_edges: Vec<(Vertex, Vertex)> = r
             .graph
             .edges()
             .map(|(u, v)| {
-                let (a, b) = (r.original[u] as usize, r.original[v] as usize);
+                let (a, b) = (r.original[u as usize], r.original[v as usize]);
                 (a.min(b), a.max(b))
             })
             .collect();
@@ -325,9 +325,9 @@ mod tests {
         // A matching of the renumbered graph maps to the same pairs in the original ids.
         let mut mates = vec![NO_VERTEX; 35];
         for (u, v) in r.graph.edges().step_by(3) {
-            if mates[u] == NO_VERTEX && mates[v] == NO_VERTEX {
-                mates[u] = v as u32;
-                mates[v] = u as u32;
+            if mates[u as usize] == NO_VERTEX && mates[v as usize] == NO_VERTEX {
+                mates[u as usize] = v;
+                mates[v as usize] = u;
             }
         }
         let back = r.original_mates(&mates);

@@ -35,7 +35,7 @@ use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
 use rayon::prelude::*;
 
 use crate::graph::Graph;
-use crate::graph::NO_VERTEX;
+use crate::graph::{NO_VERTEX, Vertex};
 use forest::{AlternatingForest, Growth, Label, ScanOrder, SearchEnd, Workspace};
 use greedy::GreedyOrder;
 use locality::{Layout, Renumbered};
@@ -53,27 +53,27 @@ pub struct Matching {
 pub enum MatchingError {
     /// A pair is not an edge of the graph.
     #[error("({0}, {1}) is not an edge of the graph")]
-    NotAnEdge(usize, usize),
+    NotAnEdge(Vertex, Vertex),
     /// A vertex is used by two pairs.
     #[error("vertex {0} is matched twice")]
-    VertexUsedTwice(usize),
+    VertexUsedTwice(Vertex),
 }
 
 impl Matching {
     /// The matching given by `pairs`, checked against `graph`: every pair must be an edge and no vertex
     /// may appear twice.
-    pub fn from_pairs(graph: &Graph, pairs: &[(usize, usize)]) -> Result<Self, MatchingError> {
+    pub fn from_pairs(graph: &Graph, pairs: &[(Vertex, Vertex)]) -> Result<Self, MatchingError> {
         let mut mate = vec![NO_VERTEX; graph.vertex_count()];
         for &(u, v) in pairs {
-            let in_range = u < mate.len() && v < mate.len();
+            let in_range = (u as usize) < mate.len() && (v as usize) < mate.len();
             if !in_range || u == v || !graph.has_edge(u, v) {
                 return Err(MatchingError::NotAnEdge(u, v));
             }
-            if let Some(&w) = [u, v].iter().find(|&&w| mate[w] != NO_VERTEX) {
+            if let Some(&w) = [u, v].iter().find(|&&w| mate[w as usize] != NO_VERTEX) {
                 return Err(MatchingError::VertexUsedTwice(w));
             }
-            mate[u] = v as u32;
-            mate[v] = u as u32;
+            mate[u as usize] = v;
+            mate[v as usize] = u;
         }
         Ok(Self::from_mates(mate))
     }
@@ -90,8 +90,8 @@ impl Matching {
     }
 
     /// The partner of `v`, if `v` is matched.
-    pub fn mate(&self, v: usize) -> Option<usize> {
-        self.mate.get(v).filter(|&&m| m != NO_VERTEX).map(|&m| m as usize)
+    pub fn mate(&self, v: Vertex) -> Option<Vertex> {
+        self.mate.get(v as usize).copied().filter(|&m| m != NO_VERTEX)
     }
 
     /// Number of matched edges.
@@ -105,8 +105,13 @@ impl Matching {
     }
 
     /// The matched edges as `(u, v)` with `u < v`, ordered by `u`.
-    pub fn edges(&self) -> Vec<(usize, usize)> {
-        (0..self.mate.len()).filter_map(|u| self.mate(u).filter(|&v| u < v).map(|v| (u, v))).collect()
+    pub fn edges(&self) -> Vec<(Vertex, Vertex)> {
+        self.vertices().filter_map(|u| self.mate(u).filter(|&v| u < v).map(|v| (u, v))).collect()
+    }
+
+    /// The vertices `0..n` of the underlying graph, ascending.
+    pub fn vertices(&self) -> std::ops::Range<Vertex> {
+        0..self.mate.len() as Vertex
     }
 }
 
@@ -329,7 +334,10 @@ fn augment_from_each_root(
         }
         stopped_at(root, stop)?;
         // A root the depth-first pass retired stays retired.
-        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
+        if forest.mate(root) != NO_VERTEX
+            || graph.degree(root as Vertex) == 0
+            || forest.label(root) == Label::Retired
+        {
             continue;
         }
         forest.plant(root as u32);
@@ -375,7 +383,10 @@ fn augment_depth_first(
             break;
         }
         stopped_at(root, stop)?;
-        if forest.mate(root) != NO_VERTEX || graph.degree(root) == 0 || forest.label(root) == Label::Retired {
+        if forest.mate(root) != NO_VERTEX
+            || graph.degree(root as Vertex) == 0
+            || forest.label(root) == Label::Retired
+        {
             continue;
         }
         forest.plant(root as u32);
@@ -413,9 +424,12 @@ fn augment_in_one_forest(
     forest: AlternatingForest,
     stop: StopFlag<'_>,
 ) -> Result<AlternatingForest, Stopped> {
-    let is_root =
-        |v: usize| forest.mate(v) == NO_VERTEX && graph.degree(v) > 0 && forest.label(v) == Label::Unlabelled;
-    let roots: Vec<u32> = (0..graph.vertex_count()).filter(|&v| is_root(v)).map(|v| v as u32).collect();
+    let is_root = |v: Vertex| {
+        forest.mate(v as usize) == NO_VERTEX
+            && graph.degree(v) > 0
+            && forest.label(v as usize) == Label::Unlabelled
+    };
+    let roots: Vec<u32> = graph.vertices().filter(|&v| is_root(v)).collect();
     if roots.is_empty() {
         // Stage 1 went through every free vertex: nothing is left to do.
         return Ok(forest);

@@ -7,7 +7,12 @@
 //! runs and machines measure the same work. The bytes are pinned by a test: change a generator a
 //! preset uses and the test says so.
 
-use super::{Input, king, lattice, matching, pawn, segment};
+use super::Input;
+use crate::games::king::generate as king;
+use crate::games::lattice::generate as lattice;
+use crate::games::matching::generate as matching;
+use crate::games::pawn::generate as pawn;
+use crate::games::segment::generate as segment;
 use crate::reference;
 use crate::rng::Rng;
 

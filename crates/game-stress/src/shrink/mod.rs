@@ -1,6 +1,6 @@
 //! Shrinking a failing input: greedy delta debugging in the input's own structure.
 //!
-//! Each game's module lists the one-step reductions of an input, biggest first (half of the
+//! Each game's `games/<game>/shrink.rs` lists the one-step reductions of an input, biggest first (half of the
 //! boards, then quarters, … then single boards; rows, columns, obstacles, pieces moved closer,
 //! pawns, empty fields, vertices, edges, smaller values). The driver [`shrink`] tries them in
 //! batches of `jobs` run in parallel, and moves to the first one of a batch that still fails the
@@ -10,12 +10,7 @@
 //! e.g. boards, then cells, then obstacles, then the pieces' distance), which the driver checks, so
 //! shrinking always ends; and every reduction is a valid input (checked too).
 
-pub mod king;
-pub mod lattice;
-pub mod matching;
-pub mod pawn;
 mod removal;
-pub mod segment;
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -29,26 +24,13 @@ pub use removal::{chunk_removals, without};
 
 /// The size measure of an input: every reduction is lexicographically smaller.
 pub fn measure(input: &Input) -> Vec<u64> {
-    match input {
-        Input::Pawn(x) => pawn::measure(x),
-        Input::Lattice(x) => lattice::measure(x),
-        Input::Segment(x) => segment::measure(x),
-        Input::King(x) => king::measure(x),
-        Input::Matching(x) => matching::measure(x),
-    }
+    input.measure()
 }
 
 /// The one-step reductions of `input`, biggest first, each valid and strictly smaller.
 pub fn candidates(input: &Input) -> Vec<Input> {
-    let all: Vec<Input> = match input {
-        Input::Pawn(x) => pawn::candidates(x).into_iter().map(Input::Pawn).collect(),
-        Input::Lattice(x) => lattice::candidates(x).into_iter().map(Input::Lattice).collect(),
-        Input::Segment(x) => segment::candidates(x).into_iter().map(Input::Segment).collect(),
-        Input::King(x) => king::candidates(x).into_iter().map(Input::King).collect(),
-        Input::Matching(x) => matching::candidates(x).into_iter().map(Input::Matching).collect(),
-    };
     let size = measure(input);
-    all.into_iter().filter(|c| measure(c) < size).collect()
+    input.reductions().into_iter().filter(|c| measure(c) < size).collect()
 }
 
 /// Why [`shrink`] stopped.
@@ -167,7 +149,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::matching::MatchingInput;
+    use crate::games::matching::generate::MatchingInput;
 
     #[test]
     fn shrinks_a_graph_to_the_property() {

@@ -13,6 +13,9 @@
 pub mod args;
 pub mod driver;
 pub mod memory;
+mod query_hint;
+
+pub use query_hint::default_mode_error;
 
 /// The `play` loop lives in [`crate::play`] (no CLI dependency, so libraries implement
 /// [`PlayGame`](crate::play::PlayGame) without the `cli` feature); re-exported here for binaries.

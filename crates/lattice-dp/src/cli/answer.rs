@@ -9,7 +9,7 @@ use grid_core::cli::driver::{Request, Source};
 use grid_core::cli::{self, Failure};
 use lattice_dp::progress::{LayerBar, Shown};
 use lattice_dp::solve::checkpoint::Checkpoints;
-use lattice_dp::{Mode, Options, Plan, parse_board, solve_with};
+use lattice_dp::{Mode, Options, Plan, parse_board, parse_positions, solve_with};
 
 use super::answer_output::write_answer;
 use super::distributed;
@@ -47,7 +47,9 @@ fn answer(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let input = input.read()?;
-    let board = parse_board(&input)?;
+    let board = parse_board(&input).map_err(|e| {
+        cli::default_mode_error("lattice-dp", e, &input, |input| parse_positions(input).is_ok())
+    })?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
     let stop = interrupt::flag();
     let options = Options {

@@ -40,7 +40,9 @@ pub struct Sweep<'a> {
 #[cfg(feature = "mpi")]
 pub fn main(input: &Source, sweep: Sweep<'_>, checkpoints: Option<&Checkpoints>, format: Format) -> ExitCode {
     let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
-        return usage_error("MPI could not be initialised: run lattice-dp --distributed under mpirun");
+        return usage_error(
+            "MPI could not be initialised: run it under mpirun (mpirun -np P lattice-dp-mpi --distributed FILE)",
+        );
     };
     use lattice_dp::solve::exchange::Exchange;
     if ranks.rank() == 0 {
@@ -55,7 +57,7 @@ pub fn main(input: &Source, sweep: Sweep<'_>, checkpoints: Option<&Checkpoints>,
 #[cfg(not(feature = "mpi"))]
 pub fn main(_: &Source, _: Sweep<'_>, _: Option<&Checkpoints>, _: Format) -> ExitCode {
     usage_error(
-        "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi (docs in README.md)",
+        "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi --bin lattice-dp-mpi builds target/release/lattice-dp-mpi (docs in README.md)",
     )
 }
 
@@ -100,6 +102,16 @@ fn answer(
             lattice_dp::solve::bytes(most),
             lattice_dp::solve::bytes(limit)
         )));
+    }
+    if plan.ranks[me].most_owned == 0 {
+        // One write, so that the ranks' lines do not interleave.
+        let line = format!(
+            "lattice-dp: rank {me} of {} stays idle: no layer of this board gives {} ranks at least --min-share {} states each (a smaller --min-share shares the layers with more ranks)\n",
+            ranks.ranks(),
+            me + 1,
+            sweep.min_share
+        );
+        eprint!("{line}");
     }
     let options = Options {
         mode,

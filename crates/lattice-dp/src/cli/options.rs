@@ -21,10 +21,10 @@ pub struct AnswerArgs {
     /// Its checkpoints.
     #[command(flatten)]
     pub checkpoints: CheckpointArgs,
-    /// Run as one rank of an MPI job: `mpirun -np P lattice-dp --distributed [OPTIONS] FILE`. Each
+    /// Run as one rank of an MPI job: `mpirun -np P lattice-dp-mpi --distributed [OPTIONS] FILE`. Each
     /// rank computes its share of every layer; rank 0 reads the input and prints the answer, as a
     /// single process does. Each rank's plan must fit --memory-limit (default: the memory available
-    /// shared among the ranks of its host). Needs a build with `--features mpi`.
+    /// shared among the ranks of its host). Needs the binary lattice-dp-mpi (`--features mpi`).
     #[arg(long)]
     pub distributed: bool,
     /// With --distributed: the fewest states of a layer a rank that shares it owns. A smaller

@@ -176,6 +176,20 @@ impl Plan {
         ranks: usize,
         min_share: u64,
     ) -> DistributedPlan {
+        Self::for_ranks_of_shape_reporting(shape, mode, width, ranks, min_share, &|_, _| {})
+    }
+
+    /// As [`Plan::for_ranks_of_shape`], calling `layer_planned(done, layers)` each time one more
+    /// layer's shares are known (from any thread; `done` counts up to `layers`): the progress of
+    /// a plan of a big board, which takes minutes.
+    pub fn for_ranks_of_shape_reporting(
+        shape: &Shape,
+        mode: Mode,
+        width: Option<ValueWidth>,
+        ranks: usize,
+        min_share: u64,
+        layer_planned: &(dyn Fn(usize, usize) + Sync),
+    ) -> DistributedPlan {
         let width = width.unwrap_or_else(|| ValueWidth::choose(shape.value_bound(), |_| true));
         let bytes = width.bytes() as u64;
         let split = Split::new(shape.rows(), shape.cols());
@@ -187,9 +201,15 @@ impl Plan {
         let mut most_batches = 1;
         let round = |states: u64| (states * bytes).min(ROUND_BYTES as u64);
         // Each layer's shares depend on that layer and the next alone.
+        let planned = std::sync::atomic::AtomicUsize::new(0);
         let all_shares: Vec<_> = (0..layers.len())
             .into_par_iter()
-            .map(|taken| partition.shares(&split, &layers[taken], layers.get(taken + 1)))
+            .map(|taken| {
+                let shares = partition.shares(&split, &layers[taken], layers.get(taken + 1));
+                let done = planned.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                layer_planned(done, layers.len());
+                shares
+            })
             .collect();
         for ((taken, layer), shares) in layers.iter().enumerate().zip(all_shares) {
             exchanged_states[taken] = shares.received.iter().sum();
@@ -380,6 +400,24 @@ mod tests {
         assert_eq!(layer_sizes(2, 2), [1, 1, 2, 1, 1]);
         assert_eq!(layer_sizes(16, 16).into_iter().max(), Some(8_908_546));
         assert_eq!(layer_sizes(20, 20).into_iter().max(), Some(1_470_597_342));
+    }
+
+    #[test]
+    fn a_plan_reports_every_layer_once() {
+        let board = Board::new(4, 5, vec![1; 20], vec![2; 20]).unwrap();
+        let reports = std::sync::Mutex::new(Vec::new());
+        let reported =
+            Plan::for_ranks_of_shape_reporting(&board.shape(), Mode::ValueOnly, None, 3, 1, &|done, all| {
+                reports.lock().unwrap().push((done, all));
+            });
+        let mut reports = reports.into_inner().unwrap();
+        reports.sort_unstable();
+        assert_eq!(reports, (1..=21).map(|done| (done, 21)).collect::<Vec<_>>());
+        let plain = Plan::for_ranks_of_shape(&board.shape(), Mode::ValueOnly, None, 3, 1);
+        assert_eq!(
+            reported.ranks.iter().map(|r| r.peak_bytes).collect::<Vec<_>>(),
+            plain.ranks.iter().map(|r| r.peak_bytes).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -1,13 +1,40 @@
 //! edmonds-blossom's king game: every call into the `edmonds_blossom` library.
 
+use std::sync::Arc;
+
 use edmonds_blossom::query::{KingMoves, Position, parse_positions, query};
 use edmonds_blossom::report::json::OutcomeGridJson;
 use edmonds_blossom::{Board, BoardAnalysis, parse_boards};
 
 use super::{
-    AnswerCaps, Cancel, Game, GameInfo, GameOption, Limit, QueryError, QueryOptions, answer_limit,
-    one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, GameOption, Limit, QueryError, QueryOptions, Registration,
+    answer_limit, one_position, to_json,
 };
+
+/// `--king-max-cells`: most cells of a board.
+pub const MAX_CELLS: Cap = Cap {
+    flag: "king-max-cells",
+    value_name: "KING_MAX_CELLS",
+    help: "edmonds-blossom: most cells of a king board (422 beyond)",
+    default: 250_000,
+};
+
+/// `--king-max-answer-bytes`: the largest serialized answer, in bytes.
+pub const MAX_ANSWER_BYTES: Cap = Cap {
+    flag: "king-max-answer-bytes",
+    value_name: "KING_MAX_ANSWER_BYTES",
+    help: "edmonds-blossom: largest answer, query or all-starts, in bytes (507 beyond; all-starts sends about one byte a cell)",
+    default: 2 << 20,
+};
+
+/// The game's caps and how it is built from their values (its line in the list of the games).
+pub const REGISTRATION: Registration =
+    Registration { size_caps: &[MAX_CELLS], answer_cap: MAX_ANSWER_BYTES, build };
+
+/// The game with the values of its caps in `caps`.
+fn build(caps: &GameCaps) -> Arc<dyn Game> {
+    Arc::new(King::new(caps.get(&MAX_CELLS)).with_max_answer_bytes(caps.bytes(&MAX_ANSWER_BYTES)))
+}
 
 /// The king game's name, as its reports spell it.
 pub const NAME: &str = "edmonds-blossom";
@@ -25,7 +52,7 @@ pub struct King {
 impl King {
     /// The game, refusing boards with more than `max_cells` cells.
     pub fn new(max_cells: u64) -> King {
-        King { max_cells, max_answer_bytes: AnswerCaps::default().king }
+        King { max_cells, max_answer_bytes: MAX_ANSWER_BYTES.default as usize }
     }
 
     /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).

@@ -1,11 +1,39 @@
 //! lattice-dp: every call into the `lattice_dp` library.
 
+use std::sync::Arc;
+
 use lattice_dp::analyze::{AnalyzeOptions, analyze};
 use lattice_dp::{Position, SolveError, parse_positions, query, state_count};
 
 use super::{
-    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
+    one_position, to_json,
 };
+
+/// `--lattice-max-work`: most work of a solve ([`work`]: states times moves, plus tables).
+pub const MAX_WORK: Cap = Cap {
+    flag: "lattice-max-work",
+    value_name: "LATTICE_MAX_WORK",
+    help: "lattice-dp: most work of a solve, states C(n+m, n) times min(n, m) plus 16 h 2^h for its tables, h = (n+m)/2 rounded up (422 beyond; the default admits 14x14 and 1x39, not 15x15)",
+    default: 600_000_000,
+};
+
+/// `--lattice-max-answer-bytes`: the largest serialized answer, in bytes.
+pub const MAX_ANSWER_BYTES: Cap = Cap {
+    flag: "lattice-max-answer-bytes",
+    value_name: "LATTICE_MAX_ANSWER_BYTES",
+    help: "lattice-dp: largest answer, in bytes (507 beyond)",
+    default: 64 << 10,
+};
+
+/// The game's caps and how it is built from their values (its line in the list of the games).
+pub const REGISTRATION: Registration =
+    Registration { size_caps: &[MAX_WORK], answer_cap: MAX_ANSWER_BYTES, build };
+
+/// The game with the values of its caps in `caps`.
+fn build(caps: &GameCaps) -> Arc<dyn Game> {
+    Arc::new(Lattice::new(caps.get(&MAX_WORK)).with_max_answer_bytes(caps.bytes(&MAX_ANSWER_BYTES)))
+}
 
 /// The lattice game's name, as its reports spell it.
 pub const NAME: &str = "lattice-dp";
@@ -35,7 +63,7 @@ pub struct Lattice {
 impl Lattice {
     /// The game, refusing boards whose solve costs more than `max_work` units ([`work`]).
     pub fn new(max_work: u64) -> Lattice {
-        Lattice { max_work, max_answer_bytes: AnswerCaps::default().lattice }
+        Lattice { max_work, max_answer_bytes: MAX_ANSWER_BYTES.default as usize }
     }
 
     /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).

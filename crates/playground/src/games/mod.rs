@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use serde::Serialize;
 
+mod caps;
 pub mod king;
 pub mod lattice;
 mod list;
@@ -21,7 +22,8 @@ pub mod mock;
 pub mod pawn;
 pub mod segment;
 
-pub use list::all;
+pub use caps::{Cap, GameCaps, Registration, all_caps, caps_from_flags, with_cap_flags};
+pub use list::{REGISTRATIONS, all};
 
 /// The name of every game's analysis view, `POST /api/<game>/analyze`: the object
 /// `<game> analyze --json` prints.
@@ -199,79 +201,12 @@ pub trait Game: Send + Sync + 'static {
     }
 }
 
-/// The caps of the four real games (CLI flags of the binary; defaults keep one query under about a
-/// second and a few hundred MB on a small machine).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameCaps {
-    /// pawn-retrograde: most free cells (the state space grows as F³).
-    pub pawn_free_cells: u64,
-    /// lattice-dp: most work of a solve ([`lattice::work`]: states times moves, plus tables).
-    pub lattice_work: u64,
-    /// segment-nim: most pawns.
-    pub segment_pawns: u64,
-    /// segment-nim: most fields of the circle of an analysis (3^N placements).
-    pub segment_fields: u64,
-    /// edmonds-blossom: most cells of the board.
-    pub king_cells: u64,
-    /// The largest answer of each game, in bytes, in the order of [`all`] (pawn, lattice,
-    /// segment, king): [`Game::max_answer_bytes`].
-    pub answer_bytes: AnswerCaps,
-}
-
-/// The answer cap of each real game ([`Game::max_answer_bytes`]). The defaults hold the largest
-/// answers of the default board caps with room to spare: a pawn report with its principal
-/// variation (about 2 KB), a lattice report (at most 21 moves), a segment-nim report of 10⁵ pawns
-/// (8–11 MB: its move ranges), and the king game's `all-starts` grid (one byte per cell, four per
-/// row: about 1 MB for 250,000 cells).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AnswerCaps {
-    /// pawn-retrograde.
-    pub pawn: usize,
-    /// lattice-dp.
-    pub lattice: usize,
-    /// segment-nim.
-    pub segment: usize,
-    /// edmonds-blossom (queries and `all-starts`).
-    pub king: usize,
-}
-
-impl Default for AnswerCaps {
-    fn default() -> AnswerCaps {
-        AnswerCaps { pawn: 1 << 20, lattice: 64 << 10, segment: 16 << 20, king: 2 << 20 }
-    }
-}
-
-impl AnswerCaps {
-    /// The largest of the four.
-    pub fn largest(&self) -> usize {
-        self.pawn.max(self.lattice).max(self.segment).max(self.king)
-    }
-}
-
 /// The [`Limit`] that lists a game's answer cap.
 pub fn answer_limit(max_answer_bytes: usize) -> Limit {
     Limit {
         name: "max_answer_bytes",
         value: max_answer_bytes as u64,
         meaning: "bytes of one serialized answer (507 beyond)",
-    }
-}
-
-impl Default for GameCaps {
-    /// Measured (one query, test profile, this shared 2-core machine): pawn 16x16 open 0.3-0.7 s
-    /// and 27 MB (the text format allows up to 1024 cells, far past what a request may take); lattice 14x14 (4.0e7 states) 0.26 s,
-    /// 15x15 (1.55e8) 0.8 s and 48 MB, 16x16 (6.0e8) about 3 s and 150 MB; king 500x500 0.2 s
-    /// (orth4 about 0.4 s); segment 10^5 pawns 0.08 s. The lattice cap stops at 14x14 because the
-    /// machine is shared: at a load average of 15, two 15x15 solves at once passed the 10 s limit.
-    fn default() -> GameCaps {
-        GameCaps {
-            pawn_free_cells: 256,
-            lattice_work: 600_000_000,
-            segment_pawns: 100_000,
-            segment_fields: 14,
-            king_cells: 250_000,
-            answer_bytes: AnswerCaps::default(),
-        }
     }
 }
 

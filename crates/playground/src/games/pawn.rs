@@ -1,11 +1,39 @@
 //! pawn-retrograde: every call into the `pawn_retrograde` library.
 
+use std::sync::Arc;
+
 use pawn_retrograde::analyze::census_until_stopped;
 use pawn_retrograde::{Position, parse_positions, query};
 
 use super::{
-    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
+    one_position, to_json,
 };
+
+/// `--pawn-max-free-cells`: most free cells of a board.
+pub const MAX_FREE_CELLS: Cap = Cap {
+    flag: "pawn-max-free-cells",
+    value_name: "PAWN_MAX_FREE_CELLS",
+    help: "pawn-retrograde: most free cells of a board (422 beyond)",
+    default: 256,
+};
+
+/// `--pawn-max-answer-bytes`: the largest serialized answer, in bytes.
+pub const MAX_ANSWER_BYTES: Cap = Cap {
+    flag: "pawn-max-answer-bytes",
+    value_name: "PAWN_MAX_ANSWER_BYTES",
+    help: "pawn-retrograde: largest answer, in bytes (507 beyond)",
+    default: 1 << 20,
+};
+
+/// The game's caps and how it is built from their values (its line in the list of the games).
+pub const REGISTRATION: Registration =
+    Registration { size_caps: &[MAX_FREE_CELLS], answer_cap: MAX_ANSWER_BYTES, build };
+
+/// The game with the values of its caps in `caps`.
+fn build(caps: &GameCaps) -> Arc<dyn Game> {
+    Arc::new(Pawn::new(caps.get(&MAX_FREE_CELLS)).with_max_answer_bytes(caps.bytes(&MAX_ANSWER_BYTES)))
+}
 
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
@@ -23,7 +51,7 @@ pub struct Pawn {
 impl Pawn {
     /// The game, refusing boards with more than `max_free_cells` free cells.
     pub fn new(max_free_cells: u64) -> Pawn {
-        Pawn { max_free_cells, max_answer_bytes: AnswerCaps::default().pawn }
+        Pawn { max_free_cells, max_answer_bytes: MAX_ANSWER_BYTES.default as usize }
     }
 
     /// The same game with answers of at most `max_answer_bytes` bytes ([`Game::max_answer_bytes`]).

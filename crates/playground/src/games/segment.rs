@@ -1,12 +1,52 @@
 //! segment-nim: every call into the `segment_nim` library.
 
+use std::sync::Arc;
+
 use segment_nim::analyze::{AnalyzeError, analyze_until_stopped};
 use segment_nim::query::solve_query_until_stopped;
 use segment_nim::{Board, BoardReader};
 
 use super::{
-    AnswerCaps, Cancel, Game, GameInfo, Limit, QueryError, QueryOptions, answer_limit, one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
+    one_position, to_json,
 };
+
+/// `--segment-max-pawns`: most pawns of a board.
+pub const MAX_PAWNS: Cap = Cap {
+    flag: "segment-max-pawns",
+    value_name: "SEGMENT_MAX_PAWNS",
+    help: "segment-nim: most pawns of a board (422 beyond)",
+    default: 100_000,
+};
+
+/// `--segment-max-fields`: most fields of the circle of an analysis (3^N placements).
+pub const MAX_FIELDS: Cap = Cap {
+    flag: "segment-max-fields",
+    value_name: "SEGMENT_MAX_FIELDS",
+    help: "segment-nim: most fields of the circle of an analysis, 3^N placements (422 beyond)",
+    default: 14,
+};
+
+/// `--segment-max-answer-bytes`: the largest serialized answer, in bytes.
+pub const MAX_ANSWER_BYTES: Cap = Cap {
+    flag: "segment-max-answer-bytes",
+    value_name: "SEGMENT_MAX_ANSWER_BYTES",
+    help: "segment-nim: largest answer, in bytes (507 beyond; 10^5 pawns answer 8-11 MB)",
+    default: 16 << 20,
+};
+
+/// The game's caps and how it is built from their values (its line in the list of the games).
+pub const REGISTRATION: Registration =
+    Registration { size_caps: &[MAX_PAWNS, MAX_FIELDS], answer_cap: MAX_ANSWER_BYTES, build };
+
+/// The game with the values of its caps in `caps`.
+fn build(caps: &GameCaps) -> Arc<dyn Game> {
+    Arc::new(
+        Segment::new(caps.get(&MAX_PAWNS))
+            .with_max_fields(caps.get(&MAX_FIELDS))
+            .with_max_answer_bytes(caps.bytes(&MAX_ANSWER_BYTES)),
+    )
+}
 
 /// The segment game's name, as its reports spell it.
 pub const NAME: &str = "segment-nim";
@@ -30,8 +70,8 @@ impl Segment {
     pub fn new(max_pawns: u64) -> Segment {
         Segment {
             max_pawns,
-            max_fields: super::GameCaps::default().segment_fields,
-            max_answer_bytes: AnswerCaps::default().segment,
+            max_fields: MAX_FIELDS.default,
+            max_answer_bytes: MAX_ANSWER_BYTES.default as usize,
         }
     }
 

@@ -3,8 +3,8 @@
 //! with its field), then fewer empty fields (a gap between neighbouring pawns, or the
 //! wrap-around gap, closed, halved or cut by one).
 
-use super::{chunk_removals, without};
-use crate::generate::segment::{SegmentBoard, SegmentInput};
+use super::generate::{SegmentBoard, SegmentInput};
+use crate::shrink::{chunk_removals, without};
 
 /// Boards, then pawns, then fields.
 pub fn measure(input: &SegmentInput) -> Vec<u64> {

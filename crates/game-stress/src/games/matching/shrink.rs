@@ -1,8 +1,8 @@
 //! Reductions of a graph: fewer vertices (a range of vertex numbers removed with their edges, the
 //! numbers above it shifted down), then fewer edges.
 
-use super::{chunk_removals, without};
-use crate::generate::matching::MatchingInput;
+use super::generate::MatchingInput;
+use crate::shrink::{chunk_removals, without};
 
 /// Vertices, then edges.
 pub fn measure(input: &MatchingInput) -> Vec<u64> {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::Args;
 
-use super::{CaseSize, Span, parse_density, size_or};
+use crate::generate::{CaseSize, Span, parse_density, size_or};
 use crate::rng::Rng;
 
 /// Most cells of a board (the solver's limit).

@@ -1,7 +1,7 @@
 //! Reductions of a staircase board: fewer rows or columns, then values set to zero, then halved,
 //! then less by one.
 
-use crate::generate::lattice::{LatticeInput, size_fits};
+use super::generate::{LatticeInput, size_fits};
 
 /// Cells, then non-zero values, then the sum of the values.
 pub fn measure(input: &LatticeInput) -> Vec<u64> {

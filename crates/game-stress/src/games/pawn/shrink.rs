@@ -2,8 +2,8 @@
 //! on a removed line moves to the nearest free cell), fewer obstacles, and the pieces moved closer
 //! together.
 
-use super::{chunk_removals, without};
-use crate::generate::pawn::{Cell, PawnBoard, PawnInput};
+use super::generate::{Cell, PawnBoard, PawnInput};
+use crate::shrink::{chunk_removals, without};
 
 fn distance(a: Cell, b: Cell) -> u64 {
     (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u64

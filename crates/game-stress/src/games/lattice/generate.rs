@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::{CaseSize, Span, size_or};
+use crate::generate::{CaseSize, Span, size_or};
 use crate::rng::Rng;
 
 /// Largest cell value (the solver's limit).

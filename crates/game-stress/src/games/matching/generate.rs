@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
-use super::{CaseSize, Span, size_or};
+use crate::generate::{CaseSize, Span, size_or};
 use crate::rng::{Rng, case_seed};
 
 /// A graph.

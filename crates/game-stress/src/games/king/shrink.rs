@@ -8,8 +8,8 @@
 //! joins it to the region (the region stays, one obstacle fewer). An obstacle on the region's
 //! border stays: freeing it would grow the game.
 
-use super::{chunk_removals, without};
-use crate::generate::king::{KingBoard, KingInput};
+use super::generate::{KingBoard, KingInput};
+use crate::shrink::{chunk_removals, without};
 
 /// The king's 20 moves: every offset within two rows and two columns but the null move and the
 /// four straight two-steps.

@@ -1,0 +1,158 @@
+//! The weighted graph the weighted wing solves: an edge list on `0..n` with `i64` weights.
+//!
+//! Self-loops are dropped (and counted); repeated edges are kept, because which copy is best
+//! depends on the [`Objective`](super::Objective): the solver and the verifier both use, for each
+//! pair of vertices, the copy its objective prefers (the heaviest, or the cheapest for a
+//! minimum-cost matching).
+//!
+//! # The weight range
+//!
+//! Every weight `w` must satisfy `|w| <= weight_limit(n)`, where
+//! `weight_limit(n) = min(2^40, 2^59 / (n + 1))` ([`weight_limit`]). The solver reduces every
+//! objective to a maximum-weight matching with weights `w' = w + K` or `K − w`, where
+//! `K = n · max|w| + 1`, so that `max|w'| <= (n + 1) · max|w| + 1 <= 2^59 + 1`; its doubled vertex
+//! duals stay in `[0, 2 · max|w'|]`, its doubled blossom duals sum to at most `2 · max|w'|` along
+//! any chain of nested blossoms, and every doubled reduced cost is at most `8 · max|w'| < 2^63`
+//! (the engine's module documentation has the argument). Totals of matched weights fit too:
+//! `n/2 · max|w| < 2^59`.
+
+use crate::graph::MAX_VERTICES;
+
+/// Largest weight magnitude any graph accepts, whatever its size.
+pub const MAX_WEIGHT_MAGNITUDE: i64 = 1 << 40;
+
+/// The largest `|w|` a graph on `n` vertices accepts: `min(2^40, 2^59 / (n + 1))`.
+pub fn weight_limit(n: usize) -> i64 {
+    let by_size = (1i64 << 59) / (n as i64).saturating_add(1);
+    by_size.min(MAX_WEIGHT_MAGNITUDE)
+}
+
+/// One edge `u – v` of weight `weight` (`u < v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeightedEdge {
+    /// The smaller endpoint.
+    pub u: u32,
+    /// The larger endpoint.
+    pub v: u32,
+    /// The edge's weight (a cost for a minimum-cost perfect matching).
+    pub weight: i64,
+}
+
+/// Why an edge list does not describe a weighted graph.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightedGraphError {
+    /// More vertices than [`MAX_VERTICES`].
+    #[error("{0} vertices exceed the limit of {MAX_VERTICES}")]
+    TooManyVertices(usize),
+    /// An edge names a vertex outside `0..n`.
+    #[error("edge {edge}: vertex {vertex} out of range 0..{n}")]
+    VertexOutOfRange {
+        /// The edge's index in the input list.
+        edge: usize,
+        /// The offending vertex.
+        vertex: usize,
+        /// The number of vertices.
+        n: usize,
+    },
+    /// A weight outside `[-limit, limit]`, `limit` = [`weight_limit`]`(n)`.
+    #[error("edge {edge}: weight {weight} is outside [-{limit}, {limit}]")]
+    WeightOutOfRange {
+        /// The edge's index in the input list.
+        edge: usize,
+        /// The offending weight.
+        weight: i64,
+        /// The limit for this graph's size.
+        limit: i64,
+    },
+}
+
+/// An undirected graph on `0..n` with integer edge weights; self-loops dropped, repeated edges
+/// kept (each objective uses its best copy).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeightedGraph {
+    n: usize,
+    edges: Vec<WeightedEdge>,
+    self_loops: u64,
+    repeats: u64,
+}
+
+impl WeightedGraph {
+    /// The graph on `n` vertices with the edges `(u, v, weight)`. Self-loops are dropped and
+    /// counted; fails on a vertex outside `0..n`, a weight outside [`weight_limit`]`(n)` or more
+    /// than [`MAX_VERTICES`] vertices.
+    pub fn new(n: usize, edges: &[(usize, usize, i64)]) -> Result<Self, WeightedGraphError> {
+        if n > MAX_VERTICES {
+            return Err(WeightedGraphError::TooManyVertices(n));
+        }
+        let limit = weight_limit(n);
+        let mut kept = Vec::with_capacity(edges.len());
+        let mut self_loops = 0;
+        for (edge, &(u, v, weight)) in edges.iter().enumerate() {
+            if let Some(&vertex) = [u, v].iter().find(|&&x| x >= n) {
+                return Err(WeightedGraphError::VertexOutOfRange { edge, vertex, n });
+            }
+            if weight.checked_abs().is_none_or(|a| a > limit) {
+                return Err(WeightedGraphError::WeightOutOfRange { edge, weight, limit });
+            }
+            if u == v {
+                self_loops += 1;
+                continue;
+            }
+            kept.push(WeightedEdge { u: u.min(v) as u32, v: u.max(v) as u32, weight });
+        }
+        let mut pairs: Vec<(u32, u32)> = kept.iter().map(|e| (e.u, e.v)).collect();
+        pairs.sort_unstable();
+        let repeats = pairs.windows(2).filter(|w| w[0] == w[1]).count() as u64;
+        Ok(Self { n, edges: kept, self_loops, repeats })
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.n
+    }
+
+    /// The edges as given (self-loops dropped), repeated ones included.
+    pub fn edges(&self) -> &[WeightedEdge] {
+        &self.edges
+    }
+
+    /// How many self-loops were dropped.
+    pub fn self_loops(&self) -> u64 {
+        self.self_loops
+    }
+
+    /// How many edges repeat a pair seen before (only the best copy of a pair can be matched).
+    pub fn repeats(&self) -> u64 {
+        self.repeats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_loops_are_dropped_and_repeats_counted() {
+        let g = WeightedGraph::new(3, &[(0, 0, 5), (1, 0, 2), (0, 1, 7), (2, 1, -1)]).unwrap();
+        assert_eq!(g.self_loops(), 1);
+        assert_eq!(g.repeats(), 1);
+        assert_eq!(g.edges()[0], WeightedEdge { u: 0, v: 1, weight: 2 });
+    }
+
+    #[test]
+    fn out_of_range_is_refused() {
+        assert!(matches!(
+            WeightedGraph::new(2, &[(0, 2, 1)]),
+            Err(WeightedGraphError::VertexOutOfRange { edge: 0, vertex: 2, n: 2 })
+        ));
+        let limit = weight_limit(2);
+        assert!(WeightedGraph::new(2, &[(0, 1, limit), (0, 1, -limit)]).is_ok());
+        assert!(matches!(
+            WeightedGraph::new(2, &[(0, 1, -limit - 1)]),
+            Err(WeightedGraphError::WeightOutOfRange { edge: 0, .. })
+        ));
+        assert!(WeightedGraph::new(2, &[(0, 1, i64::MIN)]).is_err());
+        assert_eq!(weight_limit(0), MAX_WEIGHT_MAGNITUDE);
+        assert_eq!(weight_limit(1 << 20), (1i64 << 59) / ((1 << 20) + 1));
+    }
+}

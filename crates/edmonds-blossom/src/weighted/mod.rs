@@ -1,0 +1,316 @@
+//! Weighted matching in general graphs: a maximum-weight matching, a maximum-weight matching
+//! among the maximum-cardinality ones, or a minimum-cost perfect matching, each with a dual
+//! certificate that proves it optimal ([`certificate`]).
+//!
+//! The pipeline of [`weighted_matching`]: each pair of vertices keeps its best edge for the
+//! [`Objective`] (the heaviest; the cheapest for a cost); the objective becomes a maximum-weight
+//! problem on gains (`w`, or `−c` for a cost); the two cardinality objectives add the offset
+//! `K = n · max|gain| + 1` to every gain, which makes one more matched edge worth more than any
+//! change of weight, so that a maximum-weight matching for the shifted gains has maximum
+//! cardinality and, among those, the best weight (the range of [`WeightedGraph`] keeps the shifted
+//! gains below `2^59 + 1`). The primal–dual blossom engine (`engine.rs`, its invariants next to
+//! its state) solves that problem with doubled integer duals; the duals are shifted back by `K`,
+//! so the certificate speaks of the objective's own gains. A minimum-cost perfect matching is
+//! asked of a graph without one: the error names the Tutte–Berge deficiency, from a maximum
+//! cardinality matching and its Gallai–Edmonds barrier. The engine sees only the vertices with an
+//! edge (renumbered), so a huge vertex count with few edges costs only its arrays.
+
+pub mod certificate;
+mod engine;
+pub mod graph;
+pub mod input;
+mod objective;
+pub mod report;
+
+use crate::graph::{Graph, NO_VERTEX};
+use crate::matching::certificate::verify as verify_cardinality;
+use crate::matching::decomposition::gallai_edmonds;
+use crate::matching::maximum_matching;
+use certificate::{BlossomDual, DualCertificate};
+use engine::GainEdge;
+use graph::WeightedGraph;
+use grid_core::stop::{StopFlag, Stopped, unstoppable};
+pub use objective::Objective;
+
+/// A matching with the total weight of its edges (each pair's best copy for its objective).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeightedMatching {
+    /// `mate[v]` is `v`'s partner or `NO_VERTEX`; symmetric.
+    mate: Vec<u32>,
+    size: usize,
+    total_weight: i64,
+}
+
+impl WeightedMatching {
+    /// The partner of `v`, if `v` is matched.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.mate.get(v).filter(|&&m| m != NO_VERTEX).map(|&m| m as usize)
+    }
+
+    /// Number of matched edges.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The sum of the weights of the matched edges, as given (a total cost for
+    /// [`Objective::MinCostPerfect`]).
+    pub fn total_weight(&self) -> i64 {
+        self.total_weight
+    }
+
+    /// The matched pairs `(u, v)` with `u < v`, ordered by `u`.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.mate.len()).filter_map(|u| self.mate(u).filter(|&v| u < v).map(|v| (u, v))).collect()
+    }
+}
+
+/// An optimal matching and the dual solution that proves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeightedSolution {
+    /// The matching.
+    pub matching: WeightedMatching,
+    /// Its certificate; [`certificate::verify`] checks it.
+    pub certificate: DualCertificate,
+}
+
+/// A minimum-cost perfect matching was asked of a graph that has no perfect matching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no perfect matching: the Tutte-Berge deficiency is {deficiency} (removing {} leaves {}; every \
+     maximum matching leaves {deficiency} of {vertices} vertices free)",
+    counted(*barrier, "vertex", "vertices"),
+    counted(*odd_components, "odd component", "odd components")
+)]
+pub struct NoPerfectMatching {
+    /// Number of vertices.
+    pub vertices: usize,
+    /// `n − 2ν`: the number of vertices every maximum matching leaves free.
+    pub deficiency: usize,
+    /// `|A|`, a Tutte–Berge barrier (the Gallai–Edmonds class `A`).
+    pub barrier: usize,
+    /// Number of odd components of `G − A`; `odd − |A|` is the deficiency.
+    pub odd_components: usize,
+}
+
+/// `k` and its noun in the right number.
+fn counted(k: usize, one: &str, many: &str) -> String {
+    format!("{k} {}", if k == 1 { one } else { many })
+}
+
+/// For each pair of vertices, its best edge for `objective` (the largest gain), as gains.
+fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
+    let mut edges: Vec<GainEdge> =
+        graph.edges().iter().map(|e| GainEdge { u: e.u, v: e.v, gain: objective.gain(e.weight) }).collect();
+    edges.sort_unstable_by(|a, b| (a.u, a.v, b.gain).cmp(&(b.u, b.v, a.gain)));
+    edges.dedup_by(|later, kept| (later.u, later.v) == (kept.u, kept.v));
+    edges
+}
+
+/// The vertices with at least one edge, in order of first appearance, and the edges renumbered
+/// onto them.
+fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
+    let mut index = vec![NO_VERTEX; n];
+    let mut names = Vec::new();
+    let mut rename = |v: u32| {
+        if index[v as usize] == NO_VERTEX {
+            index[v as usize] = names.len() as u32;
+            names.push(v);
+        }
+        index[v as usize]
+    };
+    let compact = edges.iter().map(|e| GainEdge { u: rename(e.u), v: rename(e.v), gain: e.gain }).collect();
+    (names, compact)
+}
+
+/// The simple unweighted graph underneath `graph`.
+fn unweighted(graph: &WeightedGraph) -> Graph {
+    let pairs: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.u, e.v)).collect();
+    // `WeightedGraph` has already refused what `Graph` refuses (too many vertices, ends out of
+    // range, self-loops); its edge list fits in memory, so it is far below `MAX_EDGES`.
+    Graph::from_edges(graph.vertex_count(), &pairs).expect("a weighted graph's pairs form a graph")
+}
+
+/// The Tutte–Berge figures of `graph`, from a maximum-cardinality matching and its verified
+/// Gallai–Edmonds certificate.
+fn deficiency(graph: &WeightedGraph) -> NoPerfectMatching {
+    let simple = unweighted(graph);
+    let matching = maximum_matching(&simple);
+    let decomposition = gallai_edmonds(&simple, &matching).expect("a maximum matching");
+    let proof = verify_cardinality(&simple, &matching, &decomposition).expect("a verified maximum matching");
+    NoPerfectMatching {
+        vertices: graph.vertex_count(),
+        deficiency: graph.vertex_count() - 2 * matching.size(),
+        barrier: proof.barrier_size,
+        odd_components: proof.odd_components,
+    }
+}
+
+/// An optimal matching of `graph` for `objective`, with its dual certificate.
+///
+/// Fails only for [`Objective::MinCostPerfect`] on a graph without a perfect matching.
+pub fn weighted_matching(
+    graph: &WeightedGraph,
+    objective: Objective,
+) -> Result<WeightedSolution, NoPerfectMatching> {
+    unstoppable(weighted_matching_until_stopped(graph, objective, None))
+}
+
+/// [`weighted_matching`], stopped once `stop` is set (checked before each stage of the engine):
+/// the outer error is the stop, the inner result the answer.
+pub fn weighted_matching_until_stopped(
+    graph: &WeightedGraph,
+    objective: Objective,
+    stop: StopFlag<'_>,
+) -> Result<Result<WeightedSolution, NoPerfectMatching>, Stopped> {
+    let n = graph.vertex_count();
+    if objective == Objective::MinCostPerfect {
+        let figures = deficiency(graph);
+        if figures.deficiency > 0 {
+            return Ok(Err(figures));
+        }
+    }
+    let edges = best_edges(graph, objective);
+    let offset = match objective {
+        Objective::MaxWeight => 0,
+        Objective::MaxWeightMaxCardinality | Objective::MinCostPerfect => {
+            let largest = edges.iter().map(|e| e.gain.abs()).max().unwrap_or(0);
+            n as i64 * largest + 1
+        }
+    };
+    // The engine sees only the vertices with an edge: an isolated vertex is free in every
+    // matching, and its dual is what a free vertex ends with (0 before the shift back).
+    let (names, mut compact) = touched_vertices(n, &edges);
+    for e in &mut compact {
+        e.gain += offset;
+    }
+    let solved = engine::solve(names.len(), &compact, stop)?;
+    let mut mate = vec![NO_VERTEX; n];
+    let mut vertex_duals = vec![-offset; n];
+    for (i, &v) in names.iter().enumerate() {
+        if solved.mate[i] != NO_VERTEX {
+            mate[v as usize] = names[solved.mate[i] as usize];
+        }
+        vertex_duals[v as usize] = solved.vertex_duals[i] - offset;
+    }
+    let total_gain: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum();
+    let size = mate.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+    let total_weight = match objective {
+        Objective::MinCostPerfect => -total_gain,
+        _ => total_gain,
+    };
+    let blossoms = solved
+        .blossoms
+        .into_iter()
+        .map(|(inner, dual)| {
+            let mut vertices: Vec<u32> = inner.iter().map(|&i| names[i as usize]).collect();
+            vertices.sort_unstable();
+            BlossomDual { vertices, dual }
+        })
+        .collect();
+    let certificate = DualCertificate { objective, vertex_duals, blossoms };
+    Ok(Ok(WeightedSolution { matching: WeightedMatching { mate, size, total_weight }, certificate }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(n: usize, edges: &[(usize, usize, i64)], objective: Objective) -> WeightedSolution {
+        let graph = WeightedGraph::new(n, edges).unwrap();
+        let solution = weighted_matching(&graph, objective).unwrap();
+        certificate::verify(&graph, &solution.matching.pairs(), &solution.certificate).unwrap();
+        solution
+    }
+
+    #[test]
+    fn a_path_prefers_its_heavy_middle_edge_or_both_ends() {
+        let path = [(0, 1, 5), (1, 2, 8), (2, 3, 5)];
+        let best = solve(4, &path, Objective::MaxWeight);
+        assert_eq!((best.matching.size(), best.matching.total_weight()), (2, 10));
+        let light_ends = [(0, 1, 3), (1, 2, 8), (2, 3, 3)];
+        let best = solve(4, &light_ends, Objective::MaxWeight);
+        assert_eq!((best.matching.pairs(), best.matching.total_weight()), (vec![(1, 2)], 8));
+        let both = solve(4, &light_ends, Objective::MaxWeightMaxCardinality);
+        assert_eq!((both.matching.size(), both.matching.total_weight()), (2, 6));
+        let cheapest = solve(4, &light_ends, Objective::MinCostPerfect);
+        assert_eq!(cheapest.matching.total_weight(), 6);
+    }
+
+    #[test]
+    fn a_blossom_is_formed_and_expanded() {
+        // A triangle with a pendant edge on each corner: the odd cycle must be contracted.
+        // Best: one heavy triangle edge and the pendant of the third corner (6 + 1); the only
+        // perfect matching takes the three pendants.
+        let edges = [(0, 1, 6), (1, 2, 6), (2, 0, 6), (0, 3, 1), (1, 4, 1), (2, 5, 1)];
+        assert_eq!(solve(6, &edges, Objective::MaxWeight).matching.total_weight(), 7);
+        assert_eq!(solve(6, &edges, Objective::MaxWeightMaxCardinality).matching.total_weight(), 3);
+        assert_eq!(solve(6, &edges, Objective::MinCostPerfect).matching.total_weight(), 3);
+    }
+
+    #[test]
+    fn a_set_stop_flag_stops_the_solve_and_a_clear_one_does_not() {
+        let graph = WeightedGraph::new(4, &[(0, 1, 5), (1, 2, 8), (2, 3, 5)]).unwrap();
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        assert!(weighted_matching_until_stopped(&graph, Objective::MaxWeight, Some(&stop)).is_err());
+        stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        let solved = weighted_matching_until_stopped(&graph, Objective::MaxWeight, Some(&stop)).unwrap();
+        assert_eq!(solved.unwrap().matching.total_weight(), 10);
+    }
+
+    #[test]
+    fn no_perfect_matching_names_the_deficiency() {
+        // A star with three leaves: removing the centre leaves three odd components.
+        let graph = WeightedGraph::new(4, &[(0, 1, 1), (0, 2, 1), (0, 3, 1)]).unwrap();
+        let error = weighted_matching(&graph, Objective::MinCostPerfect).unwrap_err();
+        assert_eq!((error.deficiency, error.barrier, error.odd_components), (2, 1, 3));
+        assert!(error.to_string().contains("deficiency is 2"));
+    }
+
+    #[test]
+    fn weights_at_the_limit_do_not_overflow() {
+        // A triangle with pendants, and a 4-cycle, every weight at ±limit: the shifted gains
+        // reach (n + 1) · limit + 1 ≈ 2^59.
+        let n = 10;
+        let l = graph::weight_limit(n);
+        let edges = [
+            (0, 1, l),
+            (1, 2, l),
+            (2, 0, l),
+            (0, 3, -l),
+            (1, 4, l - 1),
+            (2, 5, -l),
+            (6, 7, l),
+            (7, 8, -l),
+            (8, 9, l),
+            (9, 6, -l),
+        ];
+        let best = solve(n, &edges, Objective::MaxWeight);
+        assert_eq!(best.matching.total_weight(), 4 * l - 1);
+        let full = solve(n, &edges, Objective::MaxWeightMaxCardinality);
+        // Perfect: the three pendants (−l + l − 1 − l) and the heavier pair of the 4-cycle (2l).
+        assert_eq!((full.matching.size(), full.matching.total_weight()), (5, l - 1));
+        let cheapest = solve(n, &edges, Objective::MinCostPerfect);
+        assert_eq!(cheapest.matching.total_weight(), -3 * l - 1);
+    }
+
+    #[test]
+    fn isolated_vertices_cost_nothing_and_keep_the_floor() {
+        let n = 1_000_000;
+        let edges = [(7, 999_999, 5), (8, 9, -2), (9, 10, 4)];
+        let best = solve(n, &edges, Objective::MaxWeight);
+        assert_eq!((best.matching.size(), best.matching.total_weight()), (2, 9));
+        let full = solve(n, &edges, Objective::MaxWeightMaxCardinality);
+        assert_eq!((full.matching.size(), full.matching.total_weight()), (2, 9));
+        assert_eq!(full.certificate.vertex_duals[0], *full.certificate.vertex_duals.iter().min().unwrap());
+    }
+
+    #[test]
+    fn negative_weights_are_left_out_unless_cardinality_asks() {
+        let edges = [(0, 1, -4), (2, 3, 0)];
+        let best = solve(4, &edges, Objective::MaxWeight);
+        assert_eq!(best.matching.total_weight(), 0);
+        assert!(best.matching.mate(0).is_none());
+        let full = solve(4, &edges, Objective::MaxWeightMaxCardinality);
+        assert_eq!((full.matching.size(), full.matching.total_weight()), (2, -4));
+    }
+}

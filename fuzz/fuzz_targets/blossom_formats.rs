@@ -28,8 +28,8 @@ fuzz_target!(|data: &[u8]| {
         // An empty edge list is an empty graph; the Library Checker format needs N >= 1.
         if (1..=ROUND_TRIP_VERTICES).contains(&n) {
             let mut text = Vec::new();
-            write_graph(&mut text, &parsed.graph, GraphFormat::Lc).expect("writing to memory");
-            let again = read_graph(&text, GraphFormat::Lc).expect("the written graph reads back");
+            write_graph(&mut text, &parsed.graph, GraphFormat::LibraryChecker).expect("writing to memory");
+            let again = read_graph(&text, GraphFormat::LibraryChecker).expect("the written graph reads back");
             assert_eq!(again.graph, parsed.graph, "{format:?}: round trip through lc");
         }
     }

@@ -82,7 +82,7 @@ fn pawn_query(py: Python<'_>, input: &[u8]) -> PyResult<Vec<String>> {
         queries
             .iter()
             .enumerate()
-            .map(|(i, query)| json(&pawn_retrograde::json::report(i + 1, query)))
+            .map(|(i, query)| json(&pawn_retrograde::query::report(i + 1, query)))
             .collect()
     })
 }

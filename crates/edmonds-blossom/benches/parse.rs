@@ -52,7 +52,7 @@ fn parse_case(c: &mut Criterion, name: &str, input: &[u8]) {
     let body = &input[input.iter().position(|&b| b == b'\n').map_or(input.len(), |p| p + 1)..];
     let edges: Vec<u8> = body.iter().map(|&b| if b == b' ' { b'\t' } else { b }).collect();
     let inputs = [
-        (GraphFormat::Lc, input.to_vec()),
+        (GraphFormat::LibraryChecker, input.to_vec()),
         (GraphFormat::Edges, edges),
         (GraphFormat::Mtx, written(GraphFormat::Mtx)),
         (GraphFormat::Metis, written(GraphFormat::Metis)),

@@ -112,7 +112,7 @@ fn written_with_loops(graph: &Graph, loops: &[Vertex], format: GraphFormat) -> (
             (out, |id| id as Vertex - 1)
         }
         GraphFormat::Metis => (written(graph, format), |id| id as Vertex - 1),
-        GraphFormat::Lc => (written(graph, format), |id| id as Vertex),
+        GraphFormat::LibraryChecker => (written(graph, format), |id| id as Vertex),
     }
 }
 
@@ -207,7 +207,7 @@ fn large_inputs_read_in_parallel_match_the_small_reader() {
         assert_eq!(read_graph_owned(bad, format).unwrap_err(), error, "{format:?}");
     }
     // An error near the end of a big input is still located by line and column.
-    let mut bytes = written(&graph, GraphFormat::Lc);
+    let mut bytes = written(&graph, GraphFormat::LibraryChecker);
     let lines = bytes.iter().filter(|&&b| b == b'\n').count();
     let last_line = bytes[..bytes.len() - 1].iter().rposition(|&b| b == b'\n').unwrap() + 1;
     bytes[last_line] = b'x';
@@ -245,8 +245,8 @@ fn extensions_choose_the_format() {
         ("bcsstk01.mtx", GraphFormat::Mtx),
         ("delaunay_n10.graph", GraphFormat::Metis),
         ("a.metis", GraphFormat::Metis),
-        ("lc-random_00.in", GraphFormat::Lc),
-        ("noextension", GraphFormat::Lc),
+        ("lc-random_00.in", GraphFormat::LibraryChecker),
+        ("noextension", GraphFormat::LibraryChecker),
     ] {
         assert_eq!(GraphFormat::from_path(Path::new(file)), format, "{file}");
     }

@@ -42,9 +42,13 @@ fn king_boards_claiming_millions_of_cells_are_refused_without_reserving_them() {
 fn graphs_claiming_millions_of_edges_are_refused_without_reserving_them() {
     let banner = "%%MatrixMarket matrix coordinate pattern general\n";
     let cases = [
-        (GraphFormat::Lc, "10 50000000\n0 1\n".to_string(), "line 3, column 1: unexpected end of input"),
         (
-            GraphFormat::Lc,
+            GraphFormat::LibraryChecker,
+            "10 50000000\n0 1\n".to_string(),
+            "line 3, column 1: unexpected end of input",
+        ),
+        (
+            GraphFormat::LibraryChecker,
             "10000000 50000000\n0 1\n".to_string(),
             "line 3, column 1: unexpected end of input",
         ),

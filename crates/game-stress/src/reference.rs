@@ -40,7 +40,7 @@ pub fn pawn_outcomes(input: &str) -> Vec<String> {
 /// `mtx`, `graph`; `None` for the Library Checker format or an unknown extension).
 pub fn graph_file(n: usize, edges: &[(u32, u32)], extension: &str) -> Option<String> {
     let format = GraphFormat::from_path(Path::new(&format!("graph.{extension}")));
-    if format == GraphFormat::Lc {
+    if format == GraphFormat::LibraryChecker {
         return None;
     }
     let graph = Graph::from_edges(n, edges).ok()?;

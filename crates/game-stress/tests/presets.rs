@@ -129,7 +129,7 @@ fn a_graph_in_another_format_is_its_base_presets_graph() {
         let id = |v: Vertex| parsed.ids.id(v) - first;
         parsed.graph.edges().map(|(u, v)| (id(u), id(v))).collect::<Vec<_>>()
     };
-    let base = edges(&graph.render(), GraphFormat::Lc);
+    let base = edges(&graph.render(), GraphFormat::LibraryChecker);
     assert!(base.len() > 290_000);
     for (extension, format) in
         [("edges", GraphFormat::Edges), ("mtx", GraphFormat::Mtx), ("graph", GraphFormat::Metis)]

@@ -2,7 +2,7 @@
 //!
 //! | name | what it numbers | limit | why it fits |
 //! |---|---|---|---|
-//! | [`Path`] | a boundary path, one bit per step | `n + m ≤` [`MAX_PERIMETER`] `= 40` (a plan's: [`MAX_PLAN_PERIMETER`] `= 44`) | `≤ 64` bits |
+//! | [`LatticePath`] | a boundary path, one bit per step | `n + m ≤` [`MAX_PERIMETER`] `= 40` (a plan's: [`MAX_PLAN_PERIMETER`] `= 44`) | `≤ 64` bits |
 //! | [`HalfMask`] | a half-path (the first `h` or the last `w` steps) | [`MAX_HALF`] `= 22` steps | `≤ 32` bits |
 //! | [`Rank`] | a half-path's rank within its class (ones, area) | [`MAX_CLASS_LEN`] `= 18,100` | `< 2^16` |
 //! | [`CellId`] | a cell, row-major `row · m + col` | `n · m ≤` [`MAX_CELLS`] `= 400` (a plan's: [`MAX_PLAN_CELLS`] `= 484`) | `< 2^16` |
@@ -21,8 +21,8 @@
 pub use crate::board::{MAX_CELLS, MAX_PERIMETER, MAX_PLAN_CELLS, MAX_PLAN_PERIMETER};
 
 /// A boundary path: bit `p` is step `p` (1 = up, 0 = right); see `crate::path`.
-pub type Path = u64;
-/// A half-path: at most [`MAX_HALF`] consecutive steps of a [`Path`], shifted down to bit 0.
+pub type LatticePath = u64;
+/// A half-path: at most [`MAX_HALF`] consecutive steps of a [`LatticePath`], shifted down to bit 0.
 pub type HalfMask = u32;
 /// The rank of a half-path within its class.
 pub type Rank = u16;
@@ -44,7 +44,7 @@ pub const MAX_HALF: usize = MAX_PLAN_PERIMETER.div_ceil(2);
 pub const MAX_CLASS_LEN: usize = 18_100;
 
 const _: () = assert!(MAX_PERIMETER <= MAX_PLAN_PERIMETER && MAX_CELLS <= MAX_PLAN_CELLS);
-const _: () = assert!(MAX_PLAN_PERIMETER <= Path::BITS as usize);
+const _: () = assert!(MAX_PLAN_PERIMETER <= LatticePath::BITS as usize);
 const _: () = assert!(MAX_HALF <= HalfMask::BITS as usize);
 const _: () = assert!(MAX_CLASS_LEN <= Rank::MAX as usize);
 const _: () = assert!(MAX_PLAN_CELLS <= CellId::MAX as usize);
@@ -93,7 +93,7 @@ pub fn half_area(a: usize) -> HalfArea {
 /// # Panics
 /// If `mask` has bits above [`MAX_HALF`] (a bug).
 #[inline]
-pub fn half_mask(mask: Path) -> HalfMask {
+pub fn half_mask(mask: LatticePath) -> HalfMask {
     HalfMask::try_from(mask).expect("a half-path has at most MAX_HALF steps")
 }
 

@@ -3,7 +3,7 @@
 //! The taken cells always form a Young diagram anchored at the top-left corner: row `i` holds its
 //! first `λ_i` cells, with `m ≥ λ_0 ≥ λ_1 ≥ … ≥ λ_{n−1} ≥ 0`. Its boundary, walked from the
 //! bottom-left corner of the board to the top-right corner, is a lattice path of `n` up-steps and
-//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u64` ([`Path`]): 1 = up, 0 = right** (n + m ≤ 40).
+//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u64` ([`LatticePath`]): 1 = up, 0 = right** (n + m ≤ 40).
 //!
 //! - The up-step that climbs past row `i` is the `(n − i)`-th up-step, and it is preceded by exactly
 //!   `λ_i` right-steps. Hence the number of taken cells is the number of pairs "right-step before
@@ -18,41 +18,41 @@
 //! Only [`crate::solve`](mod@crate::solve) manipulates paths in bulk (split in two halves, see `solve::half`); the helpers
 //! here are the plain, one-path-at-a-time versions used to set up tables and to replay a game.
 
-pub use crate::index::Path;
+pub use crate::index::LatticePath;
 
 /// The path of the empty board of `n` rows (`n ≤ 31`).
-pub fn empty_board(n: usize) -> Path {
+pub fn empty_board(n: usize) -> LatticePath {
     ones_mask(n)
 }
 
 /// The path of the full board of `n` rows and `m` columns (`n + m ≤ 40`).
-pub fn full_board(n: usize, m: usize) -> Path {
+pub fn full_board(n: usize, m: usize) -> LatticePath {
     ones_mask(n) << m
 }
 
 /// A mask of the `len` lowest bits (`len ≤ 64`).
-pub fn ones_mask(len: usize) -> Path {
-    if len >= Path::BITS as usize { Path::MAX } else { (1 << len) - 1 }
+pub fn ones_mask(len: usize) -> LatticePath {
+    if len >= LatticePath::BITS as usize { LatticePath::MAX } else { (1 << len) - 1 }
 }
 
 /// The number of cells taken below (inside) `path`: the number of pairs (right-step, later up-step)
 /// among its first `len` steps.
-pub fn area(path: Path, len: usize) -> usize {
+pub fn area(path: LatticePath, len: usize) -> usize {
     (0..len).filter(|&p| path >> p & 1 == 1).map(|p| p - ones_below(path, p)).sum()
 }
 
 /// The number of up-steps strictly before step `p`.
-pub fn ones_below(path: Path, p: usize) -> usize {
+pub fn ones_below(path: LatticePath, p: usize) -> usize {
     (path & ones_mask(p)).count_ones() as usize
 }
 
 /// Whether steps `p`, `p + 1` form an outer corner (`1` then `0`), i.e. a legal move.
-pub fn is_corner(path: Path, p: usize) -> bool {
+pub fn is_corner(path: LatticePath, p: usize) -> bool {
     path >> p & 0b11 == 0b01
 }
 
 /// The steps `p` (among the first `len`) where a move can be made, in increasing order.
-pub fn corners(path: Path, len: usize) -> impl Iterator<Item = usize> {
+pub fn corners(path: LatticePath, len: usize) -> impl Iterator<Item = usize> {
     // Bit p of the mask is set iff steps p, p + 1 are `1`, `0` (with p + 1 < len).
     let mut mask = path & !(path >> 1) & ones_mask(len.saturating_sub(1));
     std::iter::from_fn(move || {
@@ -65,20 +65,20 @@ pub fn corners(path: Path, len: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The path after the move at corner `p`.
-pub fn play(path: Path, p: usize) -> Path {
+pub fn play(path: LatticePath, p: usize) -> LatticePath {
     path ^ (0b11 << p)
 }
 
 /// The cell (row, column) taken by the move at corner `p` on a board of `n` rows.
-pub fn corner_cell(path: Path, p: usize, n: usize) -> (usize, usize) {
+pub fn corner_cell(path: LatticePath, p: usize, n: usize) -> (usize, usize) {
     let u = ones_below(path, p);
     (n - 1 - u, p - u)
 }
 
 /// The path of the Young diagram whose row `i` holds `rows[i]` cells (`rows` non-increasing, each
 /// at most `m`, one entry per row of the board).
-pub fn from_rows(rows: &[usize], m: usize) -> Path {
-    let mut path: Path = 0;
+pub fn from_rows(rows: &[usize], m: usize) -> LatticePath {
+    let mut path: LatticePath = 0;
     let mut step = 0;
     let mut width = 0;
     // From the bottom-left corner: right-steps up to the bottom row's length, its up-step, and so on.
@@ -95,7 +95,7 @@ pub fn from_rows(rows: &[usize], m: usize) -> Path {
 /// The row lengths of the diagram of `path` on a board of `n` rows (row 0 first): the inverse of
 /// [`from_rows`], which the tests check.
 #[cfg(test)]
-pub fn rows_of(path: Path, n: usize) -> Vec<usize> {
+pub fn rows_of(path: LatticePath, n: usize) -> Vec<usize> {
     let mut rows = vec![0; n];
     let mut up = 0;
     let mut right = 0;

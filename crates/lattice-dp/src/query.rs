@@ -29,7 +29,7 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::parse::read_board;
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
 
 use crate::solve::{Progress, child_values_until_stopped};
@@ -90,7 +90,7 @@ impl Position {
     }
 
     /// The boundary path of the diagram (one bit per step, as the crate documentation describes).
-    pub fn path(&self) -> Path {
+    pub fn path(&self) -> LatticePath {
         path::from_rows(&self.taken, self.board.cols())
     }
 

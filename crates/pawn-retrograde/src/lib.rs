@@ -30,7 +30,7 @@
 //! is walked in time proportional to its size), walked in state order, which keeps the predecessor
 //! accesses nearly sequential. The per-state data is one word holding both the count of moves not
 //! refuted yet (set to the move count before the pass, so no move count is looked up while it
-//! runs) and the decided value (module `solve::cell`), 1 byte per state while distances stay below 120,
+//! runs) and the decided value (module `solve::word`), 1 byte per state while distances stay below 120,
 //! widened to 2 (then 4) bytes when they do not. The unmoves of one level are grouped by the
 //! *block* (side to move and black cell) they write to, and every block is written by one task,
 //! so a big board's level runs on every core with rayon and gives the same words as the
@@ -100,8 +100,8 @@
 //!   image), the legal share of the state index, moves and branching factor, the longest wins and
 //!   losses; one pass over a complete solution's words plus a breadth-first search;
 //! - `position`: a board, its pieces and the side to move ([`Position`]), below `solve` and `query`;
-//! - [`mod@query`]: any position (either side to move) with the value of every move, best first;
-//!   [`json`] puts it in the report model of `grid_core::report` (`--json`, JSON Lines);
+//! - [`mod@query`]: any position (either side to move) with the value of every move, best first,
+//!   and its report in the report model of `grid_core::report` (`--json`, JSON Lines);
 //! - [`play`]: a person against the perfect opponent (`grid_core::cli::play`).
 
 pub mod analysis;
@@ -110,7 +110,6 @@ pub mod board;
 pub mod cellset;
 pub mod explain;
 pub mod index;
-pub mod json;
 mod parse;
 pub mod play;
 mod position;
@@ -125,9 +124,8 @@ pub use board::{Board, BoardError};
 pub use cellset::CellSet;
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};
-pub use json::Report;
 pub use parse::{human_bytes, parse_input, parse_input_within, parse_positions, parse_positions_within};
-pub use query::{Position, QueryOptions, query};
+pub use query::{Position, QueryOptions, Report, query};
 pub use solve::{Inconsistency, Outcome, Solution, StateValue, memory_needed};
 pub use space::{Ending, Side, State, Terminal};
 

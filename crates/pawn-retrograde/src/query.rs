@@ -201,7 +201,7 @@ impl Default for QueryOptions<'_> {
 /// [`QueryOptions::stop`] was set.
 pub fn query(position: &Position, options: &QueryOptions) -> Result<Report, Stopped> {
     let query = solve_query_until_stopped(position, options.stop)?;
-    Ok(crate::json::report(options.number, &query))
+    Ok(report(options.number, &query))
 }
 
 /// Queries one position: its value, every move's value (best first) and the principal variation,
@@ -297,7 +297,16 @@ pub struct PositionFields {
 /// The report of one board or position.
 pub type Report = PositionReport<PositionFields, MoveFields>;
 
-/// The report of board (or query) number `number` (1-based).
+/// The report of board (or query) number `number` (1-based): what `--json` (default mode and
+/// `query`) prints, one per line.
+///
+/// ```json
+/// {"game":"pawn-retrograde","board":1,"to_move":"red","value":"lose","remoteness":2,
+///  "answer":"Black 2","pv":["3,1-2,1","2,2-1,2"],"end":"the black pawn stands in row 1, so Black wins",
+///  "moves":[{"move":"3,1-2,1","piece":"A","from":[3,1],"to":[2,1],"value":"lose","remoteness":2},…]}
+/// ```
+///
+/// The field table is in `docs/REPORT.md` (section pawn-retrograde).
 pub fn report(number: usize, query: &Query) -> Report {
     let e = &query.evaluation;
     let pv = query.line.iter().map(|(mv, _)| Notation { from: mv.from, to: mv.to }.to_string()).collect();

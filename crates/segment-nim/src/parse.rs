@@ -28,6 +28,16 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
     Ok(positions)
 }
 
+/// The header of a board: `n w c` alone, or, in a query input, followed by an optional side to
+/// move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// `n w c`: white moves.
+    Board,
+    /// `n w c [white|black]`.
+    Query,
+}
+
 /// Reads the boards of one input, in order.
 #[derive(Debug)]
 pub struct BoardReader<'a> {
@@ -47,19 +57,19 @@ impl<'a> BoardReader<'a> {
     /// Reads the next board into `board`; `Ok(false)` once all `t` boards have been read and only
     /// whitespace follows. On an error, `board` holds garbage.
     pub fn read_into(&mut self, board: &mut Board) -> Result<bool, InputError> {
-        self.read_next(board, false).map(|side| side.is_some())
+        self.read_next(board, Header::Board).map(|side| side.is_some())
     }
 
     /// Reads the next board of a query input into `board`: the header `n w c` may be followed by
     /// the side to move, `white` (the default) or `black`. `Ok(None)` once all `t` boards have been
     /// read and only whitespace follows.
     pub fn read_query_into(&mut self, board: &mut Board) -> Result<Option<Colour>, InputError> {
-        self.read_next(board, true)
+        self.read_next(board, Header::Query)
     }
 
-    /// Reads one board, with an optional side-to-move word after `c` when `side` is set; the
+    /// Reads one board, with an optional side-to-move word after `c` in a [`Header::Query`]; the
     /// side to move (white without the word), or `None` at the end of the input.
-    fn read_next(&mut self, board: &mut Board, side: bool) -> Result<Option<Colour>, InputError> {
+    fn read_next(&mut self, board: &mut Board, header: Header) -> Result<Option<Colour>, InputError> {
         if self.boards_left == 0 {
             self.reader.finish()?;
             return Ok(None);
@@ -68,7 +78,10 @@ impl<'a> BoardReader<'a> {
         let n = self.reader.uint("n", 1, MAX_FIELDS)?;
         let white = self.reader.uint("w", 0, n)?;
         let (black, black_at) = self.reader.uint_mark("c", 0, n)?;
-        let mover = if side { self.side_to_move()? } else { Colour::White };
+        let mover = match header {
+            Header::Query => self.side_to_move()?,
+            Header::Board => Colour::White,
+        };
         if white + black > n {
             return Err(self
                 .reader

@@ -18,7 +18,7 @@ pub fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -
     let graph_format = match (args.input_format, file) {
         (Some(chosen), _) => chosen.graph_format(),
         (None, Some(path)) => GraphFormat::from_path(path),
-        (None, None) => GraphFormat::Lc,
+        (None, None) => GraphFormat::LibraryChecker,
     };
     let (parsed, read) = read_graph_file(file, graph_format).map_err(|e| match e {
         GraphFileError::Input(e) => Failure::Input(e),

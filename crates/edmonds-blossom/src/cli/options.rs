@@ -192,7 +192,8 @@ pub struct MatchingArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum InputFormat {
     /// Library Checker general_matching: `N M`, then M lines `u v`, 0-based.
-    Lc,
+    #[value(name = "lc")]
+    LibraryChecker,
     /// SNAP edge list: `u v` per line, `#` comments, ids up to 2^63.
     Edges,
     /// Matrix Market coordinate (pattern, real, integer).
@@ -205,7 +206,7 @@ impl InputFormat {
     /// The library's name for the format.
     pub fn graph_format(self) -> GraphFormat {
         match self {
-            InputFormat::Lc => GraphFormat::Lc,
+            InputFormat::LibraryChecker => GraphFormat::LibraryChecker,
             InputFormat::Edges => GraphFormat::Edges,
             InputFormat::Mtx => GraphFormat::Mtx,
             InputFormat::Metis => GraphFormat::Metis,

@@ -339,12 +339,21 @@ pub(crate) fn for_each_line(
     Ok(())
 }
 
+/// Whether a blank line is a data line of its format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlankLines {
+    /// A blank line holds data (METIS: a vertex without neighbours).
+    Data,
+    /// A blank line is skipped like a comment.
+    Skipped,
+}
+
 /// Whether the line of `reader` holds data: not a comment (its first non-blank byte is one of
-/// `comments`) and, unless `blank_counts`, not blank.
+/// `comments`) and, unless `blank` says [`BlankLines::Skipped`], not blank.
 #[inline]
-pub(crate) fn is_data_line(reader: &mut LineReader<'_>, comments: &[u8], blank_counts: bool) -> bool {
+pub(crate) fn is_data_line(reader: &mut LineReader<'_>, comments: &[u8], blank: BlankLines) -> bool {
     match reader.peek() {
-        None => blank_counts,
+        None => blank == BlankLines::Data,
         Some(b) => !comments.contains(&b),
     }
 }
@@ -356,12 +365,12 @@ pub(crate) fn nth_data_line(
     chunk: Range<usize>,
     index: usize,
     comments: &[u8],
-    blank_counts: bool,
+    blank: BlankLines,
 ) -> usize {
     let mut seen = 0;
     let mut found = chunk.end;
     let _ = for_each_line(input, chunk, |line, at| {
-        if !is_data_line(&mut LineReader::new(line, at), comments, blank_counts) {
+        if !is_data_line(&mut LineReader::new(line, at), comments, blank) {
             return Ok(());
         }
         if seen == index {

@@ -22,7 +22,7 @@ use grid_core::InputError;
 use rayon::prelude::*;
 
 use super::chunks::{
-    LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
+    BlankLines, LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
     nth_data_line, par_chunks, par_chunks_with,
 };
 use super::swar::swar_line_separated;
@@ -182,7 +182,7 @@ fn next_edge(input: &[u8], at: &mut usize, end: usize) -> Result<Option<(u64, u6
         let line = line_end(&input[..end], *at);
         let mut reader = LineReader::new(&input[*at..line], *at);
         *at = line + 1;
-        if is_data_line(&mut reader, COMMENTS, false) {
+        if is_data_line(&mut reader, COMMENTS, BlankLines::Skipped) {
             return Ok(Some((reader.uint("vertex id", 0, MAX_ID)?, reader.uint("vertex id", 0, MAX_ID)?)));
         }
     }
@@ -218,7 +218,7 @@ fn parse_renumbered(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let chunks = par_chunks(&chunks, MAX_INPUT_EDGES, read).map_err(|stop| match stop {
         Stop::Problem(p) => p.locate(input),
         Stop::Overflow { chunk, index } => Problem::msg(
-            nth_data_line(input, chunk, index, COMMENTS, false),
+            nth_data_line(input, chunk, index, COMMENTS, BlankLines::Skipped),
             format!("more than {MAX_INPUT_EDGES} edges"),
         )
         .locate(input),
@@ -308,7 +308,7 @@ fn first_offset_of(input: &[u8], id: u64) -> usize {
     let mut found = 0;
     let _ = for_each_line(input, 0..input.len(), |line, at| {
         let mut reader = LineReader::new(line, at);
-        if !is_data_line(&mut reader, COMMENTS, false) {
+        if !is_data_line(&mut reader, COMMENTS, BlankLines::Skipped) {
             return Ok(());
         }
         for _ in 0..2 {

@@ -265,7 +265,7 @@ mod tests {
         let at = bad.len() - 3;
         bad[at] = b'x';
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
-        let owned = super::super::read_graph_owned(bad.clone(), super::super::GraphFormat::Lc);
+        let owned = super::super::read_graph_owned(bad.clone(), super::super::GraphFormat::LibraryChecker);
         assert_eq!(owned.unwrap_err(), parse(&bad).unwrap_err());
     }
 

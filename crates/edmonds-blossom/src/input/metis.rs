@@ -20,7 +20,7 @@ use grid_core::{InputError, Loc, Scanner};
 use rayon::prelude::*;
 
 use super::chunks::{
-    LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
+    BlankLines, LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_column, line_end,
     par_chunks_with, scan_line,
 };
 use super::swar::swar_digits;
@@ -148,7 +148,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     let mut at = 0;
     while at < input.len() {
         let end = line_end(input, at);
-        if is_data_line(&mut LineReader::new(&input[at..end], at), COMMENTS, false) {
+        if is_data_line(&mut LineReader::new(&input[at..end], at), COMMENTS, BlankLines::Skipped) {
             break;
         }
         at = (end + 1).min(input.len());
@@ -187,7 +187,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         let mut loops = 0u64;
         for_each_line(input, range, |line, at| {
             let mut reader = LineReader::new(line, at);
-            if !is_data_line(&mut reader, COMMENTS, true) {
+            if !is_data_line(&mut reader, COMMENTS, BlankLines::Data) {
                 return Ok(());
             }
             if lines > 0 {
@@ -325,7 +325,7 @@ fn vertex_lines(input: &[u8], range: Range<usize>) -> usize {
     }
     let mut lines = 0;
     let _ = for_each_line(input, range, |line, at| {
-        lines += usize::from(is_data_line(&mut LineReader::new(line, at), COMMENTS, true));
+        lines += usize::from(is_data_line(&mut LineReader::new(line, at), COMMENTS, BlankLines::Data));
         Ok(())
     });
     lines

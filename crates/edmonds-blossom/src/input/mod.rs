@@ -1,7 +1,7 @@
 //! Graph input: the Library Checker format and the formats real graphs come in, one module a
 //! format, each registered by one line of `formats!` below.
 //!
-//! - [`GraphFormat::Lc`]: Library Checker `general_matching` (`N M`, then `M` lines `u v`, 0-based).
+//! - [`GraphFormat::LibraryChecker`]: Library Checker `general_matching` (`N M`, then `M` lines `u v`, 0-based).
 //! - [`GraphFormat::Edges`]: SNAP-style edge lists (`#` comments, any ids up to `2^63`, renumbered).
 //! - [`GraphFormat::Mtx`]: Matrix Market coordinate files (1-based, values ignored).
 //! - [`GraphFormat::Metis`]: METIS / DIMACS10 adjacency files (1-based).
@@ -96,7 +96,7 @@ macro_rules! formats {
 
 formats! {
     /// Library Checker `general_matching`: `N M`, then `M` lines `u v` (0-based).
-    Lc => lc, "lc", [];
+    LibraryChecker => lc, "lc", [];
     /// An edge list: one edge `u v` per line, `#` or `%` comment lines, ids in `0..=2^63`.
     Edges => edges, "edges", ["txt", "edges", "el"];
     /// A Matrix Market coordinate file (`pattern`, `real` or `integer`).
@@ -110,7 +110,7 @@ impl GraphFormat {
     /// `.graph`, `.metis` METIS, anything else the Library Checker format.
     pub fn from_path(path: &Path) -> Self {
         let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        extension.as_deref().and_then(Self::by_extension).unwrap_or(GraphFormat::Lc)
+        extension.as_deref().and_then(Self::by_extension).unwrap_or(GraphFormat::LibraryChecker)
     }
 }
 

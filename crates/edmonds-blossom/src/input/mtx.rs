@@ -12,7 +12,7 @@ use grid_core::error::shorten;
 use grid_core::{ErrorKind, InputError, Scanner};
 
 use super::chunks::{
-    LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
+    BlankLines, LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
 use super::swar::swar_line;
@@ -46,7 +46,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     let mut at = (line_end(input, 0) + 1).min(input.len());
     while at < input.len() {
         let end = line_end(input, at);
-        if is_data_line(&mut LineReader::new(&input[at..end], at), COMMENTS, false) {
+        if is_data_line(&mut LineReader::new(&input[at..end], at), COMMENTS, BlankLines::Skipped) {
             break;
         }
         at = (end + 1).min(input.len());
@@ -92,7 +92,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
             let end = line_end(&input[..range.end], at);
             let mut reader = LineReader::new(&input[at..end], at);
             at = end + 1;
-            if !is_data_line(&mut reader, COMMENTS, false) {
+            if !is_data_line(&mut reader, COMMENTS, BlankLines::Skipped) {
                 continue;
             }
             let i = reader.uint("row", 1, n as u64)? as u32 - 1;
@@ -117,7 +117,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         par_chunks_with(&filing_chunks(input, body), nnz, init, read).map_err(|stop| match stop {
             Stop::Problem(p) => p.locate(input),
             Stop::Overflow { chunk, index } => Problem::msg(
-                nth_data_line(input, chunk, index, COMMENTS, false),
+                nth_data_line(input, chunk, index, COMMENTS, BlankLines::Skipped),
                 format!("input continues after the {nnz} entr{}", if nnz == 1 { "y" } else { "ies" }),
             )
             .locate(input),

@@ -116,6 +116,15 @@ const RETIRED: u32 = u32::MAX - 2;
 /// States below this are outer vertices' union–find parents.
 const FIRST_RESERVED: u32 = RETIRED;
 
+/// What the end of a search does to the vertices it touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SearchEnd {
+    /// They go back to unlabelled: a later search may label them again.
+    Reset,
+    /// They are retired for good (the search was exhausted).
+    Retire,
+}
+
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Growth {
@@ -385,9 +394,12 @@ impl AlternatingForest<OneShot> {
     }
 
     /// Ends the current search: every touched vertex is reset to unlabelled, or retired for good
-    /// when `retire` is set.
-    pub(crate) fn finish(&mut self, retire: bool) {
-        let reset_to = if retire { RETIRED } else { UNLABELLED };
+    /// ([`SearchEnd`]).
+    pub(crate) fn finish(&mut self, end: SearchEnd) {
+        let reset_to = match end {
+            SearchEnd::Retire => RETIRED,
+            SearchEnd::Reset => UNLABELLED,
+        };
         for &v in &self.mode.touched {
             self.state[v as usize] = reset_to;
         }

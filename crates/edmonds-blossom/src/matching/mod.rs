@@ -36,7 +36,7 @@ use rayon::prelude::*;
 
 use crate::graph::Graph;
 use crate::graph::{NO_VERTEX, Vertex};
-use forest::{AlternatingForest, Growth, Label, ScanOrder, Workspace};
+use forest::{AlternatingForest, Growth, Label, ScanOrder, SearchEnd, Workspace};
 use greedy::GreedyOrder;
 use locality::{Layout, Renumbered};
 
@@ -343,15 +343,15 @@ fn augment_from_each_root(
         forest.plant(root as u32);
         let growth = forest.grow(graph);
         match growth {
-            Growth::Exhausted => forest.finish(true),
+            Growth::Exhausted => forest.finish(SearchEnd::Retire),
             Growth::Abandoned => {
-                forest.finish(false);
+                forest.finish(SearchEnd::Reset);
                 break;
             }
             growth => {
                 successful_work += forest.labelled_count();
                 forest.augment(growth);
-                forest.finish(false);
+                forest.finish(SearchEnd::Reset);
             }
         }
     }
@@ -393,14 +393,14 @@ fn augment_depth_first(
         let growth = forest.grow(graph);
         work += forest.labelled_count();
         match growth {
-            Growth::Exhausted => forest.finish(true),
+            Growth::Exhausted => forest.finish(SearchEnd::Retire),
             Growth::Abandoned => {
                 complete = false;
-                forest.finish(false);
+                forest.finish(SearchEnd::Reset);
             }
             growth => {
                 forest.augment(growth);
-                forest.finish(false);
+                forest.finish(SearchEnd::Reset);
             }
         }
     }

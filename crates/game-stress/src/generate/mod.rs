@@ -11,7 +11,7 @@
 pub mod preset;
 mod sizes;
 
-pub(crate) use sizes::size_or;
+pub(crate) use sizes::{CaseSize, size_or};
 pub use sizes::{Span, parse_density};
 
 pub use crate::games::{Input, Options};

@@ -69,12 +69,28 @@ impl fmt::Display for Span {
     }
 }
 
-/// A size for one case: the span when given, else `small` mostly and `big` one case in twenty.
-pub(crate) fn size_or(span: Option<Span>, rng: &mut Rng, big_case: bool, small: Span, big: Span) -> u64 {
-    match span {
-        Some(s) => s.pick(rng),
-        None if big_case => big.pick(rng),
-        None => small.pick(rng),
+/// Which sizes a case draws from where no span is given: one case in twenty is big.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CaseSize {
+    /// The small sizes (most cases).
+    Small,
+    /// The big sizes.
+    Big,
+}
+
+impl CaseSize {
+    /// Big one time in twenty, else small.
+    pub(crate) fn draw(rng: &mut Rng) -> CaseSize {
+        if rng.one_in(20) { CaseSize::Big } else { CaseSize::Small }
+    }
+}
+
+/// A size for one case: the span when given, else drawn from `small` or `big` as `case` says.
+pub(crate) fn size_or(span: Option<Span>, rng: &mut Rng, case: CaseSize, small: Span, big: Span) -> u64 {
+    match (span, case) {
+        (Some(s), _) => s.pick(rng),
+        (None, CaseSize::Big) => big.pick(rng),
+        (None, CaseSize::Small) => small.pick(rng),
     }
 }
 

@@ -213,7 +213,7 @@ impl<O> PlayRequest<O> {
         match play(game, start, person, self.hints, &mut stdin.lock(), mode, out) {
             Ok(_) => Ok(()),
             // The game's own errors (a position too big to solve): a refusal, not a bug.
-            Err(e) if e.kind() == io::ErrorKind::Other => Err(Failure::Usage(format!("error: {e}"))),
+            Err(e) if e.kind() == io::ErrorKind::Other => Err(Failure::TooLarge(format!("error: {e}"))),
             Err(e) => Err(Failure::Output(e)),
         }
     }

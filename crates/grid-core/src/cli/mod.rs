@@ -41,6 +41,12 @@ pub enum Failure {
     Input(InputError),
     /// Bad usage or an unreadable input file; the message is printed as it is.
     Usage(String),
+    /// A valid input whose solve needs more than a limit allows (`--memory-limit`, a board too
+    /// large); the message is printed as it is, with the exit status of bad input.
+    TooLarge(String),
+    /// The solve was interrupted (Ctrl-C); the message is printed as it is, with the exit status of
+    /// bad input.
+    Interrupted(String),
     /// A bug or an impossible state; printed as `error: internal: message`.
     Internal(String),
     /// Writing the output failed.
@@ -87,7 +93,9 @@ pub fn report(result: Result<(), Failure>, err: &mut impl Write) -> ExitCode {
         Ok(()) => return ExitCode::SUCCESS,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(Failure::Input(e)) => (EXIT_INPUT, format!("error: {e}")),
-        Err(Failure::Usage(message)) => (EXIT_INPUT, message),
+        Err(Failure::Usage(message) | Failure::TooLarge(message) | Failure::Interrupted(message)) => {
+            (EXIT_INPUT, message)
+        }
         Err(Failure::Internal(message)) => (EXIT_INTERNAL, format!("error: internal: {message}")),
         Err(Failure::Output(e)) => (EXIT_INTERNAL, format!("error: cannot write output: {e}")),
     };
@@ -132,6 +140,18 @@ mod tests {
         assert_eq!(
             reported(Err(Failure::Output(disk_full))),
             (ExitCode::from(1), "error: cannot write output: disk full\n".into())
+        );
+    }
+
+    #[test]
+    fn too_large_and_interrupted_exit_2_with_their_message() {
+        assert_eq!(
+            reported(Err(Failure::TooLarge("error: board 9x9: too large".into()))),
+            (ExitCode::from(2), "error: board 9x9: too large\n".into())
+        );
+        assert_eq!(
+            reported(Err(Failure::Interrupted("error: interrupted".into()))),
+            (ExitCode::from(2), "error: interrupted\n".into())
         );
     }
 

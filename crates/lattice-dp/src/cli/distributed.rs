@@ -96,7 +96,7 @@ fn answer(
             .map(|(r, p)| (r, p.peak_bytes))
             .max_by_key(|&(_, b)| b)
             .unwrap_or((0, 0));
-        return Err(Failure::Usage(format!(
+        return Err(Failure::TooLarge(format!(
             "error: board {n}x{m} on {} ranks: rank {worst} needs about {} but the memory limit of a rank is {} (lattice-dp plan --ranks P shows each rank's share; more ranks or --memory-limit BYTES)",
             ranks.ranks(),
             lattice_dp::solve::bytes(most),

@@ -8,7 +8,7 @@ use lattice_dp::SolveError;
 /// The refusal of a solve that does not fit, or the message of an interrupted one.
 pub fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
     match e {
-        SolveError::TooLarge { .. } => Failure::Usage(format!(
+        SolveError::TooLarge { .. } => Failure::TooLarge(format!(
             "error: board {n}x{m}: {e} (--memory-limit BYTES raises it; --json, --explain and analyze need at least one more byte per state of the largest layer)"
         )),
         SolveError::WidthTooNarrow { width, needed, .. } => Failure::Usage(format!(
@@ -16,7 +16,8 @@ pub fn solve_failure(e: SolveError, n: usize, m: usize) -> Failure {
             width.bytes(),
             needed.bytes()
         )),
-        SolveError::Interrupted { .. } | SolveError::Checkpoint(_) => Failure::Usage(format!("error: {e}")),
+        SolveError::Interrupted { .. } => Failure::Interrupted(format!("error: {e}")),
+        SolveError::Checkpoint(_) => Failure::Usage(format!("error: {e}")),
     }
 }
 

@@ -23,7 +23,7 @@ use super::split::Split;
 use super::value::Stored;
 use super::{Mode, Options, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
 use crate::board::Board;
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 
 /// The most bytes a rank sends in one round of an exchange (and receives: the rounds are the
 /// same for every pair).
@@ -443,7 +443,7 @@ fn replay(
     steps: &[Vec<u8>],
     exchange: &mut impl Exchange,
 ) -> Vec<(usize, usize)> {
-    let mut position: Path = path::empty_board(split.n);
+    let mut position: LatticePath = path::empty_board(split.n);
     let mut cells = Vec::with_capacity(layers.len() - 1);
     for (taken, layer) in layers.iter().enumerate().take(layers.len() - 1) {
         let left = split.left_of(position);

@@ -12,7 +12,7 @@
 //! `0 ≤ area ≤ ones · (len − ones)` (every such area occurs, so no id is wasted).
 
 use crate::index::{self, HalfArea, HalfMask, MAX_HALF, Rank};
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 
 /// Area, rank and class members of every half-path of one length.
 #[derive(Debug, Clone)]
@@ -38,7 +38,7 @@ impl HalfPaths {
         let class_count = first_class[len + 1];
         let masks = 0..((1 as HalfMask) << len);
         let area: Vec<HalfArea> =
-            masks.clone().map(|mask| index::half_area(path::area(Path::from(mask), len))).collect();
+            masks.clone().map(|mask| index::half_area(path::area(LatticePath::from(mask), len))).collect();
         let class_of =
             |mask: HalfMask| first_class[mask.count_ones() as usize] + usize::from(area[mask as usize]);
 
@@ -60,7 +60,7 @@ impl HalfPaths {
         for id in 0..class_count {
             let class = &mut members[class_start[id]..class_start[id + 1]];
             // Masks are in increasing order already; a stable sort keeps it within a corner count.
-            class.sort_by_key(|&mask| std::cmp::Reverse(path::corners(Path::from(mask), len).count()));
+            class.sort_by_key(|&mask| std::cmp::Reverse(path::corners(LatticePath::from(mask), len).count()));
             for (r, &mask) in class.iter().enumerate() {
                 rank[mask as usize] = index::rank(r);
             }
@@ -79,7 +79,7 @@ impl HalfPaths {
     }
 
     /// The class id of a half-path.
-    pub fn class_of(&self, half: Path) -> usize {
+    pub fn class_of(&self, half: LatticePath) -> usize {
         self.first_class[half.count_ones() as usize] + usize::from(self.area[half as usize])
     }
 
@@ -95,12 +95,12 @@ impl HalfPaths {
 
     /// The area of a half-path.
     #[cfg(test)]
-    pub fn area(&self, half: Path) -> usize {
+    pub fn area(&self, half: LatticePath) -> usize {
         usize::from(self.area[half as usize])
     }
 
     /// The rank of a half-path within its class.
-    pub fn rank(&self, half: Path) -> usize {
+    pub fn rank(&self, half: LatticePath) -> usize {
         usize::from(self.rank[half as usize])
     }
 }
@@ -128,8 +128,8 @@ mod tests {
             let half = HalfPaths::new(len);
             for id in 0..half.class_count() {
                 for (r, &mask) in half.members_of(id).iter().enumerate() {
-                    assert_eq!(half.rank(Path::from(mask)), r);
-                    assert_eq!(half.class_of(Path::from(mask)), id);
+                    assert_eq!(half.rank(LatticePath::from(mask)), r);
+                    assert_eq!(half.class_of(LatticePath::from(mask)), id);
                 }
             }
         }
@@ -143,7 +143,7 @@ mod tests {
             let half = HalfPaths::new(len);
             for id in 0..half.class_count() {
                 let key = |&mask: &HalfMask| {
-                    (std::cmp::Reverse(path::corners(Path::from(mask), len).count()), mask)
+                    (std::cmp::Reverse(path::corners(LatticePath::from(mask), len).count()), mask)
                 };
                 let keys: Vec<_> = half.members_of(id).iter().map(key).collect();
                 assert!(keys.windows(2).all(|w| w[0] < w[1]), "len {len} class {id}: {keys:?}");

@@ -20,7 +20,7 @@ use super::split::{CrossMove, Gain, Split};
 use super::value::Stored;
 use crate::board::MAX_CELLS;
 use crate::index::{Rank, Step};
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 use std::ops::Range;
 
 /// Entries of a score table: a power of two at least [`MAX_CELLS`] (the right moves read their
@@ -126,7 +126,7 @@ impl<V: Stored> Kernel<'_, V> {
     ) -> &'s [i64] {
         let RowScratch { out, wide } = scratch;
         let len = group.row_len;
-        let left = Path::from(self.split.left.members_of(group.left_class)[left_rank]);
+        let left = LatticePath::from(self.split.left.members_of(group.left_class)[left_rank]);
         self.right_moves::<RECORD>(group, left_rank, &mut out[..len], wide, best_step);
         self.left_moves::<RECORD>(left, &mut out[..len], best_step);
         self.cross_move::<RECORD>(group, left, out, wide, best_step);
@@ -137,7 +137,7 @@ impl<V: Stored> Kernel<'_, V> {
 
     /// The row of the next layer starting with left half `left`.
     #[inline(always)]
-    fn next_row(&self, left: Path) -> &[V] {
+    fn next_row(&self, left: LatticePath) -> &[V] {
         let row = self.rows.row(self.split.left.class_of(left), self.split.left.rank(left));
         debug_assert!(!row.is_empty(), "the next layer has the row of a move");
         self.values(row)
@@ -152,7 +152,7 @@ impl<V: Stored> Kernel<'_, V> {
 
     /// Moves inside the left half: one streaming pass over a row of the next layer each.
     #[inline(always)]
-    fn left_moves<const RECORD: bool>(&self, left: Path, out: &mut [i64], best_step: &mut [u8]) {
+    fn left_moves<const RECORD: bool>(&self, left: LatticePath, out: &mut [i64], best_step: &mut [u8]) {
         for p in path::corners(left, self.split.h) {
             let (row, col) = path::corner_cell(left, p, self.split.n);
             let gain = self.score[row * self.split.m + col];
@@ -176,7 +176,7 @@ impl<V: Stored> Kernel<'_, V> {
     fn cross_move<const RECORD: bool>(
         &self,
         group: &Group,
-        left: Path,
+        left: LatticePath,
         out: &mut [i64; WIDE],
         wide: &mut [i64; WIDE],
         best_step: &mut [u8],

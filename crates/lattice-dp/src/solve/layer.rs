@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use super::split::Split;
-use crate::path::Path;
+use crate::path::LatticePath;
 
 /// The states of one layer whose left halves share one class.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,7 +117,7 @@ impl Layer {
     }
 
     /// The index of `path` within this layer; `path` must have `taken` cells.
-    pub fn index(&self, split: &Split, path: Path) -> usize {
+    pub fn index(&self, split: &Split, path: LatticePath) -> usize {
         let (left, right) = (split.left_of(path), split.right_of(path));
         let slot = self.slot(split.left.class_of(left));
         debug_assert!(slot.row_len > 0, "path {path:b} is not in layer {}", self.taken);

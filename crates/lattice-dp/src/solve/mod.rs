@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::board::{Board, Shape};
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 use census::Tally;
 use kernel::{Isa, Kernel, RowScratch, SCORES};
 use layer::{Group, Layer, RowSource};
@@ -329,7 +329,7 @@ fn solve_as<V: Stored + Default, T: Tally>(
         states_done: 0,
         states_total: segments.iter().map(pass_states).sum(),
     };
-    let mut position: Path = path::empty_board(split.n);
+    let mut position: LatticePath = path::empty_board(split.n);
     let mut cells = Vec::with_capacity(top);
     let mut value = 0;
     for (pass, segment) in segments.iter().enumerate() {
@@ -400,14 +400,18 @@ pub type ChildValues = smallvec::SmallVec<[ChildValue; MAX_MOVES]>;
 /// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that
 /// contains the diagram). Empty when `diagram` is the full board. No memory limit: see
 /// [`Plan`] to check one first.
-pub fn child_values(board: &Board, diagram: Path, on_progress: &mut dyn FnMut(Progress)) -> ChildValues {
+pub fn child_values(
+    board: &Board,
+    diagram: LatticePath,
+    on_progress: &mut dyn FnMut(Progress),
+) -> ChildValues {
     grid_core::stop::unstoppable(child_values_until_stopped(board, diagram, None, on_progress))
 }
 
 /// [`child_values`], stopped at a layer boundary once `stop` is set.
 pub fn child_values_until_stopped(
     board: &Board,
-    diagram: Path,
+    diagram: LatticePath,
     stop: StopFlag<'_>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<ChildValues, Stopped> {
@@ -420,7 +424,7 @@ pub fn child_values_until_stopped(
 
 fn child_values_as<V: Stored + Default>(
     board: &Board,
-    diagram: Path,
+    diagram: LatticePath,
     stop: StopFlag<'_>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<ChildValues, Stopped> {
@@ -502,7 +506,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
     fn run(
         &mut self,
         down_to: usize,
-        within: Option<Path>,
+        within: Option<LatticePath>,
         record: Range<usize>,
         stop: Option<&AtomicBool>,
         on_progress: &mut dyn FnMut(Progress),
@@ -516,7 +520,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
     fn run_counting<T: Tally>(
         &mut self,
         down_to: usize,
-        within: Option<Path>,
+        within: Option<LatticePath>,
         record: Range<usize>,
         stop: Option<&AtomicBool>,
         on_progress: &mut dyn FnMut(Progress),
@@ -565,7 +569,7 @@ impl<'a, V: Stored + Default> Sweep<'a, V> {
 /// Whether some path with left half `left` can contain the diagram `diagram`: a path contains
 /// another iff each of its prefixes has at most as many up-steps; the left half fixes the prefixes
 /// up to its length `h`.
-fn left_may_contain(left: Path, diagram: Path, h: usize) -> bool {
+fn left_may_contain(left: LatticePath, diagram: LatticePath, h: usize) -> bool {
     (1..=h).all(|p| {
         let mask = path::ones_mask(p);
         (left & mask).count_ones() <= (diagram & mask).count_ones()
@@ -587,12 +591,12 @@ fn sweep_layer<V: Stored, T: Tally>(
     layer: &Layer,
     out: &mut [V],
     steps: Option<&mut [u8]>,
-    within: Option<Path>,
+    within: Option<LatticePath>,
 ) -> T {
     let jobs = split_by_group(layer, out, steps);
     let skip = |group: &Group, rank: usize| {
         within.is_some_and(|diagram| {
-            let left = Path::from(kernel.split.left.members_of(group.left_class)[rank]);
+            let left = LatticePath::from(kernel.split.left.members_of(group.left_class)[rank]);
             !left_may_contain(left, diagram, kernel.split.h)
         })
     };
@@ -771,9 +775,9 @@ fn replay(
     split: &Split,
     layers: &[Layer],
     best_steps: &[Vec<u8>],
-    mut position: Path,
+    mut position: LatticePath,
     cells: &mut Vec<(usize, usize)>,
-) -> Path {
+) -> LatticePath {
     debug_assert_eq!(layers.len(), best_steps.len());
     for (layer, steps) in layers.iter().zip(best_steps) {
         let step = usize::from(steps[layer.index(split, position)]);
@@ -859,8 +863,8 @@ mod tests {
         fn plain(
             board: &Board,
             n: usize,
-            path: Path,
-            memo: &mut std::collections::HashMap<Path, i64>,
+            path: LatticePath,
+            memo: &mut std::collections::HashMap<LatticePath, i64>,
         ) -> i64 {
             if let Some(&v) = memo.get(&path) {
                 return v;
@@ -885,7 +889,8 @@ mod tests {
             let split = Split::new(n, m);
             let layers = layer::all_layers(&split);
             let mut memo = std::collections::HashMap::new();
-            let paths: Vec<Path> = (0..1u64 << (n + m)).filter(|p| p.count_ones() as usize == n).collect();
+            let paths: Vec<LatticePath> =
+                (0..1u64 << (n + m)).filter(|p| p.count_ones() as usize == n).collect();
             for isa in [Isa::Portable, Isa::detect()] {
                 let mut sweep = Sweep::<i64>::new(&board, &split, &layers);
                 sweep.isa = isa;

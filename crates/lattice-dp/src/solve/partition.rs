@@ -42,7 +42,7 @@ use smallvec::SmallVec;
 
 use super::layer::{Group, Layer};
 use super::split::Split;
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 
 /// Ranks a partition may have: a rank number is stored in a `u16`.
 pub const MAX_RANKS: usize = 1 << 12;
@@ -165,7 +165,7 @@ impl Partition {
 
     /// The key of left half `left`: its heights at the checkpoints, as one number.
     #[inline]
-    fn key(&self, left: Path) -> usize {
+    fn key(&self, left: LatticePath) -> usize {
         self.checkpoints
             .iter()
             .fold(0, |key, &b| key * (b + 1) + (left & path::ones_mask(b)).count_ones() as usize)
@@ -184,7 +184,7 @@ impl Partition {
     /// The rank that owns the row of left half `left`, whose key is `key`, in the layer of
     /// `taken` cells.
     #[inline]
-    fn owner_by_key(&self, taken: usize, key: usize, left: Path) -> usize {
+    fn owner_by_key(&self, taken: usize, key: usize, left: LatticePath) -> usize {
         debug_assert_eq!(key, self.key(left));
         let at = (key, left as u32);
         self.cuts[taken].partition_point(|&cut| cut <= at)
@@ -220,7 +220,7 @@ impl Partition {
 
     /// The rank that owns the row of left half `left` in the layer of `taken` cells.
     #[inline]
-    pub fn owner(&self, taken: usize, left: Path) -> usize {
+    pub fn owner(&self, taken: usize, left: LatticePath) -> usize {
         self.owner_by_key(taken, self.key(left), left)
     }
 
@@ -230,7 +230,7 @@ impl Partition {
         let mut states = 0;
         for (g, group) in layer.groups.iter().enumerate() {
             for (left_rank, &left) in split.left.members_of(group.left_class).iter().enumerate() {
-                if self.owner(layer.taken, Path::from(left)) == rank {
+                if self.owner(layer.taken, LatticePath::from(left)) == rank {
                     rows.push(OwnedRow { group: g, left_rank, offset: states });
                     states += group.row_len;
                 }
@@ -360,10 +360,10 @@ fn key_drops(checkpoints: &[usize], h: usize) -> Vec<usize> {
 }
 
 /// Calls `visit(group, left, left_rank)` for every row of `layer`, in order.
-fn for_each_row(split: &Split, layer: &Layer, mut visit: impl FnMut(&Group, Path, usize)) {
+fn for_each_row(split: &Split, layer: &Layer, mut visit: impl FnMut(&Group, LatticePath, usize)) {
     for group in &layer.groups {
         for (left_rank, &left) in split.left.members_of(group.left_class).iter().enumerate() {
-            visit(group, Path::from(left), left_rank);
+            visit(group, LatticePath::from(left), left_rank);
         }
     }
 }
@@ -624,7 +624,7 @@ mod tests {
                             );
                             for row in &batch.receives[j] {
                                 let left = split.left.members_of(row.left_class)[row.left_rank];
-                                assert_eq!(partition.owner(k + 1, Path::from(left)), j);
+                                assert_eq!(partition.owner(k + 1, LatticePath::from(left)), j);
                                 assert_ne!(i, j);
                             }
                         }
@@ -643,7 +643,7 @@ mod tests {
             let layers = all_layers(&split);
             let partition = Partition::new(&split, &layers, ranks, 1);
             for left in 0..1 << split.h {
-                let left = Path::from(left as u32);
+                let left = LatticePath::from(left as u32);
                 for p in path::corners(left, split.h) {
                     let moved = path::play(left, p);
                     assert_eq!(partition.key_after_move(partition.key(left), p), partition.key(moved));

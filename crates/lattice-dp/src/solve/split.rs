@@ -28,7 +28,7 @@
 use super::half::HalfPaths;
 use crate::board;
 use crate::index::{self, CellId, Rank, Step};
-use crate::path::{self, Path};
+use crate::path::{self, LatticePath};
 use std::ops::Range;
 
 /// A move inside the right half: the rank of the right half, the rank of the resulting right half
@@ -133,7 +133,7 @@ impl Split {
                 .iter()
                 .enumerate()
                 .map(|(rank, &half)| {
-                    let half = Path::from(half);
+                    let half = LatticePath::from(half);
                     match self.left_ones_for(half) {
                         Some(a) => {
                             path::corners(half, self.w).map(|q| self.right_move(half, rank, q, a)).collect()
@@ -154,7 +154,7 @@ impl Split {
             self.right_move_start.push(self.right_moves.len());
             self.right_run_start.push(self.right_run_len.len());
             for (rank, &half) in members.iter().enumerate() {
-                let half = Path::from(half);
+                let half = LatticePath::from(half);
                 if half & 1 == 0 && self.left_ones_for(half).is_some_and(|a| a >= 1) {
                     let next_rank = index::rank(self.right.rank(half | 1));
                     self.cross_moves.push(CrossMove { rank: index::rank(rank), next_rank });
@@ -166,14 +166,14 @@ impl Split {
 
     /// The number of ones the left half must have for `right` to complete a path of this board,
     /// or `None` when no left half fits (too many up- or right-steps).
-    fn left_ones_for(&self, right: Path) -> Option<usize> {
+    fn left_ones_for(&self, right: LatticePath) -> Option<usize> {
         // The right-steps then add up by themselves: (h − a) + (w − ones) = h + w − n = m.
         let a = self.n.checked_sub(right.count_ones() as usize)?;
         (a <= self.h).then_some(a)
     }
 
     /// The move at step `q` of the right half `half` (of rank `rank`), when the left half has `a` ones.
-    fn right_move(&self, half: Path, rank: usize, q: usize, a: usize) -> RightMove {
+    fn right_move(&self, half: LatticePath, rank: usize, q: usize, a: usize) -> RightMove {
         let u = path::ones_below(half, q);
         // The up-step at q is the (a + u + 1)-th of the whole path; h − a + (q − u) right-steps precede it.
         let row = self.n - 1 - (a + u);
@@ -231,12 +231,12 @@ impl Split {
     }
 
     /// The left half of a path.
-    pub fn left_of(&self, path: Path) -> Path {
+    pub fn left_of(&self, path: LatticePath) -> LatticePath {
         path & path::ones_mask(self.h)
     }
 
     /// The right half of a path.
-    pub fn right_of(&self, path: Path) -> Path {
+    pub fn right_of(&self, path: LatticePath) -> LatticePath {
         // h ≤ 22, so the shift is in range.
         path >> self.h
     }

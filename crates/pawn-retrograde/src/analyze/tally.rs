@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::reach::Reach;
 use super::table::Tally;
 use crate::index::{cell_id, pair_id};
-use crate::solve::cell::{self, Word};
+use crate::solve::word::{self, Word};
 use crate::solve::{Schedule, Solution, StateValue, WordSlice};
 use crate::space::{Side, State, StateSpace};
 
@@ -84,7 +84,7 @@ fn count_words<W: Word>(space: &StateSpace, words: &[W], reach: &Reach) -> Count
 
 /// The value of a complete pass's word (an undecided state is a tie).
 fn word_value<W: Word>(word: W) -> StateValue {
-    cell::value(word).unwrap_or(StateValue::Tie)
+    word::value(word).unwrap_or(StateValue::Tie)
 }
 
 /// The counts of block `block` (side to move and black cell).

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use grid_core::cli::args::Format;
 use grid_core::cli::{Failure, write_json_line};
 use pawn_retrograde::query::Position;
-use pawn_retrograde::{Board, Outcome, Solution, analyse_boards, explain, json, solve_boards};
+use pawn_retrograde::{Board, Outcome, Solution, analyse_boards, explain, solve_boards};
 
 /// The judge's answers, `--explain` or `--json`.
 pub fn write_answers(out: &mut impl Write, format: Format, boards: &[Board]) -> io::Result<()> {
@@ -24,7 +24,7 @@ pub fn write_answers(out: &mut impl Write, format: Format, boards: &[Board]) -> 
         Format::Json => {
             let starts: Vec<Position> = boards.iter().map(Position::start).collect();
             for (i, query) in pawn_retrograde::query_positions(&starts).iter().enumerate() {
-                write_json_line(out, &json::report(i + 1, query))?;
+                write_json_line(out, &pawn_retrograde::query::report(i + 1, query))?;
             }
         }
     }

@@ -7,14 +7,14 @@ use grid_core::cli::args::Format;
 use grid_core::cli::write_json_line;
 use pawn_retrograde::explain::Tied;
 use pawn_retrograde::query::{self, Position};
-use pawn_retrograde::{StateValue, explain, json};
+use pawn_retrograde::{StateValue, explain};
 
 /// Every position's report, in input order.
 pub fn write_queries(out: &mut impl Write, format: Format, positions: &[Position]) -> io::Result<()> {
     let queries = pawn_retrograde::query_positions(positions);
     for (i, (position, query)) in positions.iter().zip(&queries).enumerate() {
         match format {
-            Format::Json => write_json_line(out, &json::report(i + 1, query))?,
+            Format::Json => write_json_line(out, &query::report(i + 1, query))?,
             Format::Plain => query::write_text(out, i + 1, query)?,
             Format::Explain => {
                 if i == 0 {

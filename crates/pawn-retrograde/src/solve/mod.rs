@@ -1,28 +1,28 @@
 //! Solving one board: the retrograde pass and the table of values it leaves behind.
 
-pub(crate) mod cell;
 mod retrograde;
 mod value;
+pub(crate) mod word;
 
 pub use retrograde::{PARALLEL_STATES, Schedule, memory_needed};
 pub use value::{Outcome, StateValue};
 
-use cell::Word;
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
 use retrograde::{Halt, Pass};
+use word::Word;
 
 use crate::board::Board;
 use crate::position::Position;
 use crate::space::{State, StateSpace};
 
-/// The per-state words, as narrow as the distances allow (see [`cell`]).
+/// The per-state words, as narrow as the distances allow (see [`word`]).
 enum Words {
     U8(Vec<u8>),
     U16(Vec<u16>),
     U32(Vec<u32>),
 }
 
-/// The per-state words of a solution, borrowed at their width (encoding in [`cell`]); word `i`
+/// The per-state words of a solution, borrowed at their width (encoding in [`word`]); word `i`
 /// belongs to state index `i` (with the mirror reduction, only the stored blocks are written).
 pub(crate) enum WordSlice<'a> {
     U8(&'a [u8]),
@@ -186,9 +186,9 @@ impl Solution {
         // With the mirror reduction, the word of a state left out is its mirror image's.
         let index = self.space.index(self.space.canonical(state)) as usize;
         let decided = match &self.words {
-            Words::U8(words) => cell::value(words[index]),
-            Words::U16(words) => cell::value(words[index]),
-            Words::U32(words) => cell::value(words[index]),
+            Words::U8(words) => word::value(words[index]),
+            Words::U16(words) => word::value(words[index]),
+            Words::U32(words) => word::value(words[index]),
         };
         decided.or(self.complete.then_some(StateValue::Tie))
     }
@@ -299,7 +299,7 @@ mod tests {
         let space = StateSpace::new(&long_board());
         let mut pending = Vec::new();
         let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
-        assert_eq!(narrow.run(&space, &mut pending, None), Err(Halt::Overflow(cell::DistanceOverflow)));
+        assert_eq!(narrow.run(&space, &mut pending, None), Err(Halt::Overflow(word::DistanceOverflow)));
         let mut widened = narrow.widen::<u32>(&space);
         widened.run(&space, &mut pending, None).unwrap();
         let mut wide = Pass::<u32>::seeded(&space, Schedule::Parallel);
@@ -307,7 +307,7 @@ mod tests {
         assert!(widened.is_exhausted() && wide.is_exhausted());
         assert_eq!(widened.processed(), wide.processed());
         assert!(widened.words == wide.words);
-        let longest = wide.words.iter().filter_map(|&w| cell::value(w)).map(StateValue::distance).max();
+        let longest = wide.words.iter().filter_map(|&w| word::value(w)).map(StateValue::distance).max();
         assert!(longest.unwrap() > u8::MAX_DISTANCE);
     }
 
@@ -498,7 +498,7 @@ mod tests {
         let board = long_board();
         let mut solution = Solution::of_board(&board);
         let Words::U16(words) = &mut solution.words else { panic!("p14 board 9 needs 2-byte words") };
-        let victim = words.iter().position(|&w| cell::value(w).is_some_and(|v| v.distance() == 7)).unwrap();
+        let victim = words.iter().position(|&w| word::value(w).is_some_and(|v| v.distance() == 7)).unwrap();
         words[victim] += 2;
         let states = solution.num_states();
         assert!(solution.self_check(states * 20, 1).is_err());

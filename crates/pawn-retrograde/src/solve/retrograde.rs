@@ -38,7 +38,7 @@ use rayon::prelude::*;
 
 use grid_core::stop::{self, StopFlag};
 
-use super::cell::{self, DistanceOverflow, Word};
+use super::word::{self, DistanceOverflow, Word};
 use crate::index::{StateId, cell_id, pair_index};
 use crate::space::{Side, StateSpace};
 
@@ -161,7 +161,7 @@ impl Level {
 
 /// A retrograde pass in progress.
 pub struct Pass<W> {
-    /// One word per state index (encoding in [`super::cell`]).
+    /// One word per state index (encoding in [`super::word`]).
     pub words: Vec<W>,
     shape: Shape,
     /// The states of distance `distance`, not processed yet.
@@ -215,7 +215,7 @@ impl<W: Word> Pass<W> {
             let listed = !(to_move == Side::Black && space.on_top_row(cell_id(black)));
             space.for_each_terminal_in(to_move, cell_id(black), |pair, terminal| {
                 let pair = pair_index(pair);
-                dest.words[pair] = cell::decided(terminal.winner == to_move, 0);
+                dest.words[pair] = word::decided(terminal.winner == to_move, 0);
                 if listed {
                     dest.mark(pair);
                 }
@@ -273,7 +273,7 @@ impl<W: Word> Pass<W> {
     ) -> Result<(), Halt> {
         let stop_early = !pending.is_empty();
         loop {
-            while pending.last().is_some_and(|&t| cell::is_decided(self.words[t as usize])) {
+            while pending.last().is_some_and(|&t| word::is_decided(self.words[t as usize])) {
                 pending.pop();
             }
             if (stop_early && pending.is_empty()) || self.is_exhausted() {
@@ -311,7 +311,7 @@ impl<W: Word> Pass<W> {
         let shape = self.shape;
         let Shape { free, pairs, stride, summary } = shape;
         let next = self.distance + 1;
-        let (win, loss) = (cell::decided::<W>(true, next), cell::decided::<W>(false, next));
+        let (win, loss) = (word::decided::<W>(true, next), word::decided::<W>(false, next));
         let level = &self.level;
         let (red_words, black_words) = self.words.split_at_mut(free * pairs);
         let (red_next, black_next) = self.next.bits.split_at_mut(free * stride);
@@ -331,7 +331,7 @@ impl<W: Word> Pass<W> {
                 }
                 let source = &black_src[b * pairs..(b + 1) * pairs];
                 level.for_each_in(shape, free + b, |pair| {
-                    debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                    debug_assert_eq!(word::mover_wins(source[pair]), !LOST);
                     space.for_each_red_unmove(b, pair, |pred| dest.update::<LOST>(pred, win, loss));
                 });
             },
@@ -360,7 +360,7 @@ impl<W: Word> Pass<W> {
                         // A pair holding `f` makes (Black, f, pair) a capture, decided at level 0:
                         // `update` leaves it alone, so such pairs need no test here.
                         level.for_each_in(shape, t, |pair| {
-                            debug_assert_eq!(cell::mover_wins(source[pair]), !LOST);
+                            debug_assert_eq!(word::mover_wins(source[pair]), !LOST);
                             dest.update::<LOST>(pair, win, loss);
                         });
                     } else {
@@ -374,7 +374,7 @@ impl<W: Word> Pass<W> {
                         }
                         let source = &red_src[image * pairs..(image + 1) * pairs];
                         level.for_each_in(shape, image, |mirrored| {
-                            debug_assert_eq!(cell::mover_wins(source[mirrored]), !LOST);
+                            debug_assert_eq!(word::mover_wins(source[mirrored]), !LOST);
                             dest.update::<LOST>(space.mirror_pair(mirrored), win, loss);
                         });
                     }
@@ -406,15 +406,15 @@ impl<W: Word> Dest<'_, W> {
     #[inline]
     fn update<const LOST: bool>(&mut self, pred: usize, win: W, loss: W) {
         let slot = &mut self.words[pred];
-        if cell::is_decided(*slot) {
+        if word::is_decided(*slot) {
             return;
         }
         if LOST {
             *slot = win;
         } else {
-            let remaining = cell::remaining(*slot) - 1;
+            let remaining = word::remaining(*slot) - 1;
             if remaining != 0 {
-                *slot = cell::with_remaining(remaining);
+                *slot = word::with_remaining(remaining);
                 return;
             }
             *slot = loss;

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::Args;
 
-use crate::generate::{Span, parse_density, size_or};
+use crate::generate::{CaseSize, Span, parse_density, size_or};
 use crate::rng::Rng;
 
 /// Most cells of a board (the solver's limit).
@@ -129,12 +129,12 @@ pub fn scattered(rng: &mut Rng, side: usize) -> KingInput {
 
 /// A random input under `options`.
 pub fn generate(options: &KingOptions, rng: &mut Rng) -> KingInput {
-    let big = rng.one_in(20);
-    let count = size_or(options.boards, rng, big, Span::new(1, 3), Span::new(1, 3)) as usize;
+    let case = CaseSize::draw(rng);
+    let count = size_or(options.boards, rng, case, Span::new(1, 3), Span::new(1, 3)) as usize;
     let boards = (0..count)
         .map(|_| {
-            let rows = size_or(options.rows, rng, big, Span::new(1, 5), Span::new(1, 15)) as usize;
-            let cols = size_or(options.cols, rng, big, Span::new(1, 5), Span::new(1, 15)) as usize;
+            let rows = size_or(options.rows, rng, case, Span::new(1, 5), Span::new(1, 15)) as usize;
+            let cols = size_or(options.cols, rng, case, Span::new(1, 5), Span::new(1, 15)) as usize;
             let density = options.density.unwrap_or_else(|| rng.below(61) as f64 / 100.0);
             let king = (rng.range_usize(0, rows - 1), rng.range_usize(0, cols - 1));
             let blocked =

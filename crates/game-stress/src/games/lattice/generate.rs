@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
 
-use crate::generate::{Span, size_or};
+use crate::generate::{CaseSize, Span, size_or};
 use crate::rng::Rng;
 
 /// Largest cell value (the solver's limit).
@@ -122,7 +122,7 @@ pub fn uniform(rng: &mut Rng, n: usize, m: usize, max: u64) -> LatticeInput {
 
 /// A random board under `options`.
 pub fn generate(options: &LatticeOptions, rng: &mut Rng) -> LatticeInput {
-    let big = rng.one_in(20);
+    let case = CaseSize::draw(rng);
     let shape = match options.shape {
         LatticeShape::Mixed => match rng.below(20) {
             0..=2 => LatticeShape::Column,
@@ -133,8 +133,8 @@ pub fn generate(options: &LatticeOptions, rng: &mut Rng) -> LatticeInput {
         },
         s => s,
     };
-    let mut n = size_or(options.rows, rng, big, Span::new(1, 4), Span::new(1, 8)) as usize;
-    let mut m = size_or(options.cols, rng, big, Span::new(1, 4), Span::new(1, 8)) as usize;
+    let mut n = size_or(options.rows, rng, case, Span::new(1, 4), Span::new(1, 8)) as usize;
+    let mut m = size_or(options.cols, rng, case, Span::new(1, 4), Span::new(1, 8)) as usize;
     match shape {
         LatticeShape::Column => m = 1,
         LatticeShape::Row => n = 1,

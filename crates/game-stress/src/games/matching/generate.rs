@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
-use crate::generate::{Span, size_or};
+use crate::generate::{CaseSize, Span, size_or};
 use crate::rng::{Rng, case_seed};
 
 /// A graph.
@@ -400,8 +400,8 @@ pub fn half_dense(rng: &mut Rng, n: usize) -> MatchingInput {
 
 /// A random graph under `options`.
 pub fn generate(options: &MatchingOptions, rng: &mut Rng) -> MatchingInput {
-    let big = rng.one_in(20);
-    let n = size_or(options.n, rng, big, Span::new(1, 10), Span::new(1, 300)).max(1) as usize;
+    let case = CaseSize::draw(rng);
+    let n = size_or(options.n, rng, case, Span::new(1, 10), Span::new(1, 300)).max(1) as usize;
     let family = match options.family {
         Family::Mixed => [
             Family::Random,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
 
-use crate::generate::{Span, parse_density, size_or};
+use crate::generate::{CaseSize, Span, parse_density, size_or};
 use crate::rng::Rng;
 
 /// Most cells of a board (the solver's limit).
@@ -194,13 +194,13 @@ pub fn walled_tie_board(rows: usize, cols: usize) -> PawnBoard {
 
 /// A random input under `options`.
 pub fn generate(options: &PawnOptions, rng: &mut Rng) -> PawnInput {
-    let big = rng.one_in(20);
-    let count = size_or(options.boards, rng, big, Span::new(1, 3), Span::new(1, 3)) as usize;
-    let boards = (0..count).map(|_| board(options, rng, big)).collect();
+    let case = CaseSize::draw(rng);
+    let count = size_or(options.boards, rng, case, Span::new(1, 3), Span::new(1, 3)) as usize;
+    let boards = (0..count).map(|_| board(options, rng, case)).collect();
     PawnInput { boards }
 }
 
-fn board(options: &PawnOptions, rng: &mut Rng, big: bool) -> PawnBoard {
+fn board(options: &PawnOptions, rng: &mut Rng, case: CaseSize) -> PawnBoard {
     let shape = match options.shape {
         PawnShape::Mixed => match rng.below(20) {
             0..=1 => PawnShape::Column,
@@ -214,7 +214,7 @@ fn board(options: &PawnOptions, rng: &mut Rng, big: bool) -> PawnBoard {
         // Rejection sampling with the exact solver; ties are common on boards with obstacles.
         let mut last = None;
         for _ in 0..200 {
-            let b = plain_board(options, rng, big, PawnShape::Random, Some(0.3));
+            let b = plain_board(options, rng, case, PawnShape::Random, Some(0.3));
             let one = PawnInput { boards: vec![b.clone()] };
             if crate::reference::pawn_outcomes(&one.render()) == ["Tie"] {
                 return b;
@@ -223,18 +223,18 @@ fn board(options: &PawnOptions, rng: &mut Rng, big: bool) -> PawnBoard {
         }
         return last.expect("at least one try");
     }
-    plain_board(options, rng, big, shape, None)
+    plain_board(options, rng, case, shape, None)
 }
 
 fn plain_board(
     options: &PawnOptions,
     rng: &mut Rng,
-    big: bool,
+    case: CaseSize,
     shape: PawnShape,
     density: Option<f64>,
 ) -> PawnBoard {
-    let mut rows = size_or(options.rows, rng, big, Span::new(2, 5), Span::new(2, 9)) as usize;
-    let mut cols = size_or(options.cols, rng, big, Span::new(1, 5), Span::new(1, 9)) as usize;
+    let mut rows = size_or(options.rows, rng, case, Span::new(2, 5), Span::new(2, 9)) as usize;
+    let mut cols = size_or(options.cols, rng, case, Span::new(1, 5), Span::new(1, 9)) as usize;
     if shape == PawnShape::Column {
         cols = 1;
     }

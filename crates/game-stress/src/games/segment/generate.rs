@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use clap::{Args, ValueEnum};
 
-use crate::generate::{Span, size_or};
+use crate::generate::{CaseSize, Span, size_or};
 use crate::rng::Rng;
 
 /// Largest `n` (the solver's limit).
@@ -140,12 +140,12 @@ pub fn strided(rng: &mut Rng, boards: usize, pawns: u64) -> SegmentInput {
 
 /// A random input under `options`.
 pub fn generate(options: &SegmentOptions, rng: &mut Rng) -> SegmentInput {
-    let big = rng.one_in(20);
-    let count = size_or(options.boards, rng, big, Span::new(1, 4), Span::new(1, 4)) as usize;
-    SegmentInput { boards: (0..count).map(|_| board(options, rng, big)).collect() }
+    let case = CaseSize::draw(rng);
+    let count = size_or(options.boards, rng, case, Span::new(1, 4), Span::new(1, 4)) as usize;
+    SegmentInput { boards: (0..count).map(|_| board(options, rng, case)).collect() }
 }
 
-fn board(options: &SegmentOptions, rng: &mut Rng, big: bool) -> SegmentBoard {
+fn board(options: &SegmentOptions, rng: &mut Rng, case: CaseSize) -> SegmentBoard {
     let shape = match options.shape {
         SegmentShape::Mixed => match rng.below(10) {
             0..=4 => SegmentShape::Random,
@@ -155,7 +155,7 @@ fn board(options: &SegmentOptions, rng: &mut Rng, big: bool) -> SegmentBoard {
         s => s,
     };
     let huge = options.huge || (options.n.is_none() && rng.one_in(10));
-    let n = size_or(options.n, rng, big, Span::new(1, 12), Span::new(1, 60));
+    let n = size_or(options.n, rng, case, Span::new(1, 12), Span::new(1, 60));
     let board = match shape {
         SegmentShape::Runs => {
             let board = runs_board(options, rng, n);

@@ -21,7 +21,8 @@
 //! ends, whether it timed out or its client went away.
 //!
 //! The parts: `config` the settings, `guard` the checks every request passes, `body` the
-//! reading of a request body under its budget, `routes` the small routes, `query` the query
+//! reading of a request body under its budget, `router` the routes and the guard put together,
+//! `routes` the small routes, `query` the query
 //! route, `solve` the solve slots and the solve on its thread, `answer` an answer sent under
 //! the answer budget.
 
@@ -30,17 +31,15 @@ mod body;
 mod config;
 mod guard;
 mod query;
+mod router;
 mod routes;
 mod solve;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware;
 use axum::response::Response;
-use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 
 use crate::games::{Cancel, Game};
@@ -50,6 +49,7 @@ pub use crate::reply::{error, json_response};
 use crate::share::{Cache, Flights};
 pub use config::{Config, loopback_hosts};
 pub use guard::MAX_URI_BYTES;
+pub use router::router;
 pub use solve::{CACHE_MIN_SOLVE, LIGHT_TEXT_BYTES, LIGHT_WAIT};
 
 /// Permits of the byte budgets are KiB.
@@ -104,20 +104,4 @@ impl AppState {
         response.headers_mut().insert(header::RETRY_AFTER, retry);
         response
     }
-}
-
-/// The router of a server answering for `games` under `config`.
-pub fn router(games: Vec<Arc<dyn Game>>, config: Config) -> Router {
-    let state = AppState::new(games, config);
-    Router::new()
-        .route("/", get(routes::index))
-        .route("/static/{*file}", get(routes::asset))
-        .route("/api/games", get(routes::list_games))
-        .route("/api/status", get(routes::status))
-        .route("/api/progress/{id}", get(routes::progress))
-        .route("/api/{game}/{view}", post(query::query))
-        .fallback(routes::not_found)
-        .method_not_allowed_fallback(routes::method_not_allowed)
-        .layer(middleware::from_fn_with_state(state.clone(), guard::guard))
-        .with_state(state)
 }

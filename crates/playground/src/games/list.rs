@@ -11,8 +11,8 @@ use super::{Game, GameCaps, Registration, king, lattice, pawn, segment};
 /// and 27 MB (the text format allows up to 1024 cells, far past what a request may take); lattice
 /// 14x14 (4.0e7 states) 0.26 s, 15x15 (1.55e8) 0.8 s and 48 MB, 16x16 (6.0e8) about 3 s and
 /// 150 MB; king 500x500 0.2 s (orth4 about 0.4 s); segment 10^5 pawns 0.08 s. The lattice cap
-/// stops at 14x14 because the machine is shared: at a load average of 15, two 15x15 solves at
-/// once passed the 10 s limit. The default answer caps hold the largest answers of the default
+/// stops at 14x14 so that two solves at once stay within the 10 s limit on a busy machine (two
+/// 15x15 solves at once can pass it when every core is taken). The default answer caps hold the largest answers of the default
 /// board caps with room to spare: a pawn report with its principal variation (about 2 KB), a
 /// lattice report (at most 21 moves), a segment-nim report of 10⁵ pawns (8–11 MB: its move
 /// ranges), and the king game's `all-starts` grid (one byte per cell, four per row: about 1 MB

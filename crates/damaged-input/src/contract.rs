@@ -125,3 +125,39 @@ mod tests {
         check_located(message).map(|_| ())
     }
 }
+
+/// What [`assert_points_to_query`] checks of one solver.
+#[derive(Debug, Clone, Copy)]
+pub struct QueryOnlyInput<'a> {
+    /// The solver's binary.
+    pub bin: &'a str,
+    /// Its name, as its messages write it.
+    pub name: &'a str,
+    /// A file only `query` reads.
+    pub example: &'a str,
+    /// Part of the default mode's error for it.
+    pub error: &'a str,
+    /// An input that `query` refuses too.
+    pub refused: &'a str,
+}
+
+/// The default mode refuses `case.example` with one `line L, column C` line (exit status 2,
+/// nothing on standard output) that contains `case.error` and ends by pointing to `query`, which
+/// answers it; an input `query` refuses too gets the plain error, without the pointer.
+pub fn assert_points_to_query(case: QueryOnlyInput<'_>) {
+    let output = run_binary(case.bin, &[case.example], b"");
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: line "), "{message}");
+    assert!(message.contains(case.error), "{message}");
+    let pointer = format!("(this input is accepted by query: {} query FILE)", case.name);
+    assert!(message.trim_end().ends_with(&pointer), "{message}");
+    let query = run_binary(case.bin, &["query", case.example], b"");
+    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
+    let refused = run_binary(case.bin, &[], case.refused.as_bytes());
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(!message.contains("query"), "{message}");
+}

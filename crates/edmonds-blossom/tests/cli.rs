@@ -328,24 +328,13 @@ fn the_readme_shows_what_analyze_prints() {
 /// `query` answers it; an input that `query` refuses too gets the plain error.
 #[test]
 fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/king.in");
-    let output = run(&[example], "");
-    let message = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{message}");
-    assert!(output.stdout.is_empty());
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.starts_with("error: line "), "{message}");
-    assert!(message.contains("unexpected character 'o'"), "{message}");
-    assert!(
-        message.trim_end().ends_with("(this input is accepted by query: edmonds-blossom query FILE)"),
-        "{message}"
-    );
-    let query = run(&["query", example], "");
-    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
-    let refused = run(&[], "1\n2 2\nK.\n.x\n");
-    let message = String::from_utf8(refused.stderr).unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{message}");
-    assert!(!message.contains("query"), "{message}");
+    damaged_input::assert_points_to_query(damaged_input::QueryOnlyInput {
+        bin: env!("CARGO_BIN_EXE_edmonds-blossom"),
+        name: "edmonds-blossom",
+        example: concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/king.in"),
+        error: "unexpected character 'o'",
+        refused: "1\n2 2\nK.\n.x\n",
+    });
 }
 
 /// Every graph format follows one rule: an empty graph is a graph, self-loops and repeated edges

@@ -223,24 +223,13 @@ fn progress_opens_and_closes_even_a_quick_solve() {
 /// `query` answers it; an input that `query` refuses too gets the plain error.
 #[test]
 fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/lattice-taken.in");
-    let output = run(&[example], "");
-    let message = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{message}");
-    assert!(output.stdout.is_empty());
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.starts_with("error: line "), "{message}");
-    assert!(message.contains("unexpected trailing input 'taken'"), "{message}");
-    assert!(
-        message.trim_end().ends_with("(this input is accepted by query: lattice-dp query FILE)"),
-        "{message}"
-    );
-    let query = run(&["query", example], "");
-    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
-    let refused = run(&[], "2 3\n2 7 3\n9 x 2\n");
-    let message = String::from_utf8(refused.stderr).unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{message}");
-    assert!(!message.contains("query"), "{message}");
+    damaged_input::assert_points_to_query(damaged_input::QueryOnlyInput {
+        bin: env!("CARGO_BIN_EXE_lattice-dp"),
+        name: "lattice-dp",
+        example: concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/lattice-taken.in"),
+        error: "unexpected trailing input 'taken'",
+        refused: "2 3\n2 7 3\n9 x 2\n",
+    });
 }
 
 /// Every limit the reader enforces stands in `--help`'s Input section.

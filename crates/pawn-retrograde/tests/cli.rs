@@ -362,24 +362,13 @@ fn self_check_prints_the_answers_and_a_summary() {
 /// `query` answers it; an input that `query` refuses too gets the plain error.
 #[test]
 fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/pawn.in");
-    let output = run(&[example], "");
-    let message = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{message}");
-    assert!(output.stdout.is_empty());
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.starts_with("error: line "), "{message}");
-    assert!(message.contains("unexpected character 'b'"), "{message}");
-    assert!(
-        message.trim_end().ends_with("(this input is accepted by query: pawn-retrograde query FILE)"),
-        "{message}"
-    );
-    let query = run(&["query", example], "");
-    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
-    let refused = run(&[], "demo 1\n3 3 purple\n...\n.X.\nO.O\n");
-    let message = String::from_utf8(refused.stderr).unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{message}");
-    assert!(!message.contains("query"), "{message}");
+    damaged_input::assert_points_to_query(damaged_input::QueryOnlyInput {
+        bin: BIN,
+        name: "pawn-retrograde",
+        example: concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/pawn.in"),
+        error: "unexpected character 'b'",
+        refused: "demo 1\n3 3 purple\n...\n.X.\nO.O\n",
+    });
 }
 
 /// Every limit the reader enforces stands in `--help`'s Input section.

@@ -288,24 +288,13 @@ fn help_names_the_input_limits() {
 /// `query` answers it; an input that `query` refuses too gets the plain error.
 #[test]
 fn the_default_mode_points_to_query_for_an_input_only_query_reads() {
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in");
-    let output = solver(&[example], "");
-    let message = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{message}");
-    assert!(output.stdout.is_empty());
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.starts_with("error: line "), "{message}");
-    assert!(message.contains("found 'white'"), "{message}");
-    assert!(
-        message.trim_end().ends_with("(this input is accepted by query: segment-nim query FILE)"),
-        "{message}"
-    );
-    let query = solver(&["query", example], "");
-    assert!(query.status.success(), "{}", String::from_utf8_lossy(&query.stderr));
-    let refused = solver(&[], "1\n12 3 3 grey\n1 7 12\n2 3 4\n");
-    let message = String::from_utf8(refused.stderr).unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{message}");
-    assert!(!message.contains("query"), "{message}");
+    damaged_input::assert_points_to_query(damaged_input::QueryOnlyInput {
+        bin: env!("CARGO_BIN_EXE_segment-nim"),
+        name: "segment-nim",
+        example: concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/segment.in"),
+        error: "found 'white'",
+        refused: "1\n12 3 3 grey\n1 7 12\n2 3 4\n",
+    });
 }
 
 /// `query --explain` ends with the rule that decides the position for the side to move and, when

@@ -114,7 +114,7 @@ impl Plan {
 const RANK_PROCESS_BYTES: u64 = 32 << 20;
 
 /// What the distributed sweep's goal for a rank's peak adds to its share of the single process's
-/// plan ([`Plan::ranks_to_fit`], [`plan_text`]).
+/// plan ([`plan_text`]).
 const RANK_GOAL_SLACK: u64 = 256 << 20;
 
 impl Plan {
@@ -125,14 +125,14 @@ impl Plan {
     }
 
     /// About how many ranks of `limit` bytes each a distributed solve of this plan takes: the
-    /// fewest `P ≥ 2` whose peaks the distributed sweep's goal puts within `limit` (a rank's peak at
-    /// most `1.5 / P` of this plan plus 256 MiB, which the plans of 18 × 18 to 22 × 22 meet:
-    /// `lattice-dp plan --ranks P` gives the exact figures). `None` when not even a rank's fixed
-    /// part, its copy of the tables and the process, fits `limit`. Computed from this plan alone,
-    /// so it costs nothing (a distributed plan of 22 × 22 takes minutes).
+    /// fewest `P ≥ 2` with `1.5 / P` of this plan plus a rank's fixed part
+    /// ([`Plan::rank_fixed_bytes`]) within `limit`, after the distributed sweep's goal for a
+    /// rank's peak (at most `1.5 / P` of the single process's plus 256 MiB, which the plans of
+    /// 18 × 18 to 22 × 22 meet; `lattice-dp plan --ranks P` gives the exact figures). `None` when
+    /// not even the fixed part fits `limit`. Computed from this plan alone, so it costs nothing (a
+    /// distributed plan of 22 × 22 takes minutes).
     pub fn ranks_to_fit(&self, limit: u64) -> Option<u64> {
-        let fixed = RANK_GOAL_SLACK.max(self.rank_fixed_bytes());
-        let room = limit.checked_sub(fixed).filter(|&room| room > 0)?;
+        let room = limit.checked_sub(self.rank_fixed_bytes()).filter(|&room| room > 0)?;
         let share = u128::from(self.total()) * 3;
         let ranks = share.div_ceil(2 * u128::from(room));
         Some(u64::try_from(ranks).unwrap_or(u64::MAX).max(2))
@@ -673,8 +673,8 @@ mod tests {
     fn ranks_to_fit_follow_the_goal() {
         let shape = Shape::new(22, 22, 485_000_000_000).unwrap();
         let plan = Plan::for_shape(&shape, Mode::ValueOnly, Some(ValueWidth::Five), None);
-        let fixed = RANK_GOAL_SLACK.max(plan.rank_fixed_bytes());
-        assert!(plan.rank_fixed_bytes() > plan.table_bytes);
+        let fixed = plan.rank_fixed_bytes();
+        assert_eq!(fixed, plan.table_bytes + (32 << 20));
         assert_eq!(plan.ranks_to_fit(1 << 20), None);
         assert_eq!(plan.ranks_to_fit(fixed), None);
         for limit in [8u64 << 30, 16 << 30, 100 << 30, 1 << 40] {

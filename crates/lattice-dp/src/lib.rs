@@ -29,8 +29,9 @@
 //! # Complexity
 //! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:
 //! two layers of values (the largest layer of 16 × 16 has 8.9 M states: about 150 MB at 8 bytes) plus
-//! the half tables (a few MB; tens of MB at 20 × 20, about 45 MB plus the right moves at
-//! 22 × 22). A value takes 4 bytes when the board's values
+//! the half tables (a few MB; tens of MB at 20 × 20, about 550 MB at 22 × 22, of which 59 MB for
+//! the masks of 22 steps that every board of n + m = 44 has, 1 × 43 too). A value takes 4 bytes
+//! when the board's values
 //! allow, else 8, or packed 5 when 8-byte layers would take more than half the memory limit
 //! (`solve::ValueWidth`); the plan ([`Plan`]) is computed from the board before anything is
 //! allocated, and [`solve_with`] refuses a solve beyond its memory limit. Its stop flag ends a solve

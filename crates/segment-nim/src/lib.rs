@@ -43,8 +43,9 @@
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
 //! legal move's value (win/lose/draw, no remoteness: the method does not give one), board by
 //! board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
-//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`mod@query`] explains how
-//! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
+//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`query::analysis`]
+//! explains how each move's value is an O(1) update of the board's facts, so a query is O(m) for
+//! any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
 //! # `analyze`

@@ -151,6 +151,7 @@ pub use grid_core::{InputError, Stopped};
 pub use parse::{parse_board, parse_shape};
 pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
-    ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,
-    child_values, child_values_until_stopped, solve, solve_distributed, solve_with, state_count, value,
+    ChildValue, Children, DistributedPlan, Line, Mode, Options, Plan, Progress, Solution, SolveError,
+    ValueWidth, child_values, child_values_until_stopped, children_until_stopped, solve, solve_distributed,
+    solve_with, state_count, value,
 };

@@ -74,7 +74,9 @@
 //! the position after it. All moves come from ONE sweep ([`solve::child_values`]): the layers from
 //! the full board down to the one just after the diagram, skipping every row whose left half cannot
 //! contain the diagram; the position's own score is the best of its moves. An empty diagram costs
-//! what the default answer costs, less one layer. `play` (feature `cli`) runs a session against
+//! what the default answer costs, less one layer. With [`Line::Optimal`] the same sweep records the
+//! best step of every state below the position (a byte per state of those layers) and the report
+//! carries `pv`, one optimal game from the position. `play` (feature `cli`) runs a session against
 //! the solver with `grid_core::cli::play`; each turn is one query of the current position.
 //!
 //! # The whole game: `analyze`

@@ -380,6 +380,26 @@ second 3 - first 1 = 2 (the score for second, to move)
     );
 }
 
+/// The recorded line counts against `--memory-limit`: a limit the plain query fits refuses
+/// `--json` and `--explain` before the sweep.
+#[test]
+fn the_line_counts_against_the_memory_limit() {
+    let input = format!("{SAMPLE}taken 1\n");
+    let position = parse_positions(input.as_bytes()).unwrap().remove(0);
+    let plain = lattice_dp::Plan::new(position.board(), lattice_dp::Mode::ValueOnly, None, None).total();
+    assert!(query::line_bytes(&position) > 0);
+    let limit = plain.to_string();
+    let fits = run(&["query", "--memory-limit", &limit], input.as_bytes());
+    assert!(fits.status.success(), "{}", String::from_utf8_lossy(&fits.stderr));
+    for format in ["--json", "--explain"] {
+        let refused = run(&["query", format, "--memory-limit", &limit], input.as_bytes());
+        assert_eq!(refused.status.code(), Some(2), "{format}");
+        assert!(refused.stdout.is_empty(), "{format}");
+        let error = String::from_utf8(refused.stderr).unwrap();
+        assert!(error.starts_with("error: board 2x3: this solve needs about "), "{format}: {error}");
+    }
+}
+
 /// The plain query (the playground's) carries no line; asked for, the line comes with the same
 /// moves and score.
 #[test]

@@ -1,40 +1,24 @@
 //! The board: its size limits and the two players' cell values.
 //!
-//! Two sets of limits: the solver's ([`MAX_PERIMETER`], [`MAX_CELLS`]), which every [`Board`]
-//! keeps, and the plan's ([`MAX_PLAN_PERIMETER`], [`MAX_PLAN_CELLS`]), wider, which a [`Shape`]
-//! keeps: `lattice-dp plan` plans boards the solver does not take (21 × 21, 22 × 22) from their
-//! shape alone, and a [`Shape`] cannot be solved.
+//! One set of limits ([`MAX_PERIMETER`], [`MAX_CELLS`]: up to 22 × 22), kept by every [`Board`]
+//! and every [`Shape`]: `lattice-dp plan` plans from a board's shape alone the same boards the
+//! solver solves.
 
 /// Most steps of a boundary path: `n + m` must not exceed this (paths live in a `u64`, halves of
-/// at most 20 steps in a `u32`: see [`crate::index`]).
-pub const MAX_PERIMETER: usize = 40;
-/// Most cells: `n · m` must not exceed this (20 × 20; cells are a `u16`, see [`crate::index`]).
-/// (Implied by `n + m ≤ 40`, since `n · m ≤ ((n + m) / 2)²`; kept as the documented limit.)
-pub const MAX_CELLS: usize = 400;
-/// Most steps of a boundary path of a board that is only planned ([`Shape`], `lattice-dp plan`):
-/// `n + m` up to 44 (22 × 22, 2.1 · 10^12 states), beyond what one machine solves. The plan walks
-/// the same half-path tables and layer layouts as a solve (halves of at most 22 steps: see
-/// [`crate::index::MAX_HALF`]), so its figures are those of the solve it plans.
-pub const MAX_PLAN_PERIMETER: usize = 44;
-/// Most cells of a board that is only planned: `n · m ≤ 484` (22 × 22).
-pub const MAX_PLAN_CELLS: usize = 484;
+/// at most 22 steps in a `u32`: see [`crate::index`]).
+pub const MAX_PERIMETER: usize = 44;
+/// Most cells: `n · m` must not exceed this (22 × 22; cells are a `u16`, see [`crate::index`]).
+/// (Implied by `n + m ≤ 44`, since `n · m ≤ ((n + m) / 2)²`; kept as the documented limit.)
+pub const MAX_CELLS: usize = 484;
 /// Largest value of a cell (so any total fits an `i64` with room to spare).
 pub const MAX_VALUE: u64 = 1_000_000_000;
 
 /// Why a board cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
-    /// `n` or `m` is 0, or `n + m > 40`, or `n · m > 400`.
-    #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= 40, n*m <= 400)")]
+    /// `n` or `m` is 0, or `n + m > 44`, or `n · m > 484`.
+    #[error("board {n}x{m} out of limits (n, m >= 1, n + m <= {MAX_PERIMETER}, n*m <= {MAX_CELLS})")]
     Size {
-        /// Rows.
-        n: usize,
-        /// Columns.
-        m: usize,
-    },
-    /// `n` or `m` is 0, or `n + m > 44`, or `n · m > 484`: beyond even what a plan takes.
-    #[error("board {n}x{m} out of the plan's limits (n, m >= 1, n + m <= 44, n*m <= 484)")]
-    PlanSize {
         /// Rows.
         n: usize,
         /// Columns.
@@ -48,20 +32,14 @@ pub enum BoardError {
     },
 }
 
-/// Whether an `n × m` board is within the solver's limits.
+/// Whether an `n × m` board is within the limits.
 pub fn size_fits(n: usize, m: usize) -> bool {
     n >= 1 && m >= 1 && n + m <= MAX_PERIMETER && n * m <= MAX_CELLS
 }
 
-/// Whether an `n × m` board is within the plan's limits ([`MAX_PLAN_PERIMETER`],
-/// [`MAX_PLAN_CELLS`]); every board within the solver's is.
-pub fn plan_size_fits(n: usize, m: usize) -> bool {
-    n >= 1 && m >= 1 && n + m <= MAX_PLAN_PERIMETER && n * m <= MAX_PLAN_CELLS
-}
-
 /// What a plan reads of a board: its size and the bound of its values (which chooses the width of
-/// a value, see [`Board::value_bound`]). Within the plan's limits, so it may be larger than any
-/// [`Board`]; nothing solves a `Shape`.
+/// a value, see [`Board::value_bound`]). Within the limits; `lattice-dp plan` reads only this,
+/// never the values themselves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shape {
     n: usize,
@@ -71,10 +49,10 @@ pub struct Shape {
 
 impl Shape {
     /// The shape of an `n × m` board whose values have the bound `value_bound`, checked against
-    /// the plan's limits.
+    /// the limits.
     pub fn new(n: usize, m: usize, value_bound: u64) -> Result<Self, BoardError> {
-        if !plan_size_fits(n, m) {
-            return Err(BoardError::PlanSize { n, m });
+        if !size_fits(n, m) {
+            return Err(BoardError::Size { n, m });
         }
         Ok(Self { n, m, value_bound })
     }
@@ -150,7 +128,7 @@ impl Board {
 
     /// A bound `B` on every value the solver meets: the largest cell value plus the larger of the
     /// two players' sums (a position's value lies in `−S ..= S` for `S = max(ΣA, ΣB)`, a move's
-    /// `gain − value` in `−B ..= B`). At most `10^9 + 400 · 10^9 < 2^39` within the limits.
+    /// `gain − value` in `−B ..= B`). At most `10^9 + 484 · 10^9 < 2^39` within the limits.
     pub fn value_bound(&self) -> u64 {
         value_bound(&self.first, &self.second)
     }
@@ -173,29 +151,40 @@ mod tests {
 
     #[test]
     fn limits() {
-        assert!(size_fits(20, 20) && size_fits(1, 39) && size_fits(39, 1) && size_fits(10, 30));
-        assert!(size_fits(16, 24) && size_fits(13, 27) && size_fits(18, 22));
-        assert!(size_fits(19, 21) && size_fits(14, 26));
-        assert!(!size_fits(20, 21) && !size_fits(0, 3) && !size_fits(1, 40) && !size_fits(19, 22));
-        assert_eq!(Board::new(21, 20, vec![], vec![]), Err(BoardError::Size { n: 21, m: 20 }));
+        assert!(size_fits(22, 22) && size_fits(1, 43) && size_fits(43, 1) && size_fits(11, 33));
+        assert!(size_fits(20, 24) && size_fits(21, 23) && size_fits(4, 40) && size_fits(21, 3));
+        assert!(size_fits(20, 20) && size_fits(1, 39) && size_fits(19, 21));
+        assert!(!size_fits(22, 23) && !size_fits(0, 3) && !size_fits(1, 44) && !size_fits(44, 1));
+        assert!(!size_fits(21, 24) && !size_fits(3, 0));
+        assert_eq!(Board::new(23, 22, vec![], vec![]), Err(BoardError::Size { n: 23, m: 22 }));
         assert_eq!(Board::new(1, 2, vec![1], vec![1, 1]), Err(BoardError::Values { expected: 2 }));
         assert!(Board::new(1, 1, vec![-1], vec![0]).is_err());
+        // n · m ≤ ((n + m) / 2)², so the cell limit is the square of half the perimeter.
+        assert_eq!(MAX_CELLS, (MAX_PERIMETER / 2).pow(2));
+        assert!(
+            (1..=MAX_PERIMETER)
+                .all(|n| (1..=MAX_PERIMETER).all(|m| n + m > MAX_PERIMETER || n * m <= MAX_CELLS))
+        );
     }
 
     #[test]
-    fn plan_limits_exceed_the_solvers() {
+    fn a_shape_keeps_the_limits_and_the_bound() {
         for (n, m) in [(22, 22), (21, 21), (21, 23), (1, 43), (43, 1), (11, 33), (20, 24)] {
-            assert!(plan_size_fits(n, m) && !size_fits(n, m), "{n}x{m}");
             assert_eq!(Shape::new(n, m, 7).map(|s| (s.rows(), s.cols(), s.value_bound())), Ok((n, m, 7)));
         }
-        assert!(!plan_size_fits(22, 23) && !plan_size_fits(1, 44) && !plan_size_fits(0, 5));
-        assert_eq!(Shape::new(23, 22, 0), Err(BoardError::PlanSize { n: 23, m: 22 }));
-        // Every board the solver takes is within the plan's limits, and its shape keeps its bound.
-        assert!(
-            (1..MAX_PERIMETER).all(|n| (1..MAX_PERIMETER).all(|m| !size_fits(n, m) || plan_size_fits(n, m)))
-        );
+        assert_eq!(Shape::new(23, 22, 0), Err(BoardError::Size { n: 23, m: 22 }));
+        assert_eq!(Shape::new(1, 44, 0), Err(BoardError::Size { n: 1, m: 44 }));
         let board = Board::new(1, 2, vec![1, 2], vec![3, 4]).unwrap();
         assert_eq!(board.shape(), Shape::new(1, 2, 4 + 7).unwrap());
+    }
+
+    /// The largest bound within the limits (every cell 10^9) fits the 5-byte width's range.
+    #[test]
+    fn the_largest_bound_fits_40_bits() {
+        let cells = MAX_CELLS;
+        let board = Board::new(22, 22, vec![MAX_VALUE as i64; cells], vec![MAX_VALUE as i64; cells]).unwrap();
+        assert_eq!(board.value_bound(), 485_000_000_000);
+        assert!(board.value_bound() < 1 << 39);
     }
 
     #[test]

@@ -2,23 +2,21 @@
 //!
 //! | name | what it numbers | limit | why it fits |
 //! |---|---|---|---|
-//! | [`LatticePath`] | a boundary path, one bit per step | `n + m ≤` [`MAX_PERIMETER`] `= 40` (a plan's: [`MAX_PLAN_PERIMETER`] `= 44`) | `≤ 64` bits |
+//! | [`LatticePath`] | a boundary path, one bit per step | `n + m ≤` [`MAX_PERIMETER`] `= 44` | `≤ 64` bits |
 //! | [`HalfMask`] | a half-path (the first `h` or the last `w` steps) | [`MAX_HALF`] `= 22` steps | `≤ 32` bits |
 //! | [`Rank`] | a half-path's rank within its class (ones, area) | [`MAX_CLASS_LEN`] `= 18,100` | `< 2^16` |
-//! | [`CellId`] | a cell, row-major `row · m + col` | `n · m ≤` [`MAX_CELLS`] `= 400` (a plan's: [`MAX_PLAN_CELLS`] `= 484`) | `< 2^16` |
+//! | [`CellId`] | a cell, row-major `row · m + col` | `n · m ≤` [`MAX_CELLS`] `= 484` | `< 2^16` |
 //! | [`Step`] | a step of a path (where a move's `10` pair starts) | `< 44` | `< 2^8` |
 //! | [`HalfArea`] | the area of a half-path | `⌊22/2⌋ · ⌈22/2⌉ = 121` | `< 2^8` |
 //! | [`StateIndex`] | a state within its layer | `C(44, 22) < 2.2 · 10^12` | `usize` (64-bit targets) |
 //!
 //! The limits follow from [`crate::board::MAX_PERIMETER`] and [`crate::board::MAX_CELLS`], which
-//! [`crate::Board::new`] enforces, and from the wider [`MAX_PLAN_PERIMETER`] of a board that is only
-//! planned ([`crate::board::Shape`]: its half-path tables and layer layouts are built, its values
-//! never), so every index of a board fits its width; the compile-time
-//! assertions below check the arithmetic, and [`rank`], [`cell_id`], [`step`] and [`half_area`]
+//! [`crate::Board::new`] and [`crate::board::Shape::new`] enforce, so every index of a board fits
+//! its width; the compile-time assertions below check the arithmetic, and [`rank`], [`cell_id`], [`step`] and [`half_area`]
 //! narrow with a check (a failure there is a bug, never an input error). Those conversions run
 //! while the tables are built, never in the inner loop.
 
-pub use crate::board::{MAX_CELLS, MAX_PERIMETER, MAX_PLAN_CELLS, MAX_PLAN_PERIMETER};
+pub use crate::board::{MAX_CELLS, MAX_PERIMETER};
 
 /// A boundary path: bit `p` is step `p` (1 = up, 0 = right); see `crate::path`.
 pub type LatticePath = u64;
@@ -35,20 +33,18 @@ pub type HalfArea = u8;
 /// The index of a state within its layer (and a count of states).
 pub type StateIndex = usize;
 
-/// The most steps of a half-path: `⌈MAX_PLAN_PERIMETER / 2⌉` (a solve's halves have at most
-/// `⌈MAX_PERIMETER / 2⌉ = 20`; a plan's, of a board up to 22 × 22, at most 22).
-pub const MAX_HALF: usize = MAX_PLAN_PERIMETER.div_ceil(2);
+/// The most steps of a half-path: `⌈MAX_PERIMETER / 2⌉ = 22`.
+pub const MAX_HALF: usize = MAX_PERIMETER.div_ceil(2);
 /// An upper bound of the size of a class of half-paths of [`MAX_HALF`] steps (the largest
 /// coefficient of the Gaussian binomial `[22 choose 11]_q` is 18,084, of `[20 choose 10]_q`
 /// 5,448; checked by a test).
 pub const MAX_CLASS_LEN: usize = 18_100;
 
-const _: () = assert!(MAX_PERIMETER <= MAX_PLAN_PERIMETER && MAX_CELLS <= MAX_PLAN_CELLS);
-const _: () = assert!(MAX_PLAN_PERIMETER <= LatticePath::BITS as usize);
+const _: () = assert!(MAX_PERIMETER <= LatticePath::BITS as usize);
 const _: () = assert!(MAX_HALF <= HalfMask::BITS as usize);
 const _: () = assert!(MAX_CLASS_LEN <= Rank::MAX as usize);
-const _: () = assert!(MAX_PLAN_CELLS <= CellId::MAX as usize);
-const _: () = assert!(MAX_PLAN_PERIMETER <= Step::MAX as usize);
+const _: () = assert!(MAX_CELLS <= CellId::MAX as usize);
+const _: () = assert!(MAX_PERIMETER <= Step::MAX as usize);
 const _: () = assert!((MAX_HALF / 2) * MAX_HALF.div_ceil(2) <= HalfArea::MAX as usize);
 const _: () = assert!(usize::BITS >= 64, "C(44, 22) states need a 64-bit usize");
 
@@ -64,19 +60,19 @@ pub fn rank(r: usize) -> Rank {
 /// The cell number `c` (`row · m + col`).
 ///
 /// # Panics
-/// If `c` does not fit a [`CellId`] (a board beyond [`MAX_PLAN_CELLS`]: a bug).
+/// If `c` does not fit a [`CellId`] (a board beyond [`MAX_CELLS`]: a bug).
 #[inline]
 pub fn cell_id(c: usize) -> CellId {
-    CellId::try_from(c).expect("a cell number is below MAX_PLAN_CELLS")
+    CellId::try_from(c).expect("a cell number is below MAX_CELLS")
 }
 
 /// The step `p` of a path.
 ///
 /// # Panics
-/// If `p` does not fit a [`Step`] (a path beyond [`MAX_PLAN_PERIMETER`]: a bug).
+/// If `p` does not fit a [`Step`] (a path beyond [`MAX_PERIMETER`]: a bug).
 #[inline]
 pub fn step(p: usize) -> Step {
-    Step::try_from(p).expect("a step is below MAX_PLAN_PERIMETER")
+    Step::try_from(p).expect("a step is below MAX_PERIMETER")
 }
 
 /// The area `a` of a half-path.

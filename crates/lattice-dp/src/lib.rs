@@ -1,4 +1,4 @@
-//! `lattice-dp`: exact minimax for the staircase cell-taking game, up to 20 × 20 (n + m ≤ 40).
+//! `lattice-dp`: exact minimax for the staircase cell-taking game, up to 22 × 22 (n + m ≤ 44, n · m ≤ 484).
 //!
 //! # The game
 //! An `n × m` board; cell (i, j) carries `A[i][j]` (worth it to the first player) and `B[i][j]` (to the
@@ -17,11 +17,11 @@
 //! from the full board (`V = 0`) down to the empty board, with only two layers in memory.
 //!
 //! Dense indexing within a layer (see `solve::layer`): the path is cut into a left half (first
-//! `⌈(n+m)/2⌉` steps) and a right half (≤ 20 steps each). The area of a path is
+//! `⌈(n+m)/2⌉` steps) and a right half (≤ 22 steps each). The area of a path is
 //! area(left) + area(right) + a term depending only on the left half's number of up-steps, so a
 //! layer is a union of products (left class) × (right class), where a class is (ones, area) of a
 //! half. A state's index is `group base + rank(left) · row length + rank(right)`, with per-half rank
-//! tables of at most 2^20 entries. A move inside the left half maps a whole row (fixed left half, every
+//! tables of at most 2^22 entries. A move inside the left half maps a whole row (fixed left half, every
 //! right half) onto one row of the next layer — a streaming loop; moves inside the right half and
 //! across the cut are tabulated per right half and gather from one small row of the next layer,
 //! widened first into a per-thread scratch row.
@@ -29,7 +29,8 @@
 //! # Complexity
 //! Time O(C(n+m, n) · min(n, m)) (moves per state), with O(1) table lookups per move. Memory:
 //! two layers of values (the largest layer of 16 × 16 has 8.9 M states: about 150 MB at 8 bytes) plus
-//! the half tables (a few MB; tens of MB at 20 × 20). A value takes 4 bytes when the board's values
+//! the half tables (a few MB; tens of MB at 20 × 20, about 45 MB plus the right moves at
+//! 22 × 22). A value takes 4 bytes when the board's values
 //! allow, else 8, or packed 5 when 8-byte layers would take more than half the memory limit
 //! (`solve::ValueWidth`); the plan ([`Plan`]) is computed from the board before anything is
 //! allocated, and [`solve_with`] refuses a solve beyond its memory limit. Its stop flag ends a solve
@@ -65,8 +66,8 @@
 //! shares and one batch, whatever `P`. Each rank computes its rows
 //! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives
 //! each rank's peak and the traffic from the board alone; [`Plan::for_ranks_of_shape`] from its
-//! [`board::Shape`] (size and value bound), which may exceed the solver's limits, up to 22 × 22
-//! ([`board::MAX_PLAN_PERIMETER`]): `lattice-dp plan` plans the boards a cluster would solve.
+//! [`board::Shape`] (size and value bound): `lattice-dp plan` plans the boards a cluster would
+//! solve.
 //!
 //! # Queries and play
 //! [`query`](mod@query) answers any position: a board with a taken diagram (row lengths). Its `score` is the
@@ -150,7 +151,7 @@ pub mod solve;
 pub use board::{Board, BoardError};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};
-pub use parse::{parse_board, parse_shape};
+pub use parse::parse_board;
 pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
     ChildValue, Children, DistributedPlan, Line, Mode, Options, Plan, Progress, Solution, SolveError,

@@ -24,7 +24,7 @@ const TEXTS: Texts = Texts {
             be taken once every cell above it and left of it is taken; each maximises (own total - other's).",
     input: "\
 `n m`, then n rows of m values A (worth it to the first player), then n rows of m
-values B (to the second player); n, m >= 1, n + m <= 40, n*m <= 400, values 0..=10^9.",
+values B (to the second player); n, m >= 1, n + m <= 44, n*m <= 484, values 0..=10^9.",
     answers: "\
 the first player's total minus the second's under optimal play. --explain: one optimal
 game move by move, the board drawn with each free cell's values A/B; --json: one line {\"game\",

@@ -2,9 +2,7 @@
 
 use grid_core::{InputError, Scanner};
 
-use crate::board::{
-    Board, MAX_CELLS, MAX_PERIMETER, MAX_PLAN_CELLS, MAX_PLAN_PERIMETER, MAX_VALUE, Shape, plan_size_fits,
-};
+use crate::board::{Board, MAX_CELLS, MAX_PERIMETER, MAX_VALUE};
 
 /// Parses one board; anything after it is an error. Sizes are checked before anything is allocated.
 pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
@@ -14,62 +12,27 @@ pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
     Ok(board)
 }
 
-/// Parses one board within the plan's limits ([`MAX_PLAN_PERIMETER`], [`MAX_PLAN_CELLS`]) and
-/// keeps its shape; anything after it is an error.
-pub fn parse_shape(input: &[u8]) -> Result<Shape, InputError> {
-    let mut scanner = Scanner::new(input);
-    let (n, m, mut line) = read_size(&mut scanner, Limits::PLAN)?;
-    let first = read_values(&mut scanner, n, m, "A", &mut line)?;
-    let second = read_values(&mut scanner, n, m, "B", &mut line)?;
-    scanner.finish()?;
-    let bound = crate::board::value_bound(&first, &second);
-    // The size was checked while reading.
-    Shape::new(n, m, bound).map_err(|e| scanner.loc().msg(e.to_string()))
-}
-
 /// Reads one board (`n m`, the values of `A`, the values of `B`) from where `scanner` stands.
 pub fn read_board(scanner: &mut Scanner<'_>) -> Result<Board, InputError> {
-    let (n, m, mut line) = read_size(scanner, Limits::SOLVE)?;
+    let (n, m, mut line) = read_size(scanner)?;
     let first = read_values(scanner, n, m, "A", &mut line)?;
     let second = read_values(scanner, n, m, "B", &mut line)?;
     // The sizes and values were all checked while reading.
     Board::new(n, m, first, second).map_err(|e| scanner.loc().msg(e.to_string()))
 }
 
-/// The size limits a board is read with: the solver's or the plan's.
-#[derive(Debug, Clone, Copy)]
-struct Limits {
-    perimeter: usize,
-    cells: usize,
-    /// Whether a board beyond these limits but within the plan's is told that `plan` takes it.
-    plan_hint: bool,
-}
-
-impl Limits {
-    const SOLVE: Self = Self { perimeter: MAX_PERIMETER, cells: MAX_CELLS, plan_hint: true };
-    const PLAN: Self = Self { perimeter: MAX_PLAN_PERIMETER, cells: MAX_PLAN_CELLS, plan_hint: false };
-}
-
-/// Reads `n m` within `limits`: the rows, the columns and the line of the columns.
-fn read_size(scanner: &mut Scanner<'_>, limits: Limits) -> Result<(usize, usize, usize), InputError> {
-    let Limits { perimeter, cells, plan_hint } = limits;
-    let n = scanner.usize("number of rows", 1, perimeter - 1)?;
-    let largest_m = (perimeter - n).min(cells / n);
-    let (m, m_loc) = scanner.uint_at("number of columns", 1, (perimeter - 1) as u64)?;
-    // m < perimeter after the check above, so the cast is lossless.
+/// Reads `n m` within the limits ([`MAX_PERIMETER`], [`MAX_CELLS`]): the rows, the columns and
+/// the line of the columns.
+fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize, usize), InputError> {
+    let n = scanner.usize("number of rows", 1, MAX_PERIMETER - 1)?;
+    let largest_m = (MAX_PERIMETER - n).min(MAX_CELLS / n);
+    let (m, m_loc) = scanner.uint_at("number of columns", 1, (MAX_PERIMETER - 1) as u64)?;
+    // m < MAX_PERIMETER after the check above, so the cast is lossless.
     let m = m as usize;
     if m > largest_m {
-        let hint = if plan_hint && plan_size_fits(n, m) {
-            format!(
-                "; `lattice-dp plan` takes it (boards up to n + m = {MAX_PLAN_PERIMETER} and n*m = \
-                 {MAX_PLAN_CELLS}, planned without solving)"
-            )
-        } else {
-            String::new()
-        };
         return Err(m_loc.msg(format!(
-            "board {n}x{m} too large: n + m must be at most {perimeter} and n*m at most {cells} \
-             (at most {largest_m} columns with {n} rows){hint}"
+            "board {n}x{m} too large: n + m must be at most {MAX_PERIMETER} and n*m at most {MAX_CELLS} \
+             (at most {largest_m} columns with {n} rows)"
         )));
     }
     Ok((n, m, m_loc.line))
@@ -144,9 +107,9 @@ mod tests {
 
     #[test]
     fn located_errors() {
-        assert_eq!(error("0 3"), "line 1, column 1: number of rows 0 out of range 1..=39");
+        assert_eq!(error("0 3"), "line 1, column 1: number of rows 0 out of range 1..=43");
         assert_eq!(error("2 x"), "line 1, column 3: expected number of columns, found 'x'");
-        assert!(error("20 21").starts_with("line 1, column 4: board 20x21 too large"));
+        assert!(error("22 23").starts_with("line 1, column 4: board 22x23 too large"));
         assert!(error("1 1\n5\n").starts_with("line 3, column 1: unexpected end of input"));
         assert_eq!(error("1 1\n5 -1"), "line 2, column 3: expected value of B, found '-1'");
         assert_eq!(
@@ -156,29 +119,26 @@ mod tests {
         assert_eq!(error("1 1\n1 2 3"), "line 2, column 5: unexpected trailing input '3'");
     }
 
-    /// A board beyond the solver's limits is refused before its values are read, with the
-    /// limits and, within the plan's, that `plan` takes it; the plan reads it.
+    /// A board beyond the limits is refused before its values are read, with the limits; the
+    /// largest boards within them are read.
     #[test]
-    fn plan_boards_are_refused_by_the_solver_and_read_by_the_plan() {
+    fn the_largest_boards_are_read_and_larger_ones_refused() {
         assert_eq!(
-            error("21 21\n"),
-            "line 1, column 4: board 21x21 too large: n + m must be at most 40 and n*m at most 400 \
-             (at most 19 columns with 21 rows); `lattice-dp plan` takes it (boards up to n + m = 44 \
-             and n*m = 484, planned without solving)"
+            error("22 23\n"),
+            "line 1, column 4: board 22x23 too large: n + m must be at most 44 and n*m at most 484 \
+             (at most 22 columns with 22 rows)"
         );
-        assert!(!error("22 23\n").contains("plan"));
+        assert_eq!(error("1 44"), "line 1, column 3: number of columns 44 out of range 1..=43");
+        assert!(error("2 43").starts_with("line 1, column 3: board 2x43 too large"));
+        assert_eq!(error("44 1"), "line 1, column 1: number of rows 44 out of range 1..=43");
         let values = |count: usize| (0..count).map(|v| format!("{v} ")).collect::<String>();
-        let input = format!("22 22\n{}\n{}\n", values(484), values(484));
-        let shape = parse_shape(input.as_bytes()).unwrap();
-        assert_eq!((shape.rows(), shape.cols(), shape.value_bound()), (22, 22, 483 + 483 * 484 / 2));
-        let small = "2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n";
-        assert_eq!(parse_shape(small.as_bytes()).unwrap(), parse_board(small.as_bytes()).unwrap().shape());
-        let shape_error = |input: &str| parse_shape(input.as_bytes()).unwrap_err().to_string();
-        assert!(
-            shape_error("22 23\n")
-                .starts_with("line 1, column 4: board 22x23 too large: n + m must be at most 44")
-        );
-        assert_eq!(shape_error("1 1\n1 2 3"), "line 2, column 5: unexpected trailing input '3'");
+        for (n, m) in [(22, 22), (1, 43), (43, 1), (21, 23)] {
+            let input = format!("{n} {m}\n{}\n{}\n", values(n * m), values(n * m));
+            let board = parse_board(input.as_bytes()).unwrap();
+            let last = (n * m - 1) as i64;
+            assert_eq!((board.rows(), board.cols(), board.second_value(n - 1, m - 1)), (n, m, last));
+            assert_eq!(board.value_bound(), (last + last * (last + 1) / 2) as u64);
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! The taken cells always form a Young diagram anchored at the top-left corner: row `i` holds its
 //! first `λ_i` cells, with `m ≥ λ_0 ≥ λ_1 ≥ … ≥ λ_{n−1} ≥ 0`. Its boundary, walked from the
 //! bottom-left corner of the board to the top-right corner, is a lattice path of `n` up-steps and
-//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u64` ([`LatticePath`]): 1 = up, 0 = right** (n + m ≤ 40).
+//! `m` right-steps. **Step `p` of that walk is bit `p` of a `u64` ([`LatticePath`]): 1 = up, 0 = right** (n + m ≤ 44).
 //!
 //! - The up-step that climbs past row `i` is the `(n − i)`-th up-step, and it is preceded by exactly
 //!   `λ_i` right-steps. Hence the number of taken cells is the number of pairs "right-step before
@@ -25,7 +25,7 @@ pub fn empty_board(n: usize) -> LatticePath {
     ones_mask(n)
 }
 
-/// The path of the full board of `n` rows and `m` columns (`n + m ≤ 40`).
+/// The path of the full board of `n` rows and `m` columns (`n + m ≤ 44`).
 pub fn full_board(n: usize, m: usize) -> LatticePath {
     ones_mask(n) << m
 }
@@ -100,7 +100,7 @@ pub fn rows_of(path: LatticePath, n: usize) -> Vec<usize> {
     let mut up = 0;
     let mut right = 0;
     let mut rest = path;
-    // At most n + m ≤ 40 steps; every up-step closes the row it climbs past.
+    // At most n + m ≤ 44 steps; every up-step closes the row it climbs past.
     while up < n {
         if rest & 1 == 1 {
             rows[n - 1 - up] = right;

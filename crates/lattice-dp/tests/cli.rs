@@ -42,11 +42,11 @@ fn bad_inputs_are_located() {
         ("2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 99999999999999999999\n", "line 5, column 5: value of B"),
         ("2 3\n2 seven 3\n", "line 2, column 3: expected value of A, found 'seven'"),
         ("0 3\n", "line 1, column 1: number of rows 0 out of range"),
-        ("40 1\n", "line 1, column 1: number of rows 40 out of range"),
-        ("1 40\n", "line 1, column 3: number of columns 40 out of range"),
+        ("44 1\n", "line 1, column 1: number of rows 44 out of range"),
+        ("1 44\n", "line 1, column 3: number of columns 44 out of range"),
         ("3 0\n", "line 1, column 3: number of columns 0 out of range"),
-        ("20 21\n", "line 1, column 4: board 20x21 too large"),
-        ("10 31\n", "line 1, column 4: board 10x31 too large"),
+        ("22 23\n", "line 1, column 4: board 22x23 too large"),
+        ("12 33\n", "line 1, column 4: board 12x33 too large"),
         ("1 1\n5\n6 7\n", "line 3, column 3: unexpected trailing input '7'"),
     ];
     for (input, message) in cases {
@@ -59,38 +59,32 @@ fn bad_inputs_are_located() {
     }
 }
 
-/// A board beyond the solver's limits: a solve refuses it on its first line (before reading its
-/// values), naming the limits and `plan`, which plans it.
+/// A board beyond the limits is refused on its first line (before its values are read) by a
+/// solve, a query and a plan alike, naming the limits; a board of n + m = 44 is solved and planned.
 #[test]
-fn a_board_beyond_the_solver_is_only_planned() {
-    let board = format!("21 21\n{}\n", "1 ".repeat(2 * 441));
-    for args in [&[][..], &["--json"], &["query"]] {
-        let output = run(args, &board);
+fn the_limits_hold_for_every_mode() {
+    for args in [&[][..], &["--json"], &["query"], &["plan", "--ranks", "8"]] {
+        let output = run(args, "22 23\n");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let err = stderr(&output);
-        assert!(
-            err.starts_with(
-                "error: line 1, column 4: board 21x21 too large: n + m must be at most 40 and n*m at most 400"
-            ),
-            "{err}"
+        assert_eq!(
+            err,
+            "error: line 1, column 4: board 22x23 too large: n + m must be at most 44 and n*m at most 484 \
+             (at most 22 columns with 22 rows)\n",
+            "{args:?}"
         );
-        assert!(err.contains("`lattice-dp plan` takes it (boards up to n + m = 44 and n*m = 484"), "{err}");
         assert!(output.stdout.is_empty());
     }
-    // n + m = 44 (the 22 × 22 plans are a unit test of the library: minutes each).
+    // 5 × 39, every value 1: the first player takes 98 cells, the second 97.
     let long = format!("5 39\n{}\n", "1 ".repeat(2 * 195));
-    assert!(stderr(&run(&[], &long)).contains("`lattice-dp plan` takes it"));
+    let output = run(&[], &long);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "1\n");
     let output = run(&["plan", "--ranks", "8"], &long);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("board 5x39: 1086008 states, largest layer "), "{text}");
     assert!(text.contains("\n8 ranks:\n"), "{text}");
-    let output = run(&["plan", "--ranks", "8"], "22 23\n");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output)
-            .starts_with("error: line 1, column 4: board 22x23 too large: n + m must be at most 44")
-    );
 }
 
 #[test]
@@ -261,4 +255,49 @@ fn plan_exits_2_when_a_rank_does_not_fit_the_memory_limit() {
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.starts_with("error: board 2x3 on 2 ranks: rank "), "{message}");
     assert!(message.contains("but the memory limit of a rank is 1.0 MiB"), "{message}");
+}
+
+/// A 22 × 22 board of values up to 10^9 (the largest the reader takes).
+fn board_22_by_22() -> String {
+    let row = |r: usize| {
+        (0..22).map(|c| ((r * 22 + c) * 7_919_993 % 1_000_000_001).to_string()).collect::<Vec<_>>()
+    };
+    let rows = (0..44).map(|r| row(r).join(" ")).collect::<Vec<_>>().join("\n");
+    format!("22 22\n{rows}\n")
+}
+
+/// A 22 × 22 board beyond `--memory-limit` is refused with status 2 before anything large is
+/// allocated (under a 256 MiB address-space limit, below even its tables): one line with
+/// the plan's figures and the ranks of that limit that would hold it, or that none would.
+#[test]
+fn a_22_by_22_board_beyond_the_memory_limit_is_refused_with_the_ranks_that_fit() {
+    let input = board_22_by_22();
+    let limited = |limit: &str| {
+        let bin = env!("CARGO_BIN_EXE_lattice-dp");
+        damaged_input::run_binary_limited(bin, &["--memory-limit", limit], input.as_bytes())
+    };
+    let tiny = limited("1M");
+    assert_eq!(tiny.status.code(), Some(2), "{}", stderr(&tiny));
+    assert!(tiny.stdout.is_empty());
+    let message = stderr(&tiny);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.starts_with(
+            "error: board 22x22: this solve needs about 182.1 GiB (layers 181.6 GiB + game 0 bytes + tables "
+        ) && message.contains("but the memory limit is 1.0 MiB")
+            && message.contains("no number of ranks of this limit holds it: each rank needs at least"),
+        "{message}"
+    );
+    let some = limited("8G");
+    assert_eq!(some.status.code(), Some(2), "{}", stderr(&some));
+    let message = stderr(&some);
+    let ranks = message
+        .split("--distributed on about ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|r| r.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("{message}"));
+    // 1.5 · 182.1 GiB / (8 GiB − the fixed part, 558 MiB) ranks: about 37.
+    assert!((34..=40).contains(&ranks), "{message}");
+    assert!(message.contains(&format!("`lattice-dp plan --ranks {ranks}` checks")), "{message}");
 }

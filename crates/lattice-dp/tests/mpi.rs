@@ -163,7 +163,12 @@ fn errors_stop_every_rank_with_one_message() {
     let stderr = text(&output.stderr);
     let ours: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(ours.len(), 1, "{stderr}");
-    assert!(ours[0].contains("on 2 ranks: rank") && ours[0].contains("memory limit of a rank"), "{stderr}");
+    // Below even a rank's tables and process: no number of ranks fits, said before partitioning.
+    assert!(
+        ours[0].starts_with("error: board 10x10 on 2 ranks: the memory limit of a rank is 1.0 MiB (")
+            && ours[0].contains("no number of ranks of this limit holds it"),
+        "{stderr}"
+    );
 }
 
 /// A board whose layers are all smaller than two shares of the default `--min-share`: rank 1

@@ -201,3 +201,75 @@ fn larger_shapes_with_many_runs() {
         }
     }
 }
+
+/// A second naive solver, for boards of any number of cells: the state is the taken diagram as
+/// its row lengths (top row first, non-increasing), memoised; cell (r, c) is takeable when
+/// `c = rows[r] < m` and the row above is longer (or `r = 0`). Negamax: the mover's best
+/// (own gain − the opponent's) of the rest of the game.
+struct DiagramOracle<'a> {
+    m: usize,
+    first: &'a [i64],
+    second: &'a [i64],
+    memo: HashMap<Vec<u8>, i64>,
+}
+
+impl DiagramOracle<'_> {
+    fn best(&mut self, rows: &mut Vec<u8>) -> i64 {
+        if let Some(&v) = self.memo.get(rows.as_slice()) {
+            return v;
+        }
+        let taken: usize = rows.iter().map(|&l| usize::from(l)).sum();
+        let scores = if taken % 2 == 0 { self.first } else { self.second };
+        let mut best = None;
+        for r in 0..rows.len() {
+            let c = usize::from(rows[r]);
+            if c < self.m && (r == 0 || usize::from(rows[r - 1]) > c) {
+                rows[r] += 1;
+                let v = scores[r * self.m + c] - self.best(rows);
+                rows[r] -= 1;
+                best = Some(best.map_or(v, |b: i64| b.max(v)));
+            }
+        }
+        let v = best.unwrap_or(0);
+        self.memo.insert(rows.clone(), v);
+        v
+    }
+}
+
+fn diagram_oracle(n: usize, m: usize, first: &[i64], second: &[i64]) -> i64 {
+    DiagramOracle { m, first, second, memo: HashMap::new() }.best(&mut vec![0; n])
+}
+
+/// A board from a fixed pseudo-random filling (values up to `scale`).
+fn filled(n: usize, m: usize, scale: i64) -> (Vec<i64>, Vec<i64>) {
+    let first = (0..n * m).map(|i| ((i * 7919 + n * 31 + m) % 1009) as i64 * scale / 1009).collect();
+    let second = (0..n * m).map(|i| ((i * 104_729 + m * 17 + n) % 997) as i64 * scale / 997).collect();
+    (first, second)
+}
+
+/// The two brute forces agree where both reach (up to 64 cells), so the diagram one stands for
+/// the set one on the boards past 64 cells.
+#[test]
+fn the_two_brute_forces_agree() {
+    for (n, m) in [(1, 1), (2, 3), (3, 2), (4, 5), (5, 4), (3, 9), (6, 6), (2, 20), (1, 40)] {
+        let (first, second) = filled(n, m, 1_000_000_000);
+        assert_eq!(diagram_oracle(n, m, &first, &second), oracle(n, m, &first, &second), "{n}x{m}");
+    }
+}
+
+/// The thinnest boards of the largest perimeter, n + m = 44 (up to 4 × 40, C(44, 4) = 135,751
+/// states), both ways round, and thin boards of other lengths: the paths of 44 steps, the halves of
+/// 22 and the cells past 400, against the brute force over diagrams; values near the limit and
+/// small.
+#[test]
+fn thin_boards_of_the_largest_perimeter_match_the_brute_force() {
+    for (n, m) in [(1, 43), (43, 1), (2, 42), (42, 2), (3, 41), (41, 3), (4, 40), (40, 4), (21, 3), (3, 21)] {
+        // Small values on the two thinnest only: each solve builds the half tables of 2^22 paths.
+        let scales: &[i64] = if n.min(m) == 1 { &[1_000_000_000, 23] } else { &[1_000_000_000] };
+        for &scale in scales {
+            let (first, second) = filled(n, m, scale);
+            let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+            assert_eq!(value(&board), diagram_oracle(n, m, &first, &second), "{n}x{m}, values up to {scale}");
+        }
+    }
+}

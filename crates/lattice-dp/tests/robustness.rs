@@ -141,16 +141,16 @@ proptest! {
 
 #[test]
 fn sizes_at_and_past_the_limits() {
-    // Within n + m <= 40 and n·m <= 400: the parser reads on to the missing values.
-    for size in ["20 20", "1 39", "39 1", "21 19", "10 30", "16 24"] {
+    // Within n + m <= 44 and n·m <= 484: the parser reads on to the missing values.
+    for size in ["22 22", "1 43", "43 1", "23 21", "11 33", "20 24", "4 40"] {
         assert!(rejection(&format!("{size}\n")).contains("unexpected end of input"), "{size}");
     }
     for (size, column, words) in [
-        ("20 21", 4, "too large"),
-        ("21 20", 4, "too large"),
-        ("9 32", 3, "too large"),
-        ("1 40", 3, "number of columns 40 out of range"),
-        ("40 1", 1, "number of rows 40 out of range"),
+        ("22 23", 4, "too large"),
+        ("23 22", 4, "too large"),
+        ("9 36", 3, "too large"),
+        ("1 44", 3, "number of columns 44 out of range"),
+        ("44 1", 1, "number of rows 44 out of range"),
         ("0 1", 1, "number of rows 0 out of range"),
         ("1 0", 3, "number of columns 0 out of range"),
         ("4294967296 4294967296", 1, "out of range"),

@@ -11,6 +11,7 @@ use common::seeded;
 
 use std::sync::atomic::AtomicBool;
 
+use lattice_dp::board::MAX_PERIMETER;
 use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_with, state_count, value};
 use proptest::prelude::*;
 
@@ -30,10 +31,11 @@ fn width_value(board: &Board, width: ValueWidth) -> i64 {
     solve_with(board, options, &mut |_| {}).expect("no limit, no stop").value
 }
 
-/// Shapes whose state count a test can afford (C(n + m, n) ≤ `most`), every n, m ≥ 1 with n + m ≤ 40.
+/// Shapes whose state count a test can afford (C(n + m, n) ≤ `most`), every n, m ≥ 1 with
+/// n + m ≤ [`MAX_PERIMETER`] (44).
 fn affordable_shapes(most: u64) -> Vec<(usize, usize)> {
-    (1..40)
-        .flat_map(|n| (1..=40 - n).map(move |m| (n, m)))
+    (1..MAX_PERIMETER)
+        .flat_map(|n| (1..=MAX_PERIMETER - n).map(move |m| (n, m)))
         .filter(|&(n, m)| state_count(n, m) <= most)
         .collect()
 }
@@ -60,15 +62,17 @@ proptest! {
     }
 }
 
-/// Every shape with n + m = 40 the tests can afford (up to 5 × 35 and 35 × 5), both ways round,
-/// with values near the limit: the widest paths and halves of 20 steps.
+/// Every shape with n + m = 40 the tests can afford (up to 5 × 35), and the two widest with
+/// n + m = 44 (4 × 40, 5 × 39: the thinner ones meet the brute force in `oracle.rs`), both ways
+/// round, with values near the limit: the widest paths, halves of 20 and 22 steps.
 #[test]
-fn perimeter_forty_transposes() {
-    for n in 1..=5 {
-        let board = seeded(n, 40 - n, n as u64, 1_000_000_000);
+fn perimeters_forty_and_forty_four_transpose() {
+    let shapes = (1..=5).map(|n| (n, 40 - n)).chain([(4, MAX_PERIMETER - 4), (5, MAX_PERIMETER - 5)]);
+    for (n, m) in shapes {
+        let board = seeded(n, m, n as u64, 1_000_000_000);
         let v = value(&board);
-        assert_eq!(v, value(&transpose(&board)), "{n}x{}", 40 - n);
-        assert_eq!(v, width_value(&board, ValueWidth::Five), "{n}x{}: 5 bytes", 40 - n);
+        assert_eq!(v, value(&transpose(&board)), "{n}x{m}");
+        assert_eq!(v, width_value(&board, ValueWidth::Five), "{n}x{m}: 5 bytes");
     }
 }
 

@@ -29,7 +29,7 @@ def query_board(a: Any, b: Any, taken: Optional[Sequence[int]] = None) -> Report
 
     ``a`` (the first player's value of each cell) and ``b`` (the second player's) are integer
     matrices of one shape ``n x m`` (numpy arrays or nested lists; values in ``0 .. 10^9``,
-    ``n + m <= 40``, ``n * m <= 400``); ``taken`` is the taken diagram's ``n`` row lengths, top row
+    ``n + m <= 44``, ``n * m <= 484``); ``taken`` is the taken diagram's ``n`` row lengths, top row
     first, non-increasing (``None``: nothing taken, the start). The :class:`~boardsolvers.Report`
     equals the line of ``lattice-dp query --json`` for the same board and ``taken`` line. Raises
     ``ValueError`` for matrices or a diagram the solver cannot take, and for a board whose solve

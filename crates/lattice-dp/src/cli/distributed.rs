@@ -17,9 +17,9 @@ use lattice_dp::{Mode, Options, Plan, parse_board};
 
 #[cfg(feature = "mpi")]
 use super::answer_output::write_answer;
-#[cfg(feature = "mpi")]
-use super::failure::solve_failure;
 use super::failure::usage_error;
+#[cfg(feature = "mpi")]
+use super::failure::{ranks_that_fit, solve_failure};
 #[cfg(feature = "mpi")]
 use super::interrupt;
 use super::options::SolveArgs;
@@ -85,8 +85,18 @@ fn answer(
     let (n, m) = (board.rows(), board.cols());
     lattice_dp::solve::check_width(&board, args.width()).map_err(|e| solve_failure(e, n, m))?;
     let mode = if format == Format::Plain { Mode::ValueOnly } else { Mode::WithGame };
-    let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks(), sweep.min_share);
     let limit = args.memory.bytes.unwrap_or_else(|| grid_core::cli::memory::default_limit() / local_ranks());
+    // Refused at once when no number of ranks fits (the partition of a big board takes minutes).
+    let single = Plan::new(&board, mode, args.width(), None);
+    if ranks.max(i64::from(single.ranks_to_fit(limit).is_none())) > 0 {
+        return Err(Failure::TooLarge(format!(
+            "error: board {n}x{m} on {} ranks: the memory limit of a rank is {} ({})",
+            ranks.ranks(),
+            lattice_dp::solve::bytes(limit),
+            ranks_that_fit(&single, limit)
+        )));
+    }
+    let plan = Plan::for_ranks(&board, mode, args.width(), ranks.ranks(), sweep.min_share);
     let mine = plan.ranks[me].peak_bytes;
     if ranks.max(i64::from(mine > limit)) > 0 {
         let (worst, most) = plan
@@ -97,10 +107,11 @@ fn answer(
             .max_by_key(|&(_, b)| b)
             .unwrap_or((0, 0));
         return Err(Failure::TooLarge(format!(
-            "error: board {n}x{m} on {} ranks: rank {worst} needs about {} but the memory limit of a rank is {} (lattice-dp plan --ranks P shows each rank's share; more ranks or --memory-limit BYTES)",
+            "error: board {n}x{m} on {} ranks: rank {worst} needs about {} but the memory limit of a rank is {} (lattice-dp plan --ranks P shows each rank's share; more ranks or --memory-limit BYTES; {})",
             ranks.ranks(),
             lattice_dp::solve::bytes(most),
-            lattice_dp::solve::bytes(limit)
+            lattice_dp::solve::bytes(limit),
+            ranks_that_fit(&single, limit)
         )));
     }
     if plan.ranks[me].most_owned == 0 {

@@ -81,9 +81,9 @@ pub enum Own {
     /// Prints, for the board of FILE (the default input) and P ranks: each rank's largest share of
     /// a layer, the most states it receives at once (for one batch of its rows), the states it
     /// receives in all and its peak bytes; the states exchanged per layer and in all, and the
-    /// batches; and whether each rank's peak fits --memory-limit. Only the board's shape and largest values are read, so boards past
-    /// what one machine solves are planned too: up to 22x22 (n + m <= 44, n*m <= 484; e.g.
-    /// `cargo xtask gen lattice-21x21`).
+    /// batches; and whether each rank's peak fits --memory-limit. Only the board's shape and
+    /// largest values are read, so boards past what one machine solves are planned too
+    /// (e.g. `cargo xtask gen lattice-21x21`).
     Plan {
         /// The number of ranks.
         #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(1..=4096))]

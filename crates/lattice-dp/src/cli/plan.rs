@@ -14,9 +14,8 @@ use super::options::SolveArgs;
 /// The usage line of `plan`, for the message when there is no input.
 pub const PLAN_USAGE: &str = "usage: lattice-dp plan --ranks P [OPTIONS] [FILE]";
 
-/// `plan --ranks P`: the distributed plan of the board, without solving. It reads only the
-/// board's shape, so it takes boards beyond the solver's limits (up to 22×22: see
-/// `board::MAX_PLAN_PERIMETER`).
+/// `plan --ranks P`: the distributed plan of the board, without solving: it reads only the
+/// board's shape (its size and the bound of its values).
 pub fn run_plan(
     input: &Source,
     ranks: usize,
@@ -25,7 +24,7 @@ pub fn run_plan(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let input = input.read()?;
-    let shape = lattice_dp::parse_shape(&input)?;
+    let shape = lattice_dp::parse_board(&input)?.shape();
     let (n, m) = (shape.rows(), shape.cols());
     lattice_dp::solve::check_shape_width(&shape, args.width()).map_err(|e| solve_failure(e, n, m))?;
     let single = Plan::for_shape(&shape, Mode::ValueOnly, args.width(), None);

@@ -385,9 +385,10 @@ pub struct ChildValue {
 }
 
 /// The most moves of a position: a move takes a corner of the diagram (a `10` pair of its boundary
-/// path of `n` up-steps and `m` right-steps), and a path has at most `min(n, m)` ≤ 20 of them
-/// (n + m ≤ 40), so a position's move list is held inline.
-pub const MAX_MOVES: usize = 20;
+/// path of `n` up-steps and `m` right-steps), and a path has at most `min(n, m)` ≤ 22 of them
+/// (n + m ≤ [`MAX_PERIMETER`](crate::board::MAX_PERIMETER)), so a position's move list is held
+/// inline.
+pub const MAX_MOVES: usize = crate::board::MAX_PERIMETER / 2;
 
 /// The values of the positions one move away from a diagram, held inline ([`MAX_MOVES`]).
 pub type ChildValues = smallvec::SmallVec<[ChildValue; MAX_MOVES]>;

@@ -6,12 +6,11 @@
 //! byte per state of every layer (one pass) when that fits what the limit leaves after the layers
 //! and tables, else the steps of the largest segment of layers the game is recorded in (one sweep
 //! per segment, see `solve::game`); it is refused only when not even the largest layer's steps fit.
-//! The half-path tables and layer layouts are estimated from their sizes (tens of MB at most, at
-//! 20 × 20).
+//! The half-path tables and layer layouts are estimated from their sizes (tens of MB at 20 × 20,
+//! hundreds at 22 × 22).
 //!
-//! A plan reads only the board's [`Shape`] (its size and the bound of its values), so it also
-//! plans boards beyond the solver's limits, up to 22 × 22 ([`crate::board::MAX_PLAN_PERIMETER`]):
-//! the same layouts and partitions, counted in `u64` (22 × 22 has 2.1 · 10^12 states).
+//! A plan reads only the board's [`Shape`] (its size and the bound of its values): the same
+//! layouts and partitions as a solve, counted in `u64` (22 × 22 has 2.1 · 10^12 states).
 
 use super::distributed::ROUND_BYTES;
 use rayon::prelude::*;
@@ -113,6 +112,32 @@ impl Plan {
 /// What a rank's process holds besides its plan's buffers: the program, its libraries (MPI's
 /// included) and their buffers (measured: about 15 MiB under Open MPI).
 const RANK_PROCESS_BYTES: u64 = 32 << 20;
+
+/// What the distributed sweep's goal for a rank's peak adds to its share of the single process's
+/// plan ([`plan_text`]).
+const RANK_GOAL_SLACK: u64 = 256 << 20;
+
+impl Plan {
+    /// What every rank of a distributed solve holds whatever the number of ranks: its copy of the
+    /// tables and the process itself.
+    pub fn rank_fixed_bytes(&self) -> u64 {
+        self.table_bytes + RANK_PROCESS_BYTES
+    }
+
+    /// About how many ranks of `limit` bytes each a distributed solve of this plan takes: the
+    /// fewest `P ≥ 2` with `1.5 / P` of this plan plus a rank's fixed part
+    /// ([`Plan::rank_fixed_bytes`]) within `limit`, after the distributed sweep's goal for a
+    /// rank's peak (at most `1.5 / P` of the single process's plus 256 MiB, which the plans of
+    /// 18 × 18 to 22 × 22 meet; `lattice-dp plan --ranks P` gives the exact figures). `None` when
+    /// not even the fixed part fits `limit`. Computed from this plan alone, so it costs nothing (a
+    /// distributed plan of 22 × 22 takes minutes).
+    pub fn ranks_to_fit(&self, limit: u64) -> Option<u64> {
+        let room = limit.checked_sub(self.rank_fixed_bytes()).filter(|&room| room > 0)?;
+        let share = u128::from(self.total()) * 3;
+        let ranks = share.div_ceil(2 * u128::from(room));
+        Some(u64::try_from(ranks).unwrap_or(u64::MAX).max(2))
+    }
+}
 
 /// What each rank of a distributed solve needs, and what the ranks exchange
 /// ([`super::solve_distributed`]): computed from the board and the number of ranks alone, by
@@ -310,7 +335,7 @@ pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Op
         plan.most_batches,
         if plan.most_batches == 1 { "" } else { "es" }
     );
-    let goal = single.total() as f64 * 1.5 / ranks as f64 + (256u64 << 20) as f64;
+    let goal = single.total() as f64 * 1.5 / ranks as f64 + RANK_GOAL_SLACK as f64;
     let _ = writeln!(
         text,
         "largest peak {} = {:.2} x (1.5/P of the single process + 256 MiB); received for a layer at most {:.2} x the next layer",
@@ -354,16 +379,28 @@ pub fn layer_sizes(n: usize, m: usize) -> Vec<u64> {
     row.swap_remove(m)
 }
 
-/// An upper estimate of the tables: per half-path 7 bytes (area, rank, member), the right moves
-/// (at most one per `10` pair of steps of a right half-path: `(w − 1) · 2^(w − 2)`; each 8 bytes,
-/// 2 for its next rank and 2 · 4 for the two players' gains), per right half-path a cross move (4
-/// bytes), per layer a slot (16 bytes) and at most one group (72 bytes) per left class, and the row
-/// scratch of every thread of the sweep.
+/// An upper estimate of the tables: per half-path 7 bytes (area, rank, member: every mask of `h`
+/// and of `w` steps has them), the right moves (one per `10` pair of steps of a right half-path
+/// that completes a path of the board, one with `k` ones for `n − h ≤ k ≤ n`: the half-paths of
+/// `k` ones have `(w − 1) · C(w − 2, k − 1)` such pairs in all, `(w − 1) · 2^(w − 2)` over every
+/// `k`; each move 8 bytes, 2 for its next rank and 2 · 4 for the two players' gains), per such
+/// right half-path a cross move (4 bytes), per layer a slot (16 bytes) and at most one group (72
+/// bytes) per left class, and the row scratch of every thread of the sweep. A thin board's right
+/// halves are few (1 × 43: 23 of 2^22), so its tables are the masks' 59 MB and little more.
 fn table_bytes(n: usize, m: usize) -> u64 {
     let h = (n + m).div_ceil(2);
     let w = n + m - h;
     let halves = 7 * ((1u64 << h) + (1u64 << w));
-    let right_moves = 18 * (w as u64).saturating_sub(1) * (1u64 << w) / 4 + 4 * (1u64 << w);
+    // C(a + b, a), the half-paths of a ones and b zeros.
+    let paths = |a: usize, b: usize| state_count(a, b);
+    let ones = n.saturating_sub(h)..=n.min(w);
+    let right_halves: u64 = ones.clone().map(|k| paths(k, w - k)).sum();
+    let pairs: u64 = if w < 2 {
+        0
+    } else {
+        ones.filter(|&k| k >= 1 && k < w).map(|k| (w as u64 - 1) * paths(k - 1, w - 1 - k)).sum()
+    };
+    let right_moves = 18 * pairs + 4 * right_halves;
     let classes = (0..=h).map(|a| (a * (h - a) + 1) as u64).sum::<u64>();
     let layouts = (n * m + 1) as u64 * classes * (16 + 72);
     let scratch = (rayon::current_num_threads() + 1) as u64 * RowScratch::BYTES as u64;
@@ -555,6 +592,98 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// C(n + m, n), by the multiplicative formula in `u128`.
+    fn binomial(n: u64, m: u64) -> u64 {
+        let mut c = 1u128;
+        for i in 1..=u128::from(n) {
+            c = c * (u128::from(m) + i) / i;
+        }
+        u64::try_from(c).unwrap()
+    }
+
+    /// The largest coefficient of `[n+m choose n]_q`, by its product form
+    /// `∏_{i=1..n} (1 − q^{m+i}) / (1 − q^i)` over power series cut at degree `n·m` (a recurrence
+    /// apart from [`layer_sizes`]'s).
+    fn largest_layer_by_products(n: usize, m: usize) -> u64 {
+        let degree = n * m;
+        let mut c = vec![0i128; degree + 1];
+        c[0] = 1;
+        for i in 1..=n {
+            for k in (m + i..=degree).rev() {
+                c[k] -= c[k - m - i];
+            }
+            for k in i..=degree {
+                c[k] += c[k - i];
+            }
+        }
+        assert_eq!(c.iter().sum::<i128>(), i128::from(binomial(n as u64, m as u64)));
+        u64::try_from(c.into_iter().max().unwrap()).unwrap()
+    }
+
+    /// The plans of 21 × 21 and 22 × 22 from arithmetic apart: the states are C(42, 21) and
+    /// C(44, 22), the largest layers the middle coefficients of the Gaussian binomials, and the two
+    /// layers of 5-byte values (values up to 10^9, 100 GiB) are 2 · largest · 5 bytes.
+    #[test]
+    fn plans_of_21_by_21_and_22_by_22_follow_the_binomials() {
+        assert_eq!(largest_layer_by_products(22, 22), LARGEST_22);
+        assert_eq!(largest_layer_by_products(16, 16), 8_908_546);
+        for k in [21, 22] {
+            let shape = Shape::new(k, k, 485_000_000_000).unwrap();
+            let plan = Plan::for_shape(&shape, Mode::ValueOnly, None, Some(100 << 30));
+            let largest = largest_layer_by_products(k, k);
+            let states = binomial(k as u64, k as u64);
+            assert_eq!((plan.states, plan.largest_layer, plan.width), (states, largest, ValueWidth::Five));
+            assert_eq!(plan.layer_bytes, 2 * largest * 5, "{k}x{k}");
+            assert!(plan.table_bytes < 1 << 30, "{k}x{k}: {plan:?}");
+        }
+        assert_eq!(binomial(21, 21), 538_257_874_440);
+        assert_eq!(binomial(22, 22), STATES_22);
+        // 21 × 21: about 5.4 · 10^11 states and about 54 GB of 5-byte layers.
+        let plan =
+            Plan::for_shape(&Shape::new(21, 21, 1 << 35).unwrap(), Mode::ValueOnly, None, Some(100 << 30));
+        assert!((50_000_000_000..60_000_000_000).contains(&plan.layer_bytes), "{plan:?}");
+    }
+
+    /// The tables of a thin board count only the right half-paths that complete one of its paths:
+    /// 1 × 43 has the dense tables of 2^22 masks (59 MB) and little more, while the full count
+    /// over every right half-path (`18 · (w − 1) · 2^(w − 2) + 4 · 2^w`) stands for a square
+    /// board. Counted apart: the corners of the right halves of 1 × 43 (22 steps, at most one up:
+    /// 21 with a `10` pair), and of 4 × 40 (at most 4 ups, at least 0).
+    #[test]
+    fn thin_boards_count_only_their_right_halves() {
+        let scratch = (rayon::current_num_threads() + 1) as u64 * RowScratch::BYTES as u64;
+        let classes = |len: u64| (0..=len).map(|a| a * (len - a) + 1).sum::<u64>();
+        let layouts = |n: u64, m: u64| (n * m + 1) * classes((n + m).div_ceil(2)) * 88;
+        let dense = 7 * 2 * (1u64 << 22);
+        assert_eq!(table_bytes(1, 43), dense + 18 * 21 + 4 * 23 + layouts(1, 43) + scratch);
+        assert_eq!(table_bytes(43, 1), table_bytes(1, 43));
+        let corners_4: u64 = (1..=4).map(|k| 21 * binomial(k - 1, 20 - (k - 1))).sum();
+        let halves_4: u64 = (0..=4).map(|k| binomial(k, 22 - k)).sum();
+        assert_eq!(table_bytes(4, 40), dense + 18 * corners_4 + 4 * halves_4 + layouts(4, 40) + scratch);
+        let full = 18 * 21 * (1u64 << 20) + 4 * (1u64 << 22);
+        assert_eq!(table_bytes(22, 22), dense + full + layouts(22, 22) + scratch);
+        assert!(table_bytes(1, 43) < 80_000_000 && table_bytes(22, 22) > 500_000_000);
+    }
+
+    /// The ranks of a limit that hold a plan too large for one process: the fewest `P ≥ 2` with
+    /// `1.5 · total / P` plus the fixed part within the limit; none when the fixed part does not fit.
+    #[test]
+    fn ranks_to_fit_follow_the_goal() {
+        let shape = Shape::new(22, 22, 485_000_000_000).unwrap();
+        let plan = Plan::for_shape(&shape, Mode::ValueOnly, Some(ValueWidth::Five), None);
+        let fixed = plan.rank_fixed_bytes();
+        assert_eq!(fixed, plan.table_bytes + (32 << 20));
+        assert_eq!(plan.ranks_to_fit(1 << 20), None);
+        assert_eq!(plan.ranks_to_fit(fixed), None);
+        for limit in [8u64 << 30, 16 << 30, 100 << 30, 1 << 40] {
+            let ranks = plan.ranks_to_fit(limit).unwrap();
+            let peak = |p: u64| plan.total() as f64 * 1.5 / p as f64 + fixed as f64;
+            assert!(peak(ranks) <= limit as f64, "{limit}: {ranks}");
+            assert!(ranks == 2 || peak(ranks - 1) > limit as f64, "{limit}: {ranks}");
+        }
+        assert_eq!(plan.ranks_to_fit(1 << 50), Some(2));
     }
 
     /// Without a width, the game picks 8 bytes over 5 while it fits at all.

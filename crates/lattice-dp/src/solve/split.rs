@@ -95,10 +95,10 @@ pub struct Split {
 }
 
 impl Split {
-    /// The tables for an `n × m` board within [`board::plan_size_fits`]: a board the solver
-    /// takes, or one that is only planned (a plan reads the layouts these tables give).
+    /// The tables for an `n × m` board within [`board::size_fits`] (a plan reads the layouts
+    /// these tables give, too).
     pub fn new(n: usize, m: usize) -> Self {
-        assert!(board::plan_size_fits(n, m), "board {n}x{m} out of limits");
+        assert!(board::size_fits(n, m), "board {n}x{m} out of limits");
         let h = (n + m).div_ceil(2);
         let w = n + m - h;
         let left = HalfPaths::new(h);

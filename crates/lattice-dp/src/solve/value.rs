@@ -1,6 +1,7 @@
 //! The width of a stored value: 4, 5 or 8 bytes per state, chosen from the board's bound.
 //!
-//! Two layers of values are the solver's memory (two layers of 20 × 20 hold 2.9 · 10^9 states), so
+//! Two layers of values are the solver's memory (two layers of 20 × 20 hold 2.9 · 10^9 states, of
+//! 22 × 22 3.9 · 10^10), so
 //! a value is stored in as few bytes as the board allows, while the kernel computes in `i64`:
 //!
 //! | [`ValueWidth`] | type | stored range | used when the bound `B` is |
@@ -18,7 +19,13 @@
 //! of a position (mover's future gain minus the opponent's) lies in `−S ..= S` with
 //! `S = max(ΣA, ΣB)`, and every candidate `gain − value` in `−B ..= B`. The kernel starts each state
 //! at the width's [`Stored::NO_MOVE`], which is below `−B` and representable, so the first real move
-//! always replaces it. Within the limits (400 cells of at most 10^9) `B ≤ 4.01 · 10^11 < 2^39`.
+//! always replaces it. Within the limits (484 cells of at most 10^9) `B ≤ 4.85 · 10^11 < 2^39`
+//! (checked at compile time below).
+
+use crate::board::{MAX_CELLS, MAX_VALUE};
+
+// The largest bound within the limits, `10^9 + 484 · 10^9`, fits the 5-byte range (module doc).
+const _: () = assert!(MAX_VALUE * (MAX_CELLS as u64 + 1) < 1 << 39);
 
 /// A value as stored in a layer.
 ///
@@ -332,7 +339,7 @@ mod tests {
         let small = [0, 1, -1, 255, -256, 1 << 20, -(1 << 30), (1 << 31) - 1, -(1 << 31)];
         round_trip::<i32>(&small);
         round_trip::<Packed40>(&small);
-        round_trip::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 401_000_000_000, -401_000_000_000]);
+        round_trip::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 485_000_000_000, -485_000_000_000]);
         round_trip::<i64>(&[(1 << 62) - 1, -(1 << 62)]);
         assert_eq!(std::mem::size_of::<Packed40>(), 5);
         assert_eq!(std::mem::align_of::<Packed40>(), 1);
@@ -376,7 +383,7 @@ mod tests {
         let wide: Vec<i64> = (0..19).map(|i| (i - 9) * 43_000_000_000 + i).collect();
         check::<Packed40>(&wide);
         check::<i64>(&wide);
-        check::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 401_000_000_000, -401_000_000_000, -1, 0, 1]);
+        check::<Packed40>(&[(1 << 39) - 1, -(1 << 39), 485_000_000_000, -485_000_000_000, -1, 0, 1]);
     }
 
     #[test]
@@ -384,8 +391,8 @@ mod tests {
         assert_eq!(ValueWidth::for_bound(0), ValueWidth::Four);
         assert_eq!(ValueWidth::for_bound((1 << 31) - 1), ValueWidth::Four);
         assert_eq!(ValueWidth::for_bound(1 << 31), ValueWidth::Five);
-        // 20 × 20 with every value 10^9.
-        assert_eq!(ValueWidth::for_bound(401_000_000_000), ValueWidth::Five);
+        // 22 × 22 with every value 10^9.
+        assert_eq!(ValueWidth::for_bound(485_000_000_000), ValueWidth::Five);
         assert_eq!(ValueWidth::for_bound(1 << 39), ValueWidth::Eight);
         assert_eq!(ValueWidth::Five.bytes(), 5);
         // Each width holds exactly the bounds below its range's end.

@@ -1,5 +1,5 @@
-//! Staircase boards: `n m`, n rows of m values `A`, n rows of m values `B` (n, m ≥ 1, n + m ≤ 40,
-//! n·m ≤ 400, values 0..=10^9: the solver's limits, `lattice_dp::board`).
+//! Staircase boards: `n m`, n rows of m values `A`, n rows of m values `B` (n, m ≥ 1, n + m ≤ 44,
+//! n·m ≤ 484, values 0..=10^9: the solver's limits, `lattice_dp::board`).
 
 use std::fmt::Write;
 
@@ -103,7 +103,8 @@ impl LatticeOptions {
     pub fn validate(&self) -> Result<(), String> {
         let (r, c) = (self.rows.map_or(1, |s| s.lo), self.cols.map_or(1, |s| s.lo));
         if r == 0 || c == 0 || !size_fits(r as usize, c as usize) {
-            return Err("--rows/--cols: n, m >= 1, n + m <= 40, n*m <= 400".into());
+            use lattice_dp::board::{MAX_CELLS, MAX_PERIMETER};
+            return Err(format!("--rows/--cols: n, m >= 1, n + m <= {MAX_PERIMETER}, n*m <= {MAX_CELLS}"));
         }
         if self.max_value.is_some_and(|v| v > MAX_VALUE) {
             return Err("--max-value: at most 1000000000".into());

@@ -209,3 +209,8 @@ pub fn run_query(
     }
     Ok(out.write_all(&reports)?)
 }
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -158,3 +158,8 @@ pub use solve::{
     ValueWidth, child_values, child_values_until_stopped, children_until_stopped, solve, solve_distributed,
     solve_with, state_count, value,
 };
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

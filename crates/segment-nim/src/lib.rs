@@ -122,3 +122,8 @@ pub use parse::{BoardReader, parse_positions};
 pub use query::{Position, QueryOptions, Report, query};
 pub use rules::{Answer, Outcome, Rule, Verdict, solve};
 pub use winning::{Move, winning_move};
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

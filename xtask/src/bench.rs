@@ -3,7 +3,9 @@
 //! Each `bench` case runs `--runs` times (default 5); a crate's table shows per case the input's
 //! size, the median wall time, the largest peak resident memory seen, and its anchor: the case a
 //! `same` line pairs it with (its output must be identical), with that case's median and the ratio
-//! of the two medians (anchor / case: above 1 the case is the faster). `heavy` cases (minutes, GBs)
+//! of the two medians (anchor / case: above 1 the case is the faster); or, for a case a `bound`
+//! line names, the memory bound of its sweep ([`stream`]), measured right after the case with as
+//! many runs. `heavy` cases (minutes, GBs)
 //! run only with `--heavy`, once each. With `--write` the tables replace the block between the
 //! markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The block ends
 //! with the machine's state when the cases started ([`probe`]): on a virtual machine the figures
@@ -14,7 +16,8 @@ use std::time::Duration;
 
 use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
-use crate::manifest::{BenchCase, Manifest, NO_INPUT, SameOutput};
+use crate::manifest::{BenchCase, Manifest, MemoryBound, NO_INPUT, SameOutput};
+use crate::stream::{self, SweepBytes};
 use crate::workspace::workspace_root;
 use crate::{preset, probe, run};
 
@@ -128,13 +131,26 @@ pub fn run(options: &Options) -> Result<bool, String> {
     for crate_plan in &plan {
         let mut outputs = Vec::new();
         let mut measured = Vec::new();
+        let mut bounds = Vec::new();
         for bench in &crate_plan.benches {
             let runs = if bench.heavy { 1 } else { options.runs };
             match measure(&root, &crate_plan.crate_name, bench, runs)? {
                 Some((m, output)) => {
                     println!("{} {}: {}", crate_plan.crate_name, bench.label(), m.summary());
+                    let ran = m.input_bytes.is_some();
                     outputs.push((bench, output));
                     measured.push(m);
+                    let bound =
+                        crate_plan.bounds.iter().find(|b| b.input == bench.input && b.args == bench.args);
+                    if let Some(bound) = bound.filter(|_| ran) {
+                        match measure_bound(&root, &crate_plan.crate_name, bench, runs)? {
+                            Some(b) => {
+                                println!("{} {}: {}", crate_plan.crate_name, bench.label(), b.summary());
+                                bounds.push((bound, b));
+                            }
+                            None => all_ok = false,
+                        }
+                    }
                 }
                 None => all_ok = false,
             }
@@ -153,7 +169,7 @@ pub fn run(options: &Options) -> Result<bool, String> {
                 None => {}
             }
         }
-        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors));
+        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors, &bounds));
     }
     tables.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
     let table = tables.join("\n\n");
@@ -171,6 +187,8 @@ struct CratePlan {
     benches: Vec<BenchCase>,
     /// The crate's `same` lines (checked when both of their cases ran).
     same: Vec<SameOutput>,
+    /// The crate's `bound` lines (measured beside their cases).
+    bounds: Vec<MemoryBound>,
 }
 
 /// The selected bench cases of the chosen crates, by crate.
@@ -195,7 +213,12 @@ fn plan(root: &Path, options: &Options) -> Result<Vec<CratePlan>, String> {
             let benches: Vec<BenchCase> =
                 manifest.benches.into_iter().filter(|b| selected(b, options)).collect();
             if !benches.is_empty() {
-                plan.push(CratePlan { crate_name: name, benches, same: manifest.same });
+                plan.push(CratePlan {
+                    crate_name: name,
+                    benches,
+                    same: manifest.same,
+                    bounds: manifest.bounds,
+                });
             }
         }
     }
@@ -280,8 +303,14 @@ impl Measured {
 }
 
 /// The table of one crate's cases: case, input size, median, peak memory, and the anchor a `same`
-/// line pairs the case with (the other case, its median, and anchor / case).
-fn crate_table(crate_name: &str, measured: &[Measured], anchors: &[&SameOutput]) -> String {
+/// line pairs the case with (the other case, its median, and anchor / case), or else the memory
+/// bound a `bound` line measured beside it.
+fn crate_table(
+    crate_name: &str,
+    measured: &[Measured],
+    anchors: &[&SameOutput],
+    bounds: &[(&MemoryBound, Bound)],
+) -> String {
     let mut rows = vec![
         format!("**{crate_name}**"),
         String::new(),
@@ -299,13 +328,17 @@ fn crate_table(crate_name: &str, measured: &[Measured], anchors: &[&SameOutput])
             .filter(|s| s.args == m.case.args)
             .find_map(|s| if s.second == m.case.input { Some(&s.first) } else { None })
             .and_then(|first| measured.iter().find(|a| &a.case.input == first && a.case.args == m.case.args));
-        let (name, median, ratio) = match anchor {
-            Some(a) => (
-                a.case.input.clone(),
-                format_duration(a.median),
-                format!("{:.2}×", a.median.as_secs_f64() / m.median.as_secs_f64().max(1e-9)),
+        let bound = bounds.iter().find(|(b, _)| b.input == m.case.input && b.args == m.case.args);
+        let ratio =
+            |anchor: Duration| format!("{:.2}×", anchor.as_secs_f64() / m.median.as_secs_f64().max(1e-9));
+        let (name, median, ratio) = match (anchor, bound) {
+            (Some(a), _) => (a.case.input.clone(), format_duration(a.median), ratio(a.median)),
+            (None, Some((_, b))) => (
+                format!("memory bound: {} streamed", format_bytes(b.sweep.traffic())),
+                format_duration(b.median),
+                ratio(b.median),
             ),
-            None => ("—".to_string(), String::new(), String::new()),
+            (None, None) => ("—".to_string(), String::new(), String::new()),
         };
         rows.push(format!(
             "| {}{} | {} | {} | {} | {name} | {median} | {ratio} |",
@@ -318,6 +351,55 @@ fn crate_table(crate_name: &str, measured: &[Measured], anchors: &[&SameOutput])
         rows.extend(m.work.iter().map(|text| format!("| (work) | | {text} | | | | |")));
     }
     rows.join("\n")
+}
+
+/// The memory bound of a case's sweep, as measured.
+struct Bound {
+    /// What the sweep moves (from the solver's plan of the board).
+    sweep: SweepBytes,
+    /// The median time of the streaming passes.
+    median: Duration,
+    /// The threads they ran on.
+    threads: usize,
+}
+
+impl Bound {
+    /// The one-line progress report of the bound.
+    fn summary(&self) -> String {
+        format!(
+            "memory bound {} ({} streamed on {} threads)",
+            format_duration(self.median),
+            format_bytes(self.sweep.traffic()),
+            self.threads
+        )
+    }
+}
+
+/// Measures the memory bound of `bench`'s sweep `runs` times: the solver's plan of the board on
+/// one rank (`<crate> plan --ranks 1 FILE`) gives its states, largest layer and value width, and
+/// [`stream::stream`] moves those bytes on as many threads as the machine runs at once (rayon's
+/// default for the sweep). `None` when the plan fails.
+fn measure_bound(
+    root: &Path,
+    crate_name: &str,
+    bench: &BenchCase,
+    runs: usize,
+) -> Result<Option<Bound>, String> {
+    let Some(input) = resolve_input(root, crate_name, bench)? else { return Ok(None) };
+    let args = ["plan".to_string(), "--ranks".to_string(), "1".to_string()];
+    let result = run::run(&release_binary(crate_name), &args, Some(&input), BENCH_LIMIT)?;
+    let Some(sweep) = result.succeeded().then(|| SweepBytes::from_plan(&result.stdout)).flatten() else {
+        eprintln!(
+            "FAIL {crate_name} {}: no plan for its memory bound: {}",
+            bench.input,
+            result.failure_reason()
+        );
+        return Ok(None);
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut times: Vec<Duration> = (0..runs.max(1)).map(|_| stream::stream(&sweep, threads)).collect();
+    times.sort();
+    Ok(Some(Bound { sweep, median: times[times.len() / 2], threads }))
 }
 
 /// `123 B`, `4.5 KiB`, `67.8 MiB`, `1.23 GiB`.
@@ -549,10 +631,24 @@ mod tests {
             work: Vec::new(),
         };
         let same = SameOutput { first: "gen:a".into(), second: "gen:a-t".into(), args: vec![] };
-        let table = crate_table("lattice-dp", &[measured("gen:a", 300), measured("gen:a-t", 200)], &[&same]);
+        let bound = MemoryBound { input: "gen:a".into(), args: vec![] };
+        let streamed = Bound {
+            sweep: SweepBytes { states: 1 << 20, largest_layer: 1 << 10, width: 8 },
+            median: Duration::from_millis(20),
+            threads: 2,
+        };
+        let table = crate_table(
+            "lattice-dp",
+            &[measured("gen:a", 300), measured("gen:a-t", 200)],
+            &[&same],
+            &[(&bound, streamed)],
+        );
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(lines[0], "**lattice-dp**");
-        assert_eq!(lines[4], "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | — |  |  |");
+        assert_eq!(
+            lines[4],
+            "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | memory bound: 16.0 MiB streamed | 20.0 ms | 0.07× |"
+        );
         assert_eq!(lines[5], "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | gen:a | 300.0 ms | 1.50× |");
     }
 
@@ -570,7 +666,7 @@ mod tests {
             peak: "1.0 MiB".into(),
             work: work_lines(stderr),
         };
-        let table = crate_table("game-stress", &[m], &[]);
+        let table = crate_table("game-stress", &[m], &[], &[]);
         assert_eq!(table.lines().nth(5), Some("| (work) | | 133 solution runs, 9 cases tried | | | | |"));
     }
 

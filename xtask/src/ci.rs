@@ -30,10 +30,29 @@ const REQUIRE_TWO_HOSTS: &str = "XTASK_REQUIRE_TWO_HOSTS";
 const TWO_HOST_TESTS: &[&str] =
     &["test", "-p", "lattice-dp", "--features", "mpi", "--test", "mpi_two_hosts", "--", "--ignored"];
 
+/// The workspace's crates that are not for others (`publish = false`): test support, the Python
+/// package (a wheel built by maturin) and this tool. Every other crate is packaged by [`PACKAGE`].
+pub const UNPUBLISHED: [&str; 3] = ["damaged-input", "boardsolvers", "xtask"];
+
+/// `cargo package` of every publishable crate, each verified by building the packaged crate alone
+/// (a file it reads from outside its folder, a missing `version` or feature fails it). Uncommitted
+/// changes are packaged as they are, so the step runs on a working tree too.
+const PACKAGE: [&str; 9] = [
+    "package",
+    "--workspace",
+    "--allow-dirty",
+    "--exclude",
+    UNPUBLISHED[0],
+    "--exclude",
+    UNPUBLISHED[1],
+    "--exclude",
+    UNPUBLISHED[2],
+];
+
 /// The command line of `ci` (no arguments).
 pub const SPEC: Spec = Spec {
     name: "ci",
-    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, verify, MPI, Python and browser tests",
+    summary: "Everything CI checks: fmt, clippy and rustdoc with warnings denied, the tests, the packages, verify, MPI, Python and browser tests",
     usage: "",
     max_positionals: Some(0),
     positionals: &[],
@@ -41,7 +60,8 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Runs `cargo fmt --all -- --check`, `cargo clippy --workspace --all-targets -- -D warnings`,
 `cargo doc --workspace --no-deps` with rustdoc warnings denied, `cargo test --workspace`, then
-`cargo xtask verify` with its defaults, then `cargo xtask readme` (every documentation example that
+`cargo package --workspace` of every crate but damaged-input, boardsolvers and xtask (each package
+built alone), then `cargo xtask verify` with its defaults, then `cargo xtask readme` (every documentation example that
 shows output), then lattice-dp's distributed sweep under `mpirun` (clippy and
 the tests of its `mpi` feature, which run the binary lattice-dp-mpi: Open MPI's `mpirun`, `libopenmpi-dev`
 and `libclang-dev`; skipped with a message when mpirun is missing, a failure instead when
@@ -58,7 +78,7 @@ XTASK_REQUIRE_BROWSER is set); .ci/run sets all four; stops at the first failing
 of it.",
 };
 
-/// fmt check, clippy and rustdoc with warnings denied, the test suite, then `verify` (whose last
+/// fmt check, clippy and rustdoc with warnings denied, the test suite, the packages, then `verify` (whose last
 /// line is the `N passed, M failed` summary); `Ok(false)` at the first failing step.
 pub fn run() -> Result<bool, String> {
     let steps: [&[&str]; 4] = [
@@ -67,7 +87,7 @@ pub fn run() -> Result<bool, String> {
         &["doc", "--workspace", "--no-deps", "--config", r#"build.rustdocflags=["-D", "warnings"]"#],
         &["test", "--workspace"],
     ];
-    for step in steps {
+    for step in steps.into_iter().chain([&PACKAGE[..]]) {
         if !cargo_step(step)? {
             eprintln!("xtask ci: `cargo {}` failed", step.join(" "));
             return Ok(false);

@@ -38,6 +38,7 @@ mod probe;
 mod python;
 mod readme;
 mod run;
+mod stream;
 #[cfg(test)]
 mod tidy;
 mod verify;

@@ -6,6 +6,7 @@
 //! bench <input> [ARGS...]                # a file here, shared:<file>, gen:<generator>, or none
 //! heavy <input> [ARGS...]                # a bench case run only by `bench --heavy` (minutes, GBs)
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
+//! bound <input> [ARGS...]                # the memory bound of the bench case's sweep, beside it
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
@@ -17,6 +18,11 @@
 //! A `same` line is a free oracle at sizes no reference reaches (a board and its transpose, say):
 //! `bench` compares the outputs of the two cases it names, which must both be `bench` or `heavy`
 //! lines with the same ARGS.
+//!
+//! A `bound` line (lattice-dp) measures, beside the bench case it names, a plain streaming pass
+//! that reads each layer of the case's sweep once and writes each once, on the same threads: the
+//! least memory traffic any sweep of that board needs ([`crate::stream`]). The table shows it as
+//! the case's anchor.
 
 use std::path::Path;
 
@@ -68,6 +74,15 @@ pub struct SameOutput {
     pub args: Vec<String>,
 }
 
+/// A `bound` line: the memory bound of a bench case's sweep, measured beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoryBound {
+    /// The bench case's input.
+    pub input: String,
+    /// The bench case's arguments.
+    pub args: Vec<String>,
+}
+
 /// A parsed manifest.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {
@@ -77,6 +92,8 @@ pub struct Manifest {
     pub benches: Vec<BenchCase>,
     /// Output agreements (`same` lines), in file order.
     pub same: Vec<SameOutput>,
+    /// Memory bounds (`bound` lines), in file order.
+    pub bounds: Vec<MemoryBound>,
 }
 
 impl Manifest {
@@ -111,10 +128,13 @@ impl Manifest {
                     second: second.to_string(),
                     args: owned(args),
                 }),
+                ["bound", input, args @ ..] => {
+                    manifest.bounds.push(MemoryBound { input: input.to_string(), args: owned(args) })
+                }
                 _ => {
                     return Err(format!(
-                        "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]` \
-                         or `same INPUT INPUT [ARGS]`",
+                        "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]`, \
+                         `same INPUT INPUT [ARGS]` or `bound INPUT [ARGS]`",
                         number + 1
                     ));
                 }
@@ -130,6 +150,15 @@ impl Manifest {
                         same.args.join(" ")
                     ));
                 }
+            }
+        }
+        for bound in &manifest.bounds {
+            if !manifest.benches.iter().any(|b| b.input == bound.input && b.args == bound.args) {
+                return Err(format!(
+                    "`bound {} {}`: no bench or heavy line runs it with these arguments",
+                    bound.input,
+                    bound.args.join(" ")
+                ));
             }
         }
         Ok(manifest)
@@ -172,6 +201,13 @@ mod tests {
             vec![SameOutput { first: "a".into(), second: "b".into(), args: vec!["x".into()] }]
         );
         assert!(Manifest::parse("bench a x\nheavy b\nsame a b x\n").unwrap_err().contains("`b`"));
+    }
+
+    #[test]
+    fn bound_lines_name_a_bench_case() {
+        let m = Manifest::parse("bench gen:a\nbound gen:a\n").unwrap();
+        assert_eq!(m.bounds, vec![MemoryBound { input: "gen:a".into(), args: vec![] }]);
+        assert!(Manifest::parse("bench gen:a\nbound gen:a x\n").unwrap_err().contains("`bound gen:a x`"));
     }
 
     #[test]

@@ -111,7 +111,9 @@ fn lattice_answers(positions: &[lattice_dp::Position], stop: &AtomicBool) -> Res
     let limit = default_limit();
     for position in positions {
         let board = position.board();
-        let plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
+        // The binary's `query --json` carries `pv`: the sweep records the line's best steps too.
+        let mut plan = lattice_dp::Plan::new(board, lattice_dp::Mode::ValueOnly, None, None);
+        plan.game_bytes = lattice_dp::query::line_bytes(position);
         if plan.total() > limit {
             return Err(lattice_failure(lattice_dp::SolveError::TooLarge { plan, limit }, board));
         }
@@ -120,7 +122,12 @@ fn lattice_answers(positions: &[lattice_dp::Position], stop: &AtomicBool) -> Res
         .iter()
         .enumerate()
         .map(|(i, position)| {
-            let options = lattice_dp::QueryOptions { number: i + 1, progress: None, stop: Some(stop) };
+            let options = lattice_dp::QueryOptions {
+                number: i + 1,
+                progress: None,
+                stop: Some(stop),
+                line: lattice_dp::Line::Optimal,
+            };
             json(&lattice_dp::query(position, &options)?)
         })
         .collect()

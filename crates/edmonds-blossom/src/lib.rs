@@ -172,3 +172,8 @@ pub mod report {
         pub use crate::matching::report::explain::*;
     }
 }
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -74,8 +74,8 @@ fn weighted_graphs_claiming_millions_of_edges_are_refused_without_reserving_them
     let banner = "%%MatrixMarket matrix coordinate integer general\n";
     let end = "unexpected end of input, expected edge 2 of 50000000";
     let cases = [
-        (WeightedFormat::Lc, "10 50000000\n0 1 5\n".to_string()),
-        (WeightedFormat::Lc, "10000000 50000000\n0 1 5\n".to_string()),
+        (WeightedFormat::LibraryChecker, "10 50000000\n0 1 5\n".to_string()),
+        (WeightedFormat::LibraryChecker, "10000000 50000000\n0 1 5\n".to_string()),
         (WeightedFormat::Dimacs, "p edge 10000000 50000000\ne 1 2 5\n".to_string()),
         (WeightedFormat::Mtx, format!("{banner}10000000 10000000 50000000\n1 2 5\n")),
     ];

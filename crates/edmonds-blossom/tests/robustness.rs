@@ -118,7 +118,7 @@ fn run_matching(input: &[u8]) -> Result<(), String> {
 /// `weighted-matching` as the library runs it: every objective, each answer's certificate
 /// verified; returns the error message on bad input.
 fn run_weighted(input: &[u8]) -> Result<(), String> {
-    let parsed = read_weighted_graph(input, WeightedFormat::Lc).map_err(|e| e.to_string())?;
+    let parsed = read_weighted_graph(input, WeightedFormat::LibraryChecker).map_err(|e| e.to_string())?;
     for objective in [Objective::MaxWeight, Objective::MaxWeightMaxCardinality, Objective::MinCostPerfect] {
         if let Ok(solution) = weighted_matching(&parsed.graph, objective) {
             let proof = verify_weighted(&parsed.graph, &solution.matching.pairs(), &solution.certificate);

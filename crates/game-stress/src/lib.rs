@@ -72,3 +72,8 @@ pub mod tokens;
 pub mod verdict;
 
 pub use games::Game;
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -58,7 +58,8 @@ pub fn lattice_expected(input: &[u8]) -> Result<String, String> {
 /// `segment-nim`: one `B`, `C` or `R` line per board.
 pub fn segment_expected(input: &[u8]) -> Result<String, String> {
     let mut out = Vec::new();
-    segment_nim::run(input, segment_nim::Mode::Answers, &mut out).map_err(|e| e.to_string())?;
+    segment_nim::cli::run_answers(input, grid_core::cli::args::Format::Plain, &mut out)
+        .map_err(|e| e.to_string())?;
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 

@@ -50,3 +50,8 @@ pub use report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use scanner::{Loc, Mark, Scanner, Token};
 pub use source::{EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, SourceError, read_input};
 pub use stop::{StopFlag, Stopped};
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

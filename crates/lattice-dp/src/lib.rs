@@ -76,7 +76,9 @@
 //! the position after it. All moves come from ONE sweep ([`solve::child_values`]): the layers from
 //! the full board down to the one just after the diagram, skipping every row whose left half cannot
 //! contain the diagram; the position's own score is the best of its moves. An empty diagram costs
-//! what the default answer costs, less one layer. `play` (feature `cli`) runs a session against
+//! what the default answer costs, less one layer. With [`Line::Optimal`] the same sweep records the
+//! best step of every state below the position (a byte per state of those layers) and the report
+//! carries `pv`, one optimal game from the position. `play` (feature `cli`) runs a session against
 //! the solver with `grid_core::cli::play`; each turn is one query of the current position.
 //!
 //! # The whole game: `analyze`
@@ -153,6 +155,12 @@ pub use grid_core::{InputError, Stopped};
 pub use parse::parse_board;
 pub use query::{Position, QueryOptions, Report, parse_positions, query};
 pub use solve::{
-    ChildValue, DistributedPlan, Mode, Options, Plan, Progress, Solution, SolveError, ValueWidth,
-    child_values, child_values_until_stopped, solve, solve_distributed, solve_with, state_count, value,
+    ChildValue, Children, DistributedPlan, Line, Mode, Options, Plan, Progress, Solution, SolveError,
+    ValueWidth, child_values, child_values_until_stopped, children_until_stopped, solve, solve_distributed,
+    solve_with, state_count, value,
 };
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

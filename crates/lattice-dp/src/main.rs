@@ -40,7 +40,9 @@ even, else `second`.",
 per position, `Position N (n×m), SIDE to move: score S`, S the best (mover's
 future gain - opponent's future gain), then every takeable cell `row,column` (1-based) with the
 score it leads to for the mover: its gain minus the score of the position after it. --explain
-draws the board first; --json: one JSON object per position (docs/REPORT.md).",
+draws the board first and ends with one optimal line from the position (each move's player,
+cell and gain, both players' totals from there on, the final board); --json: one JSON object per
+position, with that line as `pv` (docs/REPORT.md).",
     analyze_output: "\
 every state of the board (every Young diagram of taken cells: C(n+m, n)), counted per
 number of cells taken and by the optimal score difference for the side to move (its future gain

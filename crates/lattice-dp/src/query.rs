@@ -10,7 +10,9 @@
 //! # Output
 //! A [`PositionReport`]: the `score` of the position (the best (mover's future gain − opponent's
 //! future gain)), the diagram as `taken`, and every takeable cell (a corner of the diagram) with the
-//! score it leads to for its mover: `gain − score(position after it)`, best first.
+//! score it leads to for its mover: `gain − score(position after it)`, best first; with
+//! [`Line::Optimal`] also `pv`, one optimal game from the position (`query --json` and `query
+//! --explain` ask for it, the playground does not).
 //!
 //! # Cost
 //! One sweep of the layered solver from the full board down to the layer just after the diagram,
@@ -18,7 +20,9 @@
 //! own score is the best of its moves, so no move is solved twice. The sweep runs on the board
 //! without the rows and columns the diagram fills completely (the same game, with `A` and `B`
 //! swapped when an odd number of cells is cut), so a diagram that fills the top rows costs the
-//! solve of the smaller board that is left.
+//! solve of the smaller board that is left. The optimal game comes from the same sweep: it records
+//! the best step of every state below the position's children (one byte per state of those layers,
+//! [`line_bytes`]) and replays them from the best move.
 
 use std::fmt::Write as _;
 
@@ -32,7 +36,7 @@ use crate::parse::read_board;
 use crate::path::{self, LatticePath};
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
 
-use crate::solve::{Progress, child_values_until_stopped};
+use crate::solve::{Line, Progress, children_until_stopped};
 
 /// The crate's name in reports.
 pub const GAME: &str = "lattice-dp";
@@ -207,7 +211,8 @@ pub fn parse_positions(input: &[u8]) -> Result<Vec<Position>, InputError> {
 pub struct PositionFields {
     /// Row lengths of the taken diagram, top row first.
     pub taken: Vec<usize>,
-    /// One optimal game from the position, as move notations (only in the default `--json`).
+    /// One optimal game from the position, as move notations (the default `--json` and `query
+    /// --json`; [`query`] with [`Line::Optimal`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pv: Option<Vec<String>>,
 }
@@ -264,11 +269,35 @@ pub fn moves_until_stopped(
     stop: StopFlag<'_>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Moves, Stopped> {
+    solve_until_stopped(position, Line::Omit, stop, on_progress).map(|solved| solved.moves)
+}
+
+/// A position solved: its moves best first and, when asked for, one optimal game from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// Every move with its score for the mover, best first (as [`moves`]).
+    pub moves: Moves,
+    /// With [`Line::Optimal`]: the cells (row, column), 0-based, of one optimal game from the
+    /// position until the board is full, the side to move first; it starts with the first of
+    /// `moves`. Empty when the board is full.
+    pub line: Option<Vec<(usize, usize)>>,
+}
+
+/// [`moves_until_stopped`], and with [`Line::Optimal`] one optimal game from the position, from
+/// the same sweep ([`crate::solve::children_until_stopped`]: [`line_bytes`] more bytes).
+pub fn solve_until_stopped(
+    position: &Position,
+    line: Line,
+    stop: StopFlag<'_>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Solved, Stopped> {
     if position.is_over() {
-        return Ok(Moves::new());
+        return Ok(Solved { moves: Moves::new(), line: (line == Line::Optimal).then(Vec::new) });
     }
     let (core, top, left) = position.trimmed();
-    let mut moves: Moves = child_values_until_stopped(&core.board, core.path(), stop, on_progress)?
+    let children = children_until_stopped(&core.board, core.path(), line, stop, on_progress)?;
+    let mut moves: Moves = children
+        .values
         .into_iter()
         .map(|child| {
             let (row, col) = (child.cell.0 + top, child.cell.1 + left);
@@ -279,7 +308,25 @@ pub fn moves_until_stopped(
         })
         .collect();
     report::sort_best_first(&mut moves, |m| Eval::score(m.score));
-    Ok(moves)
+    // The core's cells are the position's, moved by the rows and columns cut.
+    let line =
+        children.line.map(|cells| cells.into_iter().map(|(row, col)| (row + top, col + left)).collect());
+    debug_assert!(
+        line.as_ref().is_none_or(|line: &Vec<_>| line.first() == moves.first().map(|m| &m.cell)),
+        "the line starts with the first best move"
+    );
+    Ok(Solved { moves, line })
+}
+
+/// The bytes of best steps a query of `position` records with [`Line::Optimal`], besides the
+/// value buffers of its sweep: one per state of the layers after the position's, on the board
+/// the sweep runs on (without the fully taken rows and columns).
+pub fn line_bytes(position: &Position) -> u64 {
+    if position.is_over() {
+        return 0;
+    }
+    let (core, _, _) = position.trimmed();
+    crate::solve::line_bytes(core.board.rows(), core.board.cols(), core.taken_cells())
 }
 
 /// The score of a position from its moves: the best move's score (0 when the board is full).
@@ -297,12 +344,15 @@ pub struct QueryOptions<'a> {
     /// Checked before each layer of the sweep: once it is set, [`query`] returns [`Stopped`]
     /// (`None`: the sweep runs to its end).
     pub stop: StopFlag<'a>,
+    /// Whether the report carries `pv`, one optimal game from the position ([`Line::Optimal`]:
+    /// [`line_bytes`] more memory; [`Line::Omit`]: no `pv`).
+    pub line: Line,
 }
 
 impl Default for QueryOptions<'_> {
-    /// The first position of an input, nobody watching or stopping the sweep.
+    /// The first position of an input, nobody watching or stopping the sweep, no `pv`.
     fn default() -> Self {
-        QueryOptions { number: 1, progress: None, stop: None }
+        QueryOptions { number: 1, progress: None, stop: None, line: Line::Omit }
     }
 }
 
@@ -312,19 +362,31 @@ impl std::fmt::Debug for QueryOptions<'_> {
             .field("number", &self.number)
             .field("progress", &self.progress.map(|_| "observer"))
             .field("stop", &self.stop)
+            .field("line", &self.line)
             .finish()
     }
 }
 
-/// The report of `position` (what `lattice-dp query --json` prints): its score and every move's,
-/// best first. One sweep of the solver ([`moves`]); [`Stopped`] only when [`QueryOptions::stop`]
-/// was set.
+/// The report of `position` (what `lattice-dp query --json` prints, with [`Line::Optimal`]): its
+/// score and every move's, best first, and with [`QueryOptions::line`] one optimal game. One sweep
+/// of the solver ([`solve_position`]); [`Stopped`] only when [`QueryOptions::stop`] was set.
 pub fn query(position: &Position, options: &QueryOptions<'_>) -> Result<Report, Stopped> {
-    let moves = match options.progress {
-        Some(observer) => moves_until_stopped(position, options.stop, &mut |p| observer(p))?,
-        None => moves_until_stopped(position, options.stop, &mut |_| {})?,
-    };
-    Ok(report_of(position, options.number, &moves, None))
+    let solved = solve_position(position, options)?;
+    Ok(report_of(position, options.number, &solved.moves, solved.line.as_deref().map(notations)))
+}
+
+/// The moves of `position` and, with [`QueryOptions::line`], one optimal game from it: what
+/// [`query`] reports, with the game's cells.
+pub fn solve_position(position: &Position, options: &QueryOptions<'_>) -> Result<Solved, Stopped> {
+    match options.progress {
+        Some(observer) => solve_until_stopped(position, options.line, options.stop, &mut |p| observer(p)),
+        None => solve_until_stopped(position, options.line, options.stop, &mut |_| {}),
+    }
+}
+
+/// The move notations of cells (row, column), 0-based: `row,column`, 1-based.
+pub fn notations(cells: &[(usize, usize)]) -> Vec<String> {
+    cells.iter().map(|&cell| cell_of(cell).to_string()).collect()
 }
 
 /// The report of a position from its moves (best first), with an optional principal variation.
@@ -355,8 +417,7 @@ pub fn start_report(start: &Position, value: i64, game: &[(usize, usize)]) -> Re
         .map(|next| Move { cell: (0, 0), gain: start.gain(0, 0), score: value, next })
         .into_iter()
         .collect();
-    let pv = game.iter().map(|&cell| cell_of(cell).to_string()).collect();
-    report_of(start, 1, &moves, Some(pv))
+    report_of(start, 1, &moves, Some(notations(game)))
 }
 
 /// The text report of a position: one line for the position, then its moves best first.

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use lattice_dp::{Board, Mode, solve, value};
+use lattice_dp::query::Position;
+use lattice_dp::{Board, Eval, Line, Mode, QueryOptions, query, solve, value};
 use proptest::prelude::*;
 
 /// A deliberately naive solver: the state is the set of taken cells (bit `r * m + c`), a cell is
@@ -99,6 +100,74 @@ proptest! {
         prop_assert_eq!(score, solution.value);
         prop_assert_eq!(solution.value, oracle(n, m, &first, &second));
     }
+}
+
+/// A random board of [`boards`] with a random taken diagram: row lengths sorted non-increasing.
+fn positions() -> impl Strategy<Value = (usize, usize, Vec<i64>, Vec<i64>, Vec<usize>)> {
+    boards().prop_flat_map(|(n, m, first, second)| {
+        let rows = prop::collection::vec(0..=m, n).prop_map(|mut rows| {
+            rows.sort_unstable_by(|a, b| b.cmp(a));
+            rows
+        });
+        (Just(n), Just(m), Just(first), Just(second), rows)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// `query` with the optimal line: the line takes every free cell once, legally; from every
+    /// position on it, the rest of the line achieves the oracle's value of that position (so each
+    /// of its moves is optimal); its first move is the report's first (best) move; and replayed
+    /// from the position it gives exactly the reported score.
+    #[test]
+    fn query_line_is_optimal_from_random_diagrams((n, m, first, second, taken) in positions()) {
+        let board = Board::new(n, m, first.clone(), second.clone()).unwrap();
+        let position = Position::new(board, taken.clone()).unwrap();
+        let options = QueryOptions { line: Line::Optimal, ..QueryOptions::default() };
+        let report = query(&position, &options).unwrap();
+        let pv = report.detail.pv.clone().expect("a pv with Line::Optimal");
+        let free = n * m - position.taken_cells();
+        prop_assert_eq!(pv.len(), free);
+        prop_assert_eq!(pv.first(), report.moves.first().map(|m| &m.notation));
+        if let Some(best) = report.moves.first() {
+            prop_assert_eq!(best.eval, report.eval);
+        }
+        let mut probe = Oracle { n, m, first: &first, second: &second, memo: HashMap::new() };
+        let start = set_of_rows(&taken, m);
+        let mut set = start;
+        // The cells of the line, 0-based, and each one's (first − second) contribution.
+        let mut cells = Vec::new();
+        for (i, notation) in pv.iter().enumerate() {
+            let (r, c) = notation.split_once(',').expect("row,column");
+            let (r, c): (usize, usize) = (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1);
+            prop_assert!(r < n && c < m && probe.legal(set, r, c), "illegal move {} at {}", notation, i);
+            let first_moves = set.count_ones() % 2 == 0;
+            cells.push((set, if first_moves { first[r * m + c] } else { -second[r * m + c] }));
+            set |= 1 << (r * m + c);
+        }
+        for k in 0..cells.len() {
+            let (before, _) = cells[k];
+            let rest: i64 = cells[k..].iter().map(|&(_, diff)| diff).sum();
+            prop_assert_eq!(rest, probe.best(before), "the line is not optimal from move {}", k + 1);
+        }
+        // The mover's view: its gains minus the opponent's.
+        let sign = if position.side_to_move() == 0 { 1 } else { -1 };
+        let achieved: i64 = sign * cells.iter().map(|&(_, diff)| diff).sum::<i64>();
+        prop_assert_eq!(report.eval, Eval::score(achieved));
+        prop_assert_eq!(achieved, sign * probe.best(start));
+    }
+}
+
+/// The set of taken cells (bit `r * m + c`) of a diagram's row lengths.
+fn set_of_rows(taken: &[usize], m: usize) -> u64 {
+    let mut set = 0;
+    for (r, &len) in taken.iter().enumerate() {
+        for c in 0..len {
+            set |= 1 << (r * m + c);
+        }
+    }
+    set
 }
 
 /// Every board shape up to 4 x 5 with a fixed pseudo-random filling, exhaustively over shapes.

@@ -1,5 +1,5 @@
 //! `query`: the reference answers, parent/child consistency, a brute force over taken-cell sets,
-//! transposition, the corpus start positions, and the binary's JSON and errors.
+//! transposition, the corpus start positions, the optimal line, and the binary's JSON and errors.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::process::Output;
 use damaged_input::report::check_report_line;
 use grid_core::Eval;
 use lattice_dp::query::{self, Position, moves};
-use lattice_dp::{Board, ChildValue, QueryOptions, child_values, parse_board, parse_positions, value};
+use lattice_dp::{Board, ChildValue, Line, QueryOptions, child_values, parse_board, parse_positions, value};
 use proptest::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lattice-dp");
@@ -324,6 +324,125 @@ fn text_report_of_several_positions() {
     let one = String::from_utf8(one.stdout).unwrap();
     assert!(one.starts_with("Position 1 (2×3), second to move: score "), "{one}");
     assert!(one.lines().next().unwrap().contains("; 1 cell taken (rows 1 0)"), "{one}");
+}
+
+#[test]
+fn query_json_carries_the_optimal_line_one_object_per_position() {
+    let input = format!("{SAMPLE}taken 2 1\n{SAMPLE}{SAMPLE}taken 3 3\n");
+    let output = run(&["query", "--json"], input.as_bytes());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[0],
+        concat!(
+            r#"{"game":"lattice-dp","board":1,"to_move":"second","score":2,"taken":[2,1],"#,
+            r#""pv":["1,3","2,2","2,3"],"#,
+            r#""moves":[{"move":"1,3","cell":[1,3],"gain":2,"score":2},{"move":"2,2","cell":[2,2],"gain":3,"score":1}]}"#
+        )
+    );
+    let start: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(start["pv"].as_array().map(Vec::len), Some(6), "{start}");
+    assert_eq!(start["pv"][0], start["moves"][0]["move"], "{start}");
+    let full: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(full["pv"], serde_json::json!([]), "{full}");
+    for line in lines {
+        check_report_line(line).unwrap();
+    }
+}
+
+#[test]
+fn query_explain_ends_with_the_optimal_line() {
+    let output = run(&["query", "--explain"], format!("{SAMPLE}taken 2 1\n").as_bytes());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let expected_end = "\
+optimal line from the position (cells as row,column, counted from 1, row 1 at the top; totals count the gains from here on):
+ move  player  cell               gain         first        second
+    1  second  1,3                   2             0             2
+    2  first   2,2                   1             1             2
+    3  second  2,3                   1             1             3
+final board (x = taken before, F = taken by the first player, S = by the second):
+  1 2 3
+1 x x S
+2 x F S
+second 3 - first 1 = 2 (the score for second, to move)
+";
+    assert!(text.starts_with("    1   2   3\n"), "{text}");
+    assert!(text.contains("Position 1 (2×3), second to move: score 2; 3 cells taken (rows 2 1)\n"), "{text}");
+    assert!(text.ends_with(expected_end), "{text}");
+    let full = run(&["query", "--explain"], format!("{SAMPLE}taken 3 3\n").as_bytes());
+    let full = String::from_utf8(full.stdout).unwrap();
+    assert!(
+        full.ends_with("(the board is full: no move)\noptimal line: none, the board is full\n"),
+        "{full}"
+    );
+}
+
+/// The recorded line counts against `--memory-limit`: a limit the plain query fits refuses
+/// `--json` and `--explain` before the sweep.
+#[test]
+fn the_line_counts_against_the_memory_limit() {
+    let input = format!("{SAMPLE}taken 1\n");
+    let position = parse_positions(input.as_bytes()).unwrap().remove(0);
+    let plain = lattice_dp::Plan::new(position.board(), lattice_dp::Mode::ValueOnly, None, None).total();
+    assert!(query::line_bytes(&position) > 0);
+    let limit = plain.to_string();
+    let fits = run(&["query", "--memory-limit", &limit], input.as_bytes());
+    assert!(fits.status.success(), "{}", String::from_utf8_lossy(&fits.stderr));
+    for format in ["--json", "--explain"] {
+        let refused = run(&["query", format, "--memory-limit", &limit], input.as_bytes());
+        assert_eq!(refused.status.code(), Some(2), "{format}");
+        assert!(refused.stdout.is_empty(), "{format}");
+        let error = String::from_utf8(refused.stderr).unwrap();
+        assert!(error.starts_with("error: board 2x3: this solve needs about "), "{format}: {error}");
+    }
+}
+
+/// The plain query (the playground's) carries no line; asked for, the line comes with the same
+/// moves and score.
+#[test]
+fn the_line_is_an_option_of_the_query() {
+    let position = parse_positions(format!("{SAMPLE}taken 1\n").as_bytes()).unwrap().remove(0);
+    let plain = lattice_dp::query(&position, &QueryOptions::default()).unwrap();
+    assert_eq!(plain.detail.pv, None);
+    let options = QueryOptions { line: Line::Optimal, ..QueryOptions::default() };
+    let with_line = lattice_dp::query(&position, &options).unwrap();
+    assert_eq!(with_line.moves, plain.moves);
+    assert_eq!(with_line.eval, plain.eval);
+    assert_eq!(with_line.detail.pv.map(|pv| pv.len()), Some(5));
+    assert!(query::line_bytes(&position) > 0);
+}
+
+/// On a board large enough for several groups per layer (so that skipped rows are exercised), with
+/// diagrams that cut rows (at the top) and columns (at the left): every move of the line is a best move of its position, the
+/// line fills the board, and its gains add up to the reported score.
+#[test]
+fn every_move_of_the_line_is_a_best_move_on_larger_boards() {
+    let (n, m) = (8, 9);
+    let first: Vec<i64> = (0..n * m).map(|i| (i * 37 % 101) as i64).collect();
+    let second: Vec<i64> = (0..n * m).map(|i| (i * 53 % 97) as i64).collect();
+    let board = Board::new(n, m, first, second).unwrap();
+    for taken in [vec![0; 8], vec![9, 9, 4, 2, 0, 0, 0, 0], vec![7, 5, 3, 3, 3, 2, 2, 1]] {
+        let start = Position::new(board.clone(), taken.clone()).unwrap();
+        let options = QueryOptions { line: Line::Optimal, ..QueryOptions::default() };
+        let solved = query::solve_position(&start, &options).unwrap();
+        let line = solved.line.expect("a line with Line::Optimal");
+        assert_eq!(line.len(), n * m - start.taken_cells(), "{taken:?}");
+        let score = query::score_of(&solved.moves);
+        let mut position = start.clone();
+        let mut achieved = 0;
+        for (i, &(row, col)) in line.iter().enumerate() {
+            let moves = moves(&position, &mut |_| {});
+            let mv = moves.iter().find(|mv| mv.cell == (row, col)).expect("a legal move");
+            assert_eq!(mv.score, query::score_of(&moves), "{taken:?}: move {} ({row},{col})", i + 1);
+            achieved += if i % 2 == 0 { mv.gain } else { -mv.gain };
+            position = mv.next.clone();
+        }
+        assert!(position.is_over());
+        assert_eq!(achieved, score, "{taken:?}");
+    }
 }
 
 #[test]

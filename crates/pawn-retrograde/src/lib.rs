@@ -195,3 +195,8 @@ pub fn census_boards_until_stopped(
 pub fn analyse_boards(boards: &[Board]) -> Vec<Analysis> {
     each_board(boards, |b| b, analyse)
 }
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

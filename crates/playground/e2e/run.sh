@@ -16,6 +16,7 @@ if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
 fi
 
 # PROFILE=debug runs the debug builds (quicker to build, for development); the default is release.
+# TEST_NAME_PATTERN=REGEX runs only the tests whose names match it.
 profile="${PROFILE:-release}"
 target="${CARGO_TARGET_DIR:-$root/target}"
 flag=()
@@ -46,4 +47,4 @@ done
 echo "run.sh: server at $url"
 
 cd "$here"
-PLAYGROUND_URL="$url" CLI_DIR="$bin" node --test test.mjs
+PLAYGROUND_URL="$url" CLI_DIR="$bin" node --test ${TEST_NAME_PATTERN:+--test-name-pattern="$TEST_NAME_PATTERN"} test.mjs

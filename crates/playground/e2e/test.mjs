@@ -403,3 +403,27 @@ test('against the solver the banner says You win in the words of play', async ()
     'Game over: You win (black): the black pawn stands in row 1, so Black wins.');
   assert.deepEqual(pageErrors, []);
 });
+
+test('counts read as English: one cell, one legal move; two cells', async () => {
+  // Each position's summary holds one count; the page's words must agree with the CLI's number.
+  const CASES = [
+    { game: 'lattice-dp', text: '1 2\n1 1\n1 1\ntaken 1\n', words: /\b1 cell taken\b/, field: (r) => r.taken.reduce((a, b) => a + b, 0), want: 1 },
+    { game: 'lattice-dp', text: '1 3\n1 1 1\n1 1 1\ntaken 2\n', words: /\b2 cells taken\b/, field: (r) => r.taken.reduce((a, b) => a + b, 0), want: 2 },
+    { game: 'edmonds-blossom', text: '1\n2 2\nKo\n..\n', words: /\b1 cell visited\b/, field: (r) => r.visited, want: 1 },
+    { game: 'segment-nim', text: '1\n3 1 1 white\n1\n2\n', words: /\b1 legal move\b/, field: (r) => r.legal_moves, want: 1 },
+    { game: 'segment-nim', text: '1\n4 1 1 white\n1\n3\n', words: /\b2 legal moves\b/, field: (r) => r.legal_moves, want: 2 },
+  ];
+  for (const c of CASES) {
+    assert.equal(c.field(cli(c.game, c.text)), c.want, `${c.game}: the CLI's count of ${JSON.stringify(c.text)}`);
+    await page.goto(`${base}/?game=${c.game}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await settled();
+    await page.locator('#text').fill(c.text);
+    await page.locator('#load').click();
+    await page.waitForFunction(() => document.body.dataset.idle === 'true' && document.querySelector('#value'));
+    const status = await page.locator('#status').textContent();
+    assert.match(status, c.words, `${c.game}: ${status}`);
+    assert.doesNotMatch(status, /\b1 (cells|legal moves)\b/, `${c.game}: ${status}`);
+  }
+  assert.deepEqual(pageErrors, []);
+});

@@ -37,3 +37,8 @@ pub mod slots;
 pub use games::{Game, GameCaps};
 pub use listen::{Limits, serve};
 pub use server::{Config, router};
+
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -6,8 +6,10 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use grid_core::cli::args::Format;
+use segment_nim::cli::run_answers;
 use segment_nim::query::solve_query;
-use segment_nim::{Board, BoardReader, Colour, Mode, run, solve};
+use segment_nim::{Board, BoardReader, Colour, solve};
 
 /// A deterministic pseudo-random generator (64-bit LCG, high bits).
 struct Lcg(u64);
@@ -44,7 +46,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("parse+solve 1M pawns, n = 1e18", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            run(&bytes, Mode::Answers, &mut out).unwrap();
+            run_answers(&bytes, Format::Plain, &mut out).unwrap();
             out
         })
     });

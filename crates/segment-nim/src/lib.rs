@@ -39,12 +39,13 @@
 //! start position with white to move, every move's value, and the `--explain` analysis.
 //!
 //! # `query` and `play`
-//! `run_query` (feature `cli`) reads positions in the same format, where the header `n w c` may be followed by
+//! `cli::run_query` (feature `cli`) reads positions in the same format, where the header `n w c` may be followed by
 //! the side to move (`white`, the default, or `black`), and reports each one's value and every
 //! legal move's value (win/lose/draw, no remoteness: the method does not give one), board by
 //! board like the default mode. Moves are `17 cw 3` (pawn's field, direction, distance) and are
-//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`mod@query`] explains how
-//! each move's value is an O(1) update of the board's facts, so a query is O(m) for any `n`.
+//! reported as maximal ranges of distances with one value (`17 cw 1-40`). [`query::analysis`]
+//! explains how each move's value is an O(1) update of the board's facts, so a query is O(m) for
+//! any `n`.
 //! [`play`] is the `PlayGame` of `grid_core::cli::play`.
 //!
 //! # `analyze`
@@ -93,8 +94,8 @@
 //! - `rules` ([`solve`]) is rule 5 and the degenerate cases, for either side to move;
 //! - `winning` ([`winning_move`]) finds a winning first move for white from the deciding rule and confirms it by
 //!   re-solving the position after it with black to move;
-//! - [`report`] and [`render`] are `--explain` and `--json`; `run` drives a whole input (feature
-//!   `cli`);
+//! - [`report`] and [`render`] are `--explain` and `--json`; `cli` (feature `cli`) holds the
+//!   runners of the binary's modes, each driving a whole input;
 //! - [`query()`] values every move of any position ([`parse_positions`] reads them), [`play`]
 //!   plays against a person;
 //! - [`mod@analyze`] counts every placement of a small circle ([`analyze::circle`] holds the
@@ -102,6 +103,8 @@
 
 pub mod analyze;
 pub mod board;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod parse;
 pub mod play;
 pub mod query;
@@ -110,9 +113,6 @@ pub mod report;
 mod rules;
 pub mod structure;
 mod winning;
-
-#[cfg(feature = "cli")]
-use std::io::{self, Write};
 
 pub use analyze::{Analysis, AnalyzeError, MAX_ANALYZE_FIELDS, analyze, analyze_until_stopped};
 pub use board::{Board, Colour};
@@ -123,89 +123,7 @@ pub use query::{Position, QueryOptions, Report, query};
 pub use rules::{Answer, Outcome, Rule, Verdict, solve};
 pub use winning::{Move, winning_move};
 
-/// What to print per board.
-#[cfg(feature = "cli")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// The answer letter.
-    Answers,
-    /// The analysis as text.
-    Explain,
-    /// The analysis as one JSON object per line.
-    Json,
-}
-
-/// Why [`run`] or [`run_query`] stopped.
-#[cfg(feature = "cli")]
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// The input is malformed; nothing has been written.
-    #[error("{0}")]
-    Input(#[from] InputError),
-    /// Writing the output failed.
-    #[error("cannot write output: {0}")]
-    Output(#[from] io::Error),
-}
-
-/// Reads every board of `input` and writes each one's answer (feature `cli`: the JSON Lines
-/// printing needs `serde_json`). The answers wait until the whole input is read, so nothing is
-/// written for an input with an error.
-#[cfg(feature = "cli")]
-pub fn run(input: &[u8], mode: Mode, out: &mut impl Write) -> Result<(), RunError> {
-    let mut answers = Vec::new();
-    let mut reader = BoardReader::new(input)?;
-    let mut board = Board::default();
-    let mut number = 0;
-    while reader.read_into(&mut board)? {
-        number += 1;
-        match mode {
-            Mode::Answers => {
-                answers.extend_from_slice(&[solve(&board, Colour::White).answer().letter(), b'\n']);
-            }
-            Mode::Explain => render::text(&mut answers, &report::report(&board, number))?,
-            Mode::Json => render::json(&mut answers, &board, number)?,
-        }
-    }
-    if mode == Mode::Explain && number > 0 {
-        answers.extend_from_slice(render::WORDS.as_bytes());
-    }
-    Ok(out.write_all(&answers)?)
-}
-
-/// `query`: reads every position of `input` (the default format; the header `n w c` of a board
-/// may be followed by `white` or `black`, the side to move, default white) and writes each one's
-/// report: text, the circle drawn before it ([`Format::Explain`](grid_core::cli::args::Format)),
-/// or one JSON object per line (feature `cli`). Nothing is written for an input with an error.
-#[cfg(feature = "cli")]
-pub fn run_query(
-    input: &[u8],
-    format: grid_core::cli::args::Format,
-    out: &mut impl Write,
-) -> Result<(), RunError> {
-    use grid_core::cli::args::Format;
-    let mut reports = Vec::new();
-    let mut reader = BoardReader::new(input)?;
-    let mut board = Board::default();
-    let mut number = 0;
-    while let Some(mover) = reader.read_query_into(&mut board)? {
-        number += 1;
-        let q = query::solve_query(&board, mover);
-        if format == Format::Json {
-            grid_core::cli::write_json_line(&mut reports, &q.report(number, q.fields(&board)))?;
-            continue;
-        }
-        if number > 1 {
-            writeln!(reports)?;
-        }
-        if format == Format::Explain {
-            if let Some(circle) = play::circle(&board) {
-                writeln!(reports, "W white, B black, . empty\n{circle}")?;
-            }
-        }
-        q.write_text(&mut reports, &board, number)?;
-        if format == Format::Explain {
-            q.write_reasoning(&mut reports, &board)?;
-        }
-    }
-    Ok(out.write_all(&reports)?)
-}
+/// The examples of the crate's README.md (the page of the published package), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

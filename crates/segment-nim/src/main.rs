@@ -3,12 +3,13 @@
 
 use std::process::ExitCode;
 
-use clap::Args;
-use grid_core::cli::args::Format;
-use grid_core::cli::driver::{self, Invocation, NoCommand, NoOptions, Request, Texts};
+use grid_core::cli::driver::{self, Invocation, NoCommand, NoOptions, Texts};
 use grid_core::cli::{self, Failure};
-use segment_nim::play::{Game, PlayPosition};
-use segment_nim::{Board, BoardReader, MAX_ANALYZE_FIELDS, Mode, RunError, analyze, run, run_query};
+use segment_nim::cli::RunError;
+use segment_nim::cli::analyze::{AnalyzeArgs, run_analyze};
+use segment_nim::cli::answers::run_answers;
+use segment_nim::cli::play::run_play;
+use segment_nim::cli::query::{query_reads, run_query};
 
 const TEXTS: Texts = Texts {
     name: "segment-nim",
@@ -55,76 +56,21 @@ field 17 slides 3 fields clockwise; ccw = counter-clockwise); or hint, undo, qui
 who cannot move loses. Values: win, lose, draw (nobody can force a win; play may go on forever).",
 };
 
-/// The options of `analyze`.
-#[derive(Debug, Clone, Copy, Args)]
-struct AnalyzeArgs {
-    /// The number of fields N of the circle (1 to 18): every one of its 3^N placements is counted.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ANALYZE_FIELDS)))]
-    fields: u32,
-}
-
-/// `analyze --fields N`: counts every placement of the circle; FILE is refused (nothing is read).
-fn run_analyze(request: &Request<AnalyzeArgs>, out: &mut impl std::io::Write) -> Result<(), Failure> {
-    if let Some(file) = request.input.file() {
-        return Err(Failure::Usage(format!(
-            "error: analyze reads no input, but FILE `{}` was given: it counts every placement of --fields N fields\nusage: segment-nim analyze [--json] --fields N",
-            file.display()
-        )));
-    }
-    let analysis = analyze(request.own.fields).map_err(|e| Failure::Usage(format!("error: {e}")))?;
-    match request.format {
-        Format::Json => cli::write_json_line(out, &analysis)?,
-        Format::Plain | Format::Explain => segment_nim::analyze::text::write(out, &analysis)?,
-    }
-    Ok(())
-}
-
-/// Whether `query` reads `input` (one board at a time, as it does).
-fn query_reads(input: &[u8]) -> bool {
-    let Ok(mut reader) = BoardReader::new(input) else { return false };
-    let mut board = Board::default();
-    loop {
-        match reader.read_query_into(&mut board) {
-            Ok(Some(_)) => {}
-            Ok(None) => return true,
-            Err(_) => return false,
-        }
-    }
-}
-
-fn failure(e: RunError) -> Failure {
-    match e {
-        RunError::Input(e) => Failure::Input(e),
-        RunError::Output(e) => Failure::Output(e),
-    }
-}
-
 fn main() -> ExitCode {
     match driver::parse::<NoOptions, NoOptions, AnalyzeArgs, NoOptions, NoCommand>(&TEXTS) {
         Invocation::Answer(request) => cli::run(|out| {
             let input = request.input.read()?;
-            let mode = match request.format {
-                cli::args::Format::Plain => Mode::Answers,
-                cli::args::Format::Explain => Mode::Explain,
-                cli::args::Format::Json => Mode::Json,
-            };
-            run(&input, mode, out).map_err(|e| match e {
+            run_answers(&input, request.format, out).map_err(|e| match e {
                 RunError::Input(e) => cli::default_mode_error(TEXTS.name, e, &input, query_reads),
                 RunError::Output(e) => Failure::Output(e),
             })
         }),
         Invocation::Query(request) => cli::run(|out| {
             let input = request.input.read()?;
-            run_query(&input, request.format, out).map_err(failure)
+            Ok(run_query(&input, request.format, out)?)
         }),
         Invocation::Analyze(request) => cli::run(|out| run_analyze(&request, out)),
-        Invocation::Play(request) => cli::run(|out| {
-            let input = request.read()?;
-            let mut reader = BoardReader::new(&input)?;
-            let mut board = Board::default();
-            let mover = request.first(reader.read_query_into(&mut board)?)?;
-            request.play(&mut Game, PlayPosition::new(board, mover), out)
-        }),
+        Invocation::Play(request) => cli::run(|out| run_play(&request, out)),
         Invocation::Own(never) => match never {},
     }
 }

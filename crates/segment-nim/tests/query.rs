@@ -9,9 +9,10 @@ use damaged_input::report::check_report_line;
 use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
 use grid_core::report::Value;
 use proptest::prelude::*;
+use segment_nim::cli::{run_answers, run_query};
 use segment_nim::play::{Game, PlayPosition};
 use segment_nim::query::{eval_of, solve_query};
-use segment_nim::{Board, BoardReader, Colour, Mode, Outcome, run, run_query};
+use segment_nim::{Board, BoardReader, Colour, Outcome};
 
 fn solver(args: &[&str], input: &str) -> Output {
     damaged_input::run_binary(env!("CARGO_BIN_EXE_segment-nim"), args, input.as_bytes())
@@ -88,7 +89,7 @@ fn query_on_every_corpus_start_agrees_with_the_default_answer() {
     for input in inputs {
         let bytes = std::fs::read(&input).unwrap();
         let mut answers = Vec::new();
-        run(&bytes, Mode::Answers, &mut answers).unwrap();
+        run_answers(&bytes, grid_core::cli::args::Format::Plain, &mut answers).unwrap();
         let mut reader = BoardReader::new(&bytes).unwrap();
         let mut board = Board::default();
         let mut k = 0;

@@ -15,7 +15,7 @@ use std::process::Output;
 use damaged_input::{Corpus, check_exit_streaming, check_within_input};
 use grid_core::cli::args::Format;
 use proptest::prelude::*;
-use segment_nim::{Mode, RunError, run, run_query};
+use segment_nim::cli::{RunError, run_answers, run_query};
 
 const BIN: &str = env!("CARGO_BIN_EXE_segment-nim");
 
@@ -38,9 +38,9 @@ const QUERY_CORPUS: Corpus = Corpus { crate_dir: "segment-nim/queries", min_file
 const VALID: &str =
     "4\n9 2 3\n3 8\n2 5 6\n6 2 2\n5 6\n2 4\n7 1 1\n3\n4\n20 6 5\n1 2 3 8 14 15\n5 6 10 12 17\n";
 
-fn outcome(input: &[u8], mode: Mode) -> (Vec<u8>, Option<String>) {
+fn outcome(input: &[u8], format: Format) -> (Vec<u8>, Option<String>) {
     let mut out = Vec::new();
-    match run(input, mode, &mut out) {
+    match run_answers(input, format, &mut out) {
         Ok(()) => (out, None),
         Err(RunError::Input(e)) => (out, Some(e.to_string())),
         Err(RunError::Output(e)) => panic!("writing to a Vec failed: {e}"),
@@ -55,33 +55,35 @@ proptest! {
         cut in 0..VALID.len(),
         at in 0..VALID.len(),
         byte in prop::sample::select(b"0123456789 \nx-".to_vec()),
-        mode in prop::sample::select(vec![Mode::Answers, Mode::Explain, Mode::Json]),
+        format in prop::sample::select(vec![Format::Plain, Format::Explain, Format::Json]),
     ) {
         let mut input = VALID.as_bytes()[..cut].to_vec();
         if at < input.len() {
             input[at] = byte;
         }
-        let (out, error) = outcome(&input, mode);
+        let (out, error) = outcome(&input, format);
         if let Some(message) = error {
             prop_assert!(message.starts_with("line "), "{}", message);
             prop_assert!(message.contains(", column "), "{}", message);
         }
-        if mode == Mode::Answers {
+        if format == Format::Plain {
             prop_assert!(out.iter().all(|b| b"BCR\n".contains(b)));
         }
     }
 
     #[test]
     fn random_bytes_never_panic(input in proptest::collection::vec(any::<u8>(), 0..64)) {
-        let _ = outcome(&input, Mode::Explain);
+        let _ = outcome(&input, Format::Explain);
     }
 }
 
 /// Runs every mode of the library on `input` (the default modes and `query`, text and JSON);
 /// returns the first error message, after checking that all modes agree on it.
 fn run_library(input: &[u8]) -> Result<(), String> {
-    let errors: Vec<Option<String>> =
-        [Mode::Answers, Mode::Explain, Mode::Json].iter().map(|&mode| outcome(input, mode).1).collect();
+    let errors: Vec<Option<String>> = [Format::Plain, Format::Explain, Format::Json]
+        .iter()
+        .map(|&format| outcome(input, format).1)
+        .collect();
     assert!(errors.windows(2).all(|w| w[0] == w[1]), "the modes disagree: {errors:?}");
     errors[0].clone().map_or(Ok(()), Err)
 }
@@ -196,7 +198,7 @@ fn the_address_space_limit_still_lets_valid_inputs_be_solved() {
 
 #[test]
 fn valid_input_answers_every_board() {
-    let (out, error) = outcome(VALID.as_bytes(), Mode::Answers);
+    let (out, error) = outcome(VALID.as_bytes(), Format::Plain);
     assert_eq!(error, None);
     assert_eq!(String::from_utf8(out).unwrap(), "C\nB\nR\nR\n");
 }

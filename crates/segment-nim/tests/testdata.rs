@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use segment_nim::{Mode, run};
+use grid_core::cli::args::Format;
+use segment_nim::cli::run_answers;
 
 #[test]
 fn every_testdata_case_matches() {
@@ -16,7 +17,7 @@ fn every_testdata_case_matches() {
     assert!(inputs.len() >= 12, "expected the 12 cases in {}", dir.display());
     for input in inputs {
         let mut out = Vec::new();
-        run(&std::fs::read(&input).unwrap(), Mode::Answers, &mut out).unwrap();
+        run_answers(&std::fs::read(&input).unwrap(), Format::Plain, &mut out).unwrap();
         let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
         let got = String::from_utf8(out).unwrap();
         let (got, expected): (Vec<_>, Vec<_>) =

@@ -13,11 +13,14 @@
 //! - edmonds-blossom's matching library never names its king game ([`layering::KING_WORDS`]).
 //! - No module is declared with a path attribute: each file sits where its module path says (which
 //!   the import check relies on).
+//! - Every crate is published but those of [`crate::ci::UNPUBLISHED`] (`publish = false`), and a
+//!   published crate's manifest has its metadata and a README of its own ([`packages`]).
 
 mod games;
 mod history;
 mod imports;
 mod layering;
+mod packages;
 mod source;
 
 #[cfg(test)]
@@ -56,7 +59,8 @@ pub const ALLOWED_ARROWS: &[AllowedArrows] = &[AllowedArrows {
 mod tests {
     use std::path::PathBuf;
 
-    use super::{ALLOWED_ARROWS, games, history, imports, layering};
+    use super::{ALLOWED_ARROWS, games, history, imports, layering, packages};
+    use crate::ci::UNPUBLISHED;
     use crate::workspace::workspace_root;
 
     /// The folders of the workspace's crates: `crates/*` and `xtask`.
@@ -212,6 +216,28 @@ mod tests {
                 file.display()
             );
         }
+    }
+
+    /// Rule: `publish = false` in exactly the manifests of [`UNPUBLISHED`] (the crates `cargo xtask
+    /// ci` leaves out of `cargo package`), and every other manifest has its package metadata.
+    #[test]
+    fn every_crate_but_the_unpublished_ones_is_a_complete_package() {
+        let mut found = Vec::new();
+        for dir in crate_dirs() {
+            let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            match (UNPUBLISHED.contains(&name.as_str()), packages::unpublished(&manifest)) {
+                (true, false) => found.push(format!("{name}: in ci::UNPUBLISHED, but not `publish = false`")),
+                (false, true) => found.push(format!("{name}: `publish = false`, but not in ci::UNPUBLISHED")),
+                (true, true) => {}
+                (false, false) => {
+                    for missing in packages::missing_metadata(&dir, &manifest) {
+                        found.push(format!("{name}: needs {missing}"));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "package manifests:\n{}", found.join("\n"));
     }
 
     /// Binaries that are another binary of their crate under a second name, built with other

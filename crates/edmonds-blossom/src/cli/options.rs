@@ -149,7 +149,8 @@ impl ObjectiveArg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WeightedInputFormat {
     /// Library Checker general_weighted_matching: `N M`, then M lines `u v w`, 0-based.
-    Lc,
+    #[value(name = "lc")]
+    LibraryChecker,
     /// Weighted edge list: `u v w` per line, `#`/`%` comments, ids up to 2^63.
     Edges,
     /// DIMACS: `p edge N M`, then `e u v w` lines, 1-based.
@@ -162,7 +163,7 @@ impl WeightedInputFormat {
     /// The library's name for the format.
     pub fn weighted_format(self) -> WeightedFormat {
         match self {
-            WeightedInputFormat::Lc => WeightedFormat::Lc,
+            WeightedInputFormat::LibraryChecker => WeightedFormat::LibraryChecker,
             WeightedInputFormat::Edges => WeightedFormat::Edges,
             WeightedInputFormat::Dimacs => WeightedFormat::Dimacs,
             WeightedInputFormat::Mtx => WeightedFormat::Mtx,

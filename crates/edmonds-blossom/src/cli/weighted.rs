@@ -25,7 +25,7 @@ pub fn run_weighted_matching(
     let input_format = match (args.input_format, file) {
         (Some(chosen), _) => chosen.weighted_format(),
         (None, Some(path)) => WeightedFormat::from_path(path),
-        (None, None) => WeightedFormat::Lc,
+        (None, None) => WeightedFormat::LibraryChecker,
     };
     let bytes = cli::read(file, "usage: edmonds-blossom weighted-matching [OPTIONS] [FILE]")?;
     let parsed = read_weighted_graph(&bytes, input_format)?;

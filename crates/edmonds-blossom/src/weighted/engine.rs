@@ -208,14 +208,16 @@ impl<'a> Engine<'a> {
         self.dual[e.u as usize] + self.dual[e.v as usize] - 2 * e.gain
     }
 
-    /// Appends the vertices of blossom `b` to `out`.
+    /// Appends the vertices of blossom `b` to `out`, in the order of a depth-first walk of its
+    /// children. The walk keeps its own stack: blossoms nest up to `n / 2` deep.
     fn leaves(&self, b: u32, out: &mut Vec<u32>) {
-        if (b as usize) < self.n {
-            out.push(b);
-            return;
-        }
-        for &c in &self.children[b as usize] {
-            self.leaves(c, out);
+        let mut pending = vec![b];
+        while let Some(b) = pending.pop() {
+            if (b as usize) < self.n {
+                out.push(b);
+            } else {
+                pending.extend(self.children[b as usize].iter().rev());
+            }
         }
     }
 
@@ -432,33 +434,41 @@ impl<'a> Engine<'a> {
 
     /// Makes the vertex `v` the base of blossom `b`, rematching inside `b` along the even side of
     /// its cycle (invariant 3 holds again afterwards, with `v` not matched inside `b`).
+    ///
+    /// Each blossom on the way is one task of an explicit stack (blossoms nest up to `n / 2`
+    /// deep): rotating `b` sets the mates of its own flipped links and leaves a task for each
+    /// child whose base changes. Those children are distinct (the child holding `v` is on no
+    /// flipped link, and the flipped links share no child), a child's task changes only the mates
+    /// and children inside it, and no task reads a mate, so the tasks may run in any order.
     fn rotate(&mut self, b: u32, v: u32) {
-        if (b as usize) < self.n {
-            return;
+        let mut tasks = vec![(b, v)];
+        while let Some((b, v)) = tasks.pop() {
+            if (b as usize) < self.n {
+                continue;
+            }
+            let mut child = v;
+            while self.parent[child as usize] != b {
+                child = self.parent[child as usize];
+            }
+            tasks.push((child, v));
+            let k = self.children[b as usize].len();
+            let i = self.children[b as usize].iter().position(|&c| c == child).expect("child of b");
+            // The links matched after the flip: the even ones between the child and the base
+            // child, going the way that crosses an even number of links.
+            let flipped = if i % 2 == 0 { (0..i).step_by(2) } else { (i + 1..k).step_by(2) };
+            for j in flipped {
+                let (x, y) = self.links[b as usize][j];
+                let cx = self.children[b as usize][j];
+                let cy = self.children[b as usize][(j + 1) % k];
+                tasks.push((cx, x));
+                tasks.push((cy, y));
+                self.mate[x as usize] = y;
+                self.mate[y as usize] = x;
+            }
+            self.children[b as usize].rotate_left(i);
+            self.links[b as usize].rotate_left(i);
+            self.base[b as usize] = v;
         }
-        let mut child = v;
-        while self.parent[child as usize] != b {
-            child = self.parent[child as usize];
-        }
-        self.rotate(child, v);
-        let k = self.children[b as usize].len();
-        let i = self.children[b as usize].iter().position(|&c| c == child).expect("child of b");
-        // The links matched after the flip: the even ones between the child and the base child,
-        // going the way that crosses an even number of links.
-        let flipped: Vec<usize> =
-            if i % 2 == 0 { (0..i).step_by(2).collect() } else { (i + 1..k).step_by(2).collect() };
-        for j in flipped {
-            let (x, y) = self.links[b as usize][j];
-            let cx = self.children[b as usize][j];
-            let cy = self.children[b as usize][(j + 1) % k];
-            self.rotate(cx, x);
-            self.rotate(cy, y);
-            self.mate[x as usize] = y;
-            self.mate[y as usize] = x;
-        }
-        self.children[b as usize].rotate_left(i);
-        self.links[b as usize].rotate_left(i);
-        self.base[b as usize] = v;
     }
 
     /// Flips the augmenting path made of the tight edge `v – u` between two trees and the tree

@@ -1,6 +1,6 @@
 //! Weighted graph input, one format a function, each read line by line in one pass:
 //!
-//! - [`WeightedFormat::Lc`]: Library Checker `general_weighted_matching`: `N M`, then `M` lines
+//! - [`WeightedFormat::LibraryChecker`]: Library Checker `general_weighted_matching`: `N M`, then `M` lines
 //!   `u v w` (0-based);
 //! - [`WeightedFormat::Edges`]: a weighted edge list, one `u v w` per line, `#` or `%` comment
 //!   lines, any ids up to `2^63` (renumbered in increasing order, as the cardinality edge lists);
@@ -36,7 +36,7 @@ const MIN_EDGE_BYTES: usize = 6;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WeightedFormat {
     /// Library Checker `general_weighted_matching`: `N M`, `M` lines `u v w`, 0-based.
-    Lc,
+    LibraryChecker,
     /// Weighted edge list: `u v w` per line, `#`/`%` comments, any ids up to 2^63.
     Edges,
     /// DIMACS: `p edge N M`, `e u v w`, 1-based, `c` comments.
@@ -53,7 +53,7 @@ impl WeightedFormat {
             Some("txt" | "edges" | "el" | "wel") => WeightedFormat::Edges,
             Some("dimacs" | "col" | "gr") => WeightedFormat::Dimacs,
             Some("mtx") => WeightedFormat::Mtx,
-            _ => WeightedFormat::Lc,
+            _ => WeightedFormat::LibraryChecker,
         }
     }
 }
@@ -70,7 +70,7 @@ pub struct ParsedWeightedGraph {
 /// Reads a whole weighted graph in `format`.
 pub fn read_weighted_graph(input: &[u8], format: WeightedFormat) -> Result<ParsedWeightedGraph, InputError> {
     match format {
-        WeightedFormat::Lc => read_lc(input),
+        WeightedFormat::LibraryChecker => read_lc(input),
         WeightedFormat::Edges => read_edge_list(input),
         WeightedFormat::Dimacs => read_dimacs(input),
         WeightedFormat::Mtx => read_mtx(input),
@@ -419,7 +419,7 @@ mod tests {
     #[test]
     fn every_format_reads_the_same_triangle() {
         let inputs = [
-            ("3 3\n0 1 5\n1 2 -2\n0 2 7\n", WeightedFormat::Lc),
+            ("3 3\n0 1 5\n1 2 -2\n0 2 7\n", WeightedFormat::LibraryChecker),
             ("# a triangle\n10 20 5\n20 30 -2\n10 30 7\n", WeightedFormat::Edges),
             ("c a triangle\np edge 3 3\ne 1 2 5\ne 2 3 -2\ne 1 3 7\n", WeightedFormat::Dimacs),
             (
@@ -438,7 +438,7 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         assert_eq!(
-            error("2 1\n0 1 2.5\n", WeightedFormat::Lc),
+            error("2 1\n0 1 2.5\n", WeightedFormat::LibraryChecker),
             "line 2, column 5: weight '2.5' is not an integer: weights are integers only"
         );
         assert_eq!(
@@ -446,15 +446,15 @@ mod tests {
             "line 1, column 34: a 'real' matrix: weights are integers only (the field must be 'integer')"
         );
         assert_eq!(
-            error("2 2\n0 1 3\n", WeightedFormat::Lc),
+            error("2 2\n0 1 3\n", WeightedFormat::LibraryChecker),
             "line 3, column 1: unexpected end of input, expected edge 2 of 2"
         );
         assert_eq!(
-            error("2 1\n0 2 3\n", WeightedFormat::Lc),
+            error("2 1\n0 2 3\n", WeightedFormat::LibraryChecker),
             "line 2, column 3: vertex v 2 out of range 0..=1"
         );
         assert_eq!(
-            error("2 1\n0 1 3\n1 0 3\n", WeightedFormat::Lc),
+            error("2 1\n0 1 3\n1 0 3\n", WeightedFormat::LibraryChecker),
             "line 3, column 1: input continues after the 1 edges"
         );
         assert_eq!(
@@ -463,7 +463,7 @@ mod tests {
         );
         let huge = format!("2 1\n0 1 {}\n", 1i64 << 41);
         assert_eq!(
-            error(&huge, WeightedFormat::Lc),
+            error(&huge, WeightedFormat::LibraryChecker),
             format!("line 2, column 5: weight {} out of range -{}..={}", 1i64 << 41, 1i64 << 40, 1i64 << 40)
         );
     }
@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn empty_graphs_are_read_in_every_format() {
         let inputs = [
-            ("0 0\n", WeightedFormat::Lc),
+            ("0 0\n", WeightedFormat::LibraryChecker),
             ("# nothing\n", WeightedFormat::Edges),
             ("p edge 0 0\n", WeightedFormat::Dimacs),
             ("%%MatrixMarket matrix coordinate integer general\n0 0 0\n", WeightedFormat::Mtx),
@@ -481,7 +481,7 @@ mod tests {
             assert_eq!((parsed.graph.vertex_count(), parsed.graph.edges().len()), (0, 0), "{format:?}");
         }
         assert_eq!(
-            error("0 1\n0 0 5\n", WeightedFormat::Lc),
+            error("0 1\n0 0 5\n", WeightedFormat::LibraryChecker),
             "line 2, column 1: vertex u '0' out of range: the graph has no vertices"
         );
     }
@@ -489,6 +489,9 @@ mod tests {
     #[test]
     fn a_huge_declared_count_allocates_by_the_input() {
         let input = format!("2 {MAX_WEIGHTED_EDGES}\n0 1 1\n");
-        assert!(error(&input, WeightedFormat::Lc).starts_with("line 3, column 1: unexpected end of input"));
+        assert!(
+            error(&input, WeightedFormat::LibraryChecker)
+                .starts_with("line 3, column 1: unexpected end of input")
+        );
     }
 }

@@ -106,7 +106,7 @@ impl Game for Lattice {
         })
     }
 
-    /// `lattice-dp query --json`: [`parse_positions`], then [`query()`]. The solve reports its
+    /// `lattice-dp query --json` without its `pv`: [`parse_positions`], then [`query()`]. The solve reports its
     /// progress once per layer (passed on to [`Cancel::set_progress`]) and checks `cancel` before
     /// each layer.
     fn query(
@@ -118,8 +118,13 @@ impl Game for Lattice {
         let position = self.position(position)?;
         let progress =
             |progress: lattice_dp::Progress| cancel.set_progress(progress.done as u64, progress.total as u64);
-        let options =
-            lattice_dp::QueryOptions { number: 1, progress: Some(&progress), stop: Some(cancel.flag()) };
+        // No `pv`: its recorded best steps would add a byte per state to the server's memory.
+        let options = lattice_dp::QueryOptions {
+            number: 1,
+            progress: Some(&progress),
+            stop: Some(cancel.flag()),
+            line: lattice_dp::Line::Omit,
+        };
         let report = query(&position, &options)?;
         cancel.check()?;
         to_json(&report)

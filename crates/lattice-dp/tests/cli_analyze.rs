@@ -1,4 +1,4 @@
-//! `lattice-dp analyze`: its text and JSON, its refusals, and README's example.
+//! `lattice-dp analyze`: its text and JSON, its refusals, and the crate README's example.
 
 use std::path::Path;
 use std::process::Output;
@@ -118,10 +118,10 @@ fn a_memory_limit_too_small_is_refused_before_solving() {
     assert!(output.stdout.is_empty());
 }
 
-/// README's example of `analyze` is what the binary prints for it.
+/// The crate README's example of `analyze` is what the binary prints for it.
 #[test]
 fn the_readme_example_is_the_real_output() {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(workspace().join("crates/lattice-dp/README.md")).unwrap();
     let command = "$ cargo run -q --release -p lattice-dp -- analyze testdata/lattice-dp/l02-sample-2x3.in\n";
     let start = readme.find(command).expect("README shows analyze") + command.len();
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];

@@ -141,9 +141,9 @@ fn no_perfect_matching_names_the_deficiency() {
     );
 }
 
-/// The output README.md shows under the console line `$ COMMAND`.
+/// The output the crate's README.md shows under the console line `$ COMMAND`.
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
     assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
     lines

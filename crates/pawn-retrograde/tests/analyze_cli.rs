@@ -125,11 +125,11 @@ fn help_says_what_analyze_counts() {
     }
 }
 
-/// The README's `analyze` example is the binary's real output.
+/// The crate README's `analyze` example is the binary's real output.
 #[test]
 fn the_readme_example_is_the_real_output() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/crates/pawn-retrograde/README.md")).unwrap();
     let command = "$ cargo run -q --release -p pawn-retrograde -- analyze docs/examples/pawn-analyze.in\n";
     let start = readme.find(command).expect("the README shows analyze") + command.len();
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];

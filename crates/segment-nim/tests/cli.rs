@@ -253,10 +253,10 @@ fn analyze_help_says_what_it_counts() {
     assert!(help.contains("rotation and reflection"), "{help}");
 }
 
-/// The output README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
+/// The output the crate's README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
 /// end of the block).
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
     assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
     lines

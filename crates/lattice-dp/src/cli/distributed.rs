@@ -57,7 +57,7 @@ pub fn main(input: &Source, sweep: Sweep<'_>, checkpoints: Option<&Checkpoints>,
 #[cfg(not(feature = "mpi"))]
 pub fn main(_: &Source, _: Sweep<'_>, _: Option<&Checkpoints>, _: Format) -> ExitCode {
     usage_error(
-        "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi --bin lattice-dp-mpi builds target/release/lattice-dp-mpi (docs in README.md)",
+        "this lattice-dp was built without MPI: cargo build --release -p lattice-dp --features mpi --bin lattice-dp-mpi builds target/release/lattice-dp-mpi (docs in crates/lattice-dp/README.md)",
     )
 }
 

@@ -37,12 +37,15 @@ fn gen_options_shape_the_input() {
 
 #[test]
 fn usage_errors_exit_with_2() {
+    // One row past the solver's limit on n + m.
+    let half = lattice_dp::board::MAX_PERIMETER / 2;
+    let (rows, cols) = ((half + 1).to_string(), (lattice_dp::board::MAX_PERIMETER - half).to_string());
     let cases: [&[&str]; 6] = [
         &["no-such-game", "--solution", "cat"],
         &["lattice-dp"],
         &["lattice-dp", "--solution", "cat", "--time-limit", "0s"],
         &["pawn-retrograde", "--solution", "cat", "--rows", "1"],
-        &["lattice-dp", "--solution", "cat", "--rows", "21", "--cols", "20"],
+        &["lattice-dp", "--solution", "cat", "--rows", &rows, "--cols", &cols],
         &["matching", "--solution", "cat", "--jobs", "0"],
     ];
     for args in cases {

@@ -116,7 +116,7 @@ def test_query_board_without_taken_is_the_start():
         ([[1.5]], [[1]], None, "integers"),
         ([[-1]], [[1]], None, r"expected 1 values in 0..=1000000000"),
         ([[10**9 + 1]], [[1]], None, "0..=1000000000"),
-        (np.zeros((21, 20), dtype=int), np.zeros((21, 20), dtype=int), None, "board 21x20 out of limits"),
+        (np.zeros((23, 22), dtype=int), np.zeros((23, 22), dtype=int), None, "board 23x22 out of limits"),
         ([[1, 2], [3, 4]], [[1, 2], [3, 4]], [1, 2], "non-increasing"),
         ([[1, 2], [3, 4]], [[1, 2], [3, 4]], [3, 0], "at most 2"),
         ([[1, 2], [3, 4]], [[1, 2], [3, 4]], [1], "2 row lengths"),

@@ -124,7 +124,7 @@ def test_a_board_past_a_limit_is_refused_at_its_size_line_as_by_the_binary(cli, 
 def test_arrays_past_a_limit_are_refused_before_solving():
     with pytest.raises(ValueError, match="exceeds the limit of 10000000 cells"):
         king.all_starts(np.ones((10_001, 1_000), dtype=bool))
-    with pytest.raises(ValueError, match="board 21x20 out of limits"):
-        lattice.query_board(np.zeros((21, 20), dtype=int), np.zeros((21, 20), dtype=int))
+    with pytest.raises(ValueError, match="board 23x22 out of limits"):
+        lattice.query_board(np.zeros((23, 22), dtype=int), np.zeros((23, 22), dtype=int))
     with pytest.raises(ValueError, match="exceed the limit of 50000000"):
         matching.maximum_matching((50_000_001, np.empty((0, 2), dtype=np.int64)))

@@ -39,6 +39,22 @@ pub fn run_binary_limited(bin: &str, args: &[&str], input: &[u8]) -> Output {
     run_command(Command::new("sh").args(["-c", script, bin]).args(args), input)
 }
 
+/// Runs the binary `bin` with `args` on `input` and asserts the error contract of a bad input:
+/// status 2, nothing on standard output, and one line `error: LOCATION: …` on standard error whose
+/// location is `location` (`line L, column C`) and whose message contains `words`.
+///
+/// # Panics
+/// When the binary answers otherwise (this is a test helper).
+pub fn assert_located_error(bin: &str, args: &[&str], input: &str, location: &str, words: &str) {
+    let output = run_binary(bin, args, input.as_bytes());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?} {input:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?} {input:?} printed output");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(&format!("error: {location}: ")), "{args:?} {input:?}: {stderr}");
+    assert!(stderr.contains(words), "{args:?} {input:?}: {stderr}");
+}
+
 /// Runs `command` with `input` on its standard input and collects its output.
 pub fn run_command(command: &mut Command, input: &[u8]) -> Output {
     let mut child =

@@ -32,8 +32,8 @@ pub mod seeded;
 
 pub use alloc::{Counting, TINY_INPUT_ALLOWANCE, most_allocated_during};
 pub use contract::{
-    QueryOnlyInput, assert_points_to_query, check_exit, check_exit_streaming, check_located,
-    check_within_input, run_binary, run_binary_limited, run_command,
+    QueryOnlyInput, assert_located_error, assert_points_to_query, check_exit, check_exit_streaming,
+    check_located, check_within_input, run_binary, run_binary_limited, run_command,
 };
 pub use corpus::Corpus;
 pub use mutation::{FRAGMENTS, Mutation, line_spans, token_spans};

@@ -13,13 +13,7 @@ fn stdout(output: &Output) -> String {
 
 /// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.
 fn assert_input_error(args: &[&str], stdin: &str, location: &str, words: &str) {
-    let output = run(args, stdin);
-    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{args:?} {stdin:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?} {stdin:?} printed output");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with(&format!("error: {location}: ")), "{args:?} {stdin:?}: {stderr}");
-    assert!(stderr.contains(words), "{args:?} {stdin:?}: {stderr}");
+    damaged_input::assert_located_error(env!("CARGO_BIN_EXE_edmonds-blossom"), args, stdin, location, words);
 }
 
 #[test]

@@ -256,15 +256,11 @@ fn run(args: &[&str], stdin: &str) -> Output {
     damaged_input::run_binary(env!("CARGO_BIN_EXE_edmonds-blossom"), args, stdin.as_bytes())
 }
 
-/// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.
+/// Runs `matching --format FORMAT` on bad input and checks status 2, a single `error: line L,
+/// column C: ...` line, and no output.
 fn assert_input_error(format: &str, stdin: &str, location: &str, words: &str) {
-    let output = run(&["matching", "--format", format], stdin);
-    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{format} {stdin:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{format} {stdin:?} printed output");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with(&format!("error: {location}: ")), "{format} {stdin:?}: {stderr}");
-    assert!(stderr.contains(words), "{format} {stdin:?}: {stderr}");
+    let args = ["matching", "--format", format];
+    damaged_input::assert_located_error(env!("CARGO_BIN_EXE_edmonds-blossom"), &args, stdin, location, words);
 }
 
 #[test]

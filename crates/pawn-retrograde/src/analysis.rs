@@ -143,7 +143,7 @@ impl Walker<'_> {
         let mut line = Vec::new();
         let mut seen: Vec<State> = vec![state];
         let mut visited = BitVec::<usize>::repeat(false, self.space().num_states());
-        visited.set(self.space().index(state) as usize, true);
+        visited.set(crate::index::state_index(self.space().index(state)), true);
         loop {
             if let Some(terminal) = self.space().terminal(state) {
                 return (line, LineEnd::Terminal(terminal));
@@ -157,7 +157,7 @@ impl Walker<'_> {
             line.push((mv, position));
             state = next;
             if value == StateValue::Tie {
-                let index = self.space().index(state) as usize;
+                let index = crate::index::state_index(self.space().index(state));
                 if visited.replace(index, true) {
                     let first = seen.iter().position(|&s| s == state).unwrap_or(0);
                     return (line, LineEnd::Repetition { first });

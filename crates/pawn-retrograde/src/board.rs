@@ -6,7 +6,7 @@ use crate::cellset::CellSet;
 
 use crate::index::MAX_FREE_CELLS;
 
-/// Largest number of cells a board may have (16 × 16): it keeps every free-cell number a
+/// Largest number of cells a board may have (48 × 48): it keeps every free-cell number a
 /// [`CellId`](crate::index::CellId).
 pub const MAX_CELLS: usize = MAX_FREE_CELLS;
 
@@ -168,8 +168,8 @@ mod tests {
         };
         let (x, reds) = (b.black(), b.reds());
         assert_eq!(
-            Board::new(Dims::new(33, 32), open(1056), x, reds),
-            Err(BoardError::Size { rows: 33, cols: 32 })
+            Board::new(Dims::new(49, 48), open(2352), x, reds),
+            Err(BoardError::Size { rows: 49, cols: 48 })
         );
         assert_eq!(Board::new(Dims::new(0, 3), open(0), x, reds), Err(BoardError::Size { rows: 0, cols: 3 }));
         assert_eq!(

@@ -2,7 +2,7 @@
 //!
 //! # The game
 //!
-//! An n×m board (n·m ≤ 1024) of free cells and obstacles holds one black pawn `X` and two red pieces
+//! An n×m board (n·m ≤ 2304, e.g. 48×48) of free cells and obstacles holds one black pawn `X` and two red pieces
 //! `O`. Red moves first. Red steps one of its pieces to an orthogonal free neighbour that is not the
 //! other red piece (stepping onto the pawn captures it); Black steps the pawn up, left or right to a
 //! free cell (stepping onto a red piece captures it). Before each move the game ends, checked in this
@@ -15,7 +15,7 @@
 //!
 //! Retrograde analysis over the whole state space (module `space`): a state is (side to move, black cell,
 //! unordered pair of red cells), indexed densely over the free cells only, `2·F·F(F−1)/2` states for
-//! F free cells (≤ 1.07·10⁹ for 1024 cells), no hash maps. The terminal states are enumerated
+//! F free cells (≤ 1.22·10¹⁰ for 2304 cells), no hash maps. The terminal states are enumerated
 //! straight from the rules and form level 0. Each level is processed as a whole, generating
 //! predecessors on the fly with "unmoves" (no edge lists are stored): a predecessor of a state lost
 //! for its mover is a win one move longer; a predecessor of a state won by its mover gets one more
@@ -30,7 +30,7 @@
 //! is walked in time proportional to its size), walked in state order, which keeps the predecessor
 //! accesses nearly sequential. The per-state data is one word holding both the count of moves not
 //! refuted yet (set to the move count before the pass, so no move count is looked up while it
-//! runs) and the decided value (module `solve::word`), 1 byte per state while distances stay below 120,
+//! runs) and the decided value (module `solve::word`), 1 byte per state while distances stay below 246,
 //! widened to 2 (then 4) bytes when they do not. The unmoves of one level are grouped by the
 //! *block* (side to move and black cell) they write to, and every block is written by one task,
 //! so a big board's level runs on every core with rayon and gives the same words as the
@@ -49,8 +49,8 @@
 //! predecessors) plus O(S/4096) per level for the bitmap summaries; memory 1 byte per state
 //! (3 while the words are widened to 2 bytes), 2 × 1/8 byte per state for the current and next
 //! levels — 1.3 GB for a 32×32 board, 27 MB for 16×16; the pages of the blocks a mirror-symmetric
-//! board leaves out are never touched (0.66 GB resident for an open 32×32 board). The memory a board can need
-//! ([`memory_needed`]) is checked before anything is allocated ([`parse_input_within`]; the
+//! board leaves out are never touched (0.66 GB resident for an open 32×32 board). The memory a board
+//! can need ([`memory_needed`], counting only the blocks the pass solves) is checked before anything is allocated ([`parse_input_within`]; the
 //! binary's `--memory-limit`, by default what the machine has). The word array is filled
 //! with the move counts before the pass (in parallel for a big board); the bitmaps are
 //! allocated zeroed, so a pass that stops early never touches most of them. Boards of a file

@@ -19,7 +19,7 @@ const TEXTS: Texts = Texts {
     about: "Solves the river-crossing pawn game exactly: prints `Red k`, `Black k` or `Tie` per board.",
     input: "\
 a line `LABEL T` (LABEL: any one word naming the file, e.g. its id; it is not used),
-then T boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 1024) and n rows of m characters: `.` free
+then T boards, each a line `n m` (2 <= n, 1 <= m, n*m <= 2304) and n rows of m characters: `.` free
 cell, `#` obstacle, `X` the black pawn (not in row 1), `O` a red piece (exactly one X and two O).
 A board's solve must also fit --memory-limit (checked as each board is read; default: the
 machine's available memory).

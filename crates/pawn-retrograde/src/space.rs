@@ -3,12 +3,12 @@
 //! # Encoding
 //!
 //! Only free cells can ever hold a piece, so cells are renumbered: the free cells, in row-major order,
-//! get the numbers `0..F` (F ≤ 1024, a [`CellId`]). The two red pieces are interchangeable,
+//! get the numbers `0..F` (F ≤ 2304, a [`CellId`]). The two red pieces are interchangeable,
 //! so the reds are an unordered pair `{lo, hi}` with `lo < hi`, numbered triangularly:
 //! `pair = hi·(hi−1)/2 + lo`, which gives the `P = F·(F−1)/2` pairs the numbers `0..P` (≤ 523,776,
 //! a [`PairId`]). A [`State`] (side to move, black cell, red pair) has the index
 //! `side·F·P + black·P + pair` with side 0 = Red to move and 1 = Black to move, so there are
-//! `2·F·P = F²·(F−1)` states (≤ 1,072,693,248 < 2³²; a [`StateId`]). The `P` states of one side
+//! `2·F·P = F²·(F−1)` states (≤ 12,225,282,048 < 2⁶⁴; a [`StateId`]). The `P` states of one side
 //! and black cell form a *block*; block `b = side·F + black` holds the indices `b·P..(b+1)·P`. The black pawn may share a
 //! cell with a red piece: such states are terminal (a capture).
 //!
@@ -29,7 +29,7 @@
 use grid_core::{Dims, Pos};
 
 use crate::board::Board;
-use crate::index::{CellId, CellSlot, NO_CELL, PairId, StateId, cell_id, pair_id, pair_index, state_id};
+use crate::index::{CellId, CellSlot, PairId, StateId, pair_id, pair_index};
 
 /// Direction numbers used by the step table (1 is down).
 const UP: usize = 0;
@@ -104,11 +104,11 @@ pub struct StateSpace {
     dims: Dims,
     /// Board position of each free cell, by free-cell number.
     positions: Vec<Pos>,
-    /// Free-cell number of each row-major cell, `NO_CELL` for obstacles.
+    /// Free-cell number of each row-major cell, `CellSlot::NONE` for obstacles.
     numbers: Vec<CellSlot>,
-    /// Neighbour of each free cell in each direction (up, down, left, right), or `NO_CELL`.
+    /// Neighbour of each free cell in each direction (up, down, left, right), or `CellSlot::NONE`.
     steps: Vec<[CellSlot; 4]>,
-    /// The free neighbours of each free cell, first `neighbour_counts[cell]` entries (`NO_CELL`
+    /// The free neighbours of each free cell, first `neighbour_counts[cell]` entries (`CellSlot::NONE`
     /// after them): the cells a red piece can have come from.
     neighbours: Vec<[CellSlot; 4]>,
     /// Number of free neighbours of each free cell.
@@ -118,7 +118,7 @@ pub struct StateSpace {
     /// Number of legal black moves from each free cell.
     black_moves: Vec<u8>,
     /// `hi·(hi−1)/2` for each free cell `hi`: the first pair number whose larger cell is `hi`.
-    pair_base: Vec<StateId>,
+    pair_base: Vec<PairId>,
     /// The cells `[lo, hi]` of each pair.
     pair_cells: Vec<[CellId; 2]>,
     /// Number of legal red moves of each pair (independent of where black stands).
@@ -134,7 +134,7 @@ pub struct StateSpace {
     /// reduction; with it, the cells of the left half and of the middle column).
     stored: Vec<bool>,
     /// `P`, the number of pairs.
-    pairs: StateId,
+    pairs: PairId,
     /// The start position (Red to move).
     start: State,
 }
@@ -143,20 +143,21 @@ impl StateSpace {
     /// Builds the tables of `board`.
     pub fn new(board: &Board) -> Self {
         let dims = board.dims();
-        let mut numbers = vec![NO_CELL; dims.cells()];
+        let mut numbers = vec![CellSlot::NONE; dims.cells()];
         let mut positions = Vec::new();
         for (index, number) in numbers.iter_mut().enumerate() {
             if board.open().contains(index) {
                 // A board has at most MAX_FREE_CELLS cells, so the number fits.
-                *number = CellSlot::from(cell_id(positions.len()));
+                *number = CellSlot::from(CellId::new(positions.len()));
                 positions.push(dims.pos(index));
             }
         }
         let steps: Vec<[CellSlot; 4]> = positions
             .iter()
             .map(|&pos| {
-                let toward =
-                    |d: (isize, isize)| dims.offset(pos, d).map_or(NO_CELL, |p| numbers[dims.index(p)]);
+                let toward = |d: (isize, isize)| {
+                    dims.offset(pos, d).map_or(CellSlot::NONE, |p| numbers[dims.index(p)])
+                };
                 [toward((-1, 0)), toward((1, 0)), toward((0, -1)), toward((0, 1))]
             })
             .collect();
@@ -164,26 +165,27 @@ impl StateSpace {
         let neighbours: Vec<[CellSlot; 4]> = steps
             .iter()
             .map(|s| {
-                let mut list = [NO_CELL; 4];
-                for (slot, &n) in list.iter_mut().zip(s.iter().filter(|&&n| n != NO_CELL)) {
+                let mut list = [CellSlot::NONE; 4];
+                for (slot, &n) in list.iter_mut().zip(s.iter().filter(|&&n| n != CellSlot::NONE)) {
                     *slot = n;
                 }
                 list
             })
             .collect();
         let neighbour_counts =
-            steps.iter().map(|s| s.iter().filter(|&&n| n != NO_CELL).count() as u8).collect();
-        let black_moves =
-            steps.iter().map(|s| BLACK_STEPS.iter().filter(|&&d| s[d] != NO_CELL).count() as u8).collect();
+            steps.iter().map(|s| s.iter().filter(|&&n| n != CellSlot::NONE).count() as u8).collect();
+        let black_moves = steps
+            .iter()
+            .map(|s| BLACK_STEPS.iter().filter(|&&d| s[d] != CellSlot::NONE).count() as u8)
+            .collect();
         let free = positions.len();
-        let pair_base: Vec<StateId> = (0..free).map(|hi| state_id(hi * hi.saturating_sub(1) / 2)).collect();
+        let pair_base: Vec<PairId> = (0..free).map(|hi| pair_id(hi * hi.saturating_sub(1) / 2)).collect();
         let pair_cells: Vec<[CellId; 2]> =
-            (0..free).flat_map(|hi| (0..hi).map(move |lo| [cell_id(lo), cell_id(hi)])).collect();
+            (0..free).flat_map(|hi| (0..hi).map(move |lo| [CellId::new(lo), CellId::new(hi)])).collect();
         let red_moves: Vec<u8> = pair_cells.iter().map(|&[lo, hi]| red_move_count(&steps, lo, hi)).collect();
         let stuck_pairs = (0..red_moves.len()).filter(|&p| red_moves[p] == 0).map(pair_id).collect();
-        // Checks that every pair number fits a `PairId` and every state index a `StateId`.
-        let pairs = StateId::from(pair_id(pair_cells.len()));
-        state_id(2 * free * pair_cells.len());
+        // Checks that every pair number fits a `PairId`.
+        let pairs = pair_id(pair_cells.len());
         let mut space = Self {
             dims,
             positions,
@@ -201,11 +203,11 @@ impl StateSpace {
             mirror_pairs: Vec::new(),
             stored: vec![true; free],
             pairs,
-            start: State { to_move: Side::Red, black: 0, pair: 0 },
+            start: State { to_move: Side::Red, black: CellId::new(0), pair: 0 },
         };
         space.mirror_cells = space.mirror_image_of_cells().unwrap_or_default();
         if !space.mirror_cells.is_empty() {
-            let mirror = |c: CellId| space.mirror_cells[usize::from(c)];
+            let mirror = |c: CellId| space.mirror_cells[c.index()];
             space.mirror_pairs =
                 space.pair_cells.iter().map(|&[lo, hi]| space.pair_of(mirror(lo), mirror(hi))).collect();
             let cols = dims.cols;
@@ -257,7 +259,7 @@ impl StateSpace {
     /// The mirror image of free cell `cell` (only with the mirror reduction).
     #[inline]
     pub fn mirror_cell(&self, cell: usize) -> usize {
-        usize::from(self.mirror_cells[cell])
+        self.mirror_cells[cell].index()
     }
 
     /// The mirror image of pair `pair` (only with the mirror reduction).
@@ -269,7 +271,7 @@ impl StateSpace {
     /// The state whose word holds the value of `state`: `state` itself when its block is stored,
     /// else its mirror image (same value, see the module doc).
     pub fn canonical(&self, state: State) -> State {
-        let black = usize::from(state.black);
+        let black = state.black.index();
         if self.is_stored(black) {
             return state;
         }
@@ -307,7 +309,7 @@ impl StateSpace {
 
     /// The board position of a free cell.
     pub fn position(&self, cell: CellId) -> Pos {
-        self.positions[usize::from(cell)]
+        self.positions[cell.index()]
     }
 
     /// The board's size.
@@ -321,7 +323,7 @@ impl StateSpace {
             return None;
         }
         let n = self.numbers[self.dims.index(pos)];
-        (n != NO_CELL).then(|| cell_id(usize::from(n)))
+        n.cell()
     }
 
     /// The number of the pair of two distinct cells (in either order).
@@ -329,7 +331,7 @@ impl StateSpace {
         debug_assert_ne!(a, b);
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         // Below `P`, which fits a `PairId` (checked in `new`).
-        (self.pair_base[usize::from(hi)] + StateId::from(lo)) as PairId
+        self.pair_base[hi.index()] + lo.index() as PairId
     }
 
     /// The cells `[lo, hi]` of a pair.
@@ -343,31 +345,32 @@ impl StateSpace {
             Side::Red => 0,
             Side::Black => 1,
         };
-        (side * self.free_cells() as StateId + StateId::from(state.black)) * self.pairs
+        (side * self.free_cells() as StateId + state.black.index() as StateId) * StateId::from(self.pairs)
             + StateId::from(state.pair)
     }
 
     /// The state of an index.
     pub fn state(&self, index: StateId) -> State {
         // Remainders below `P` and `F`, which fit (checked in `new`).
-        let pair = (index % self.pairs) as PairId;
-        let rest = index / self.pairs;
+        let pairs = StateId::from(self.pairs);
+        let pair = (index % pairs) as PairId;
+        let rest = index / pairs;
         let free = self.free_cells() as StateId;
         let to_move = if rest < free { Side::Red } else { Side::Black };
-        State { to_move, black: (rest % free) as CellId, pair }
+        State { to_move, black: CellId::new((rest % free) as usize), pair }
     }
 
     /// Number of legal moves of the side to move (terminal or not).
     pub fn move_count(&self, state: State) -> u8 {
         match state.to_move {
             Side::Red => self.red_moves[pair_index(state.pair)],
-            Side::Black => self.black_moves[usize::from(state.black)],
+            Side::Black => self.black_moves[state.black.index()],
         }
     }
 
     /// Whether the black cell is in row 1.
     pub fn on_top_row(&self, cell: CellId) -> bool {
-        self.top_row[usize::from(cell)]
+        self.top_row[cell.index()]
     }
 
     /// Whether the black pawn shares its cell with a red piece.
@@ -423,7 +426,7 @@ impl StateSpace {
     #[cfg(test)]
     pub fn for_each_predecessor_index(&self, index: StateId, mut visit: impl FnMut(StateId, u8)) {
         let state = self.state(index);
-        let black = usize::from(state.black);
+        let black = state.black.index();
         let pair = state.pair as usize;
         let pairs = self.pairs as usize;
         match state.to_move {
@@ -431,7 +434,7 @@ impl StateSpace {
             // Captures (terminal) are left to the pass's decided test, so skipped here.
             Side::Black => self.for_each_red_unmove(black, pair, |pred_pair| {
                 if !self.pair_holds(pred_pair, black) {
-                    visit(state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
+                    visit(crate::index::state_id(black * pairs + pred_pair), self.red_moves[pred_pair]);
                 }
             }),
             // Black moved into `black` from some cell `from`: every `from` whose targets hold it.
@@ -439,7 +442,7 @@ impl StateSpace {
                 let free = self.free_cells();
                 for from in 0..free {
                     if self.black_targets(from).contains(&black) && !self.pair_holds(pair, from) {
-                        visit(state_id((free + from) * pairs + pair), self.black_moves[from]);
+                        visit(crate::index::state_id((free + from) * pairs + pair), self.black_moves[from]);
                     }
                 }
             }
@@ -464,17 +467,17 @@ impl StateSpace {
             return;
         }
         let [lo, hi] = self.pair_cells[pair];
-        let (lo, hi) = (usize::from(lo), usize::from(hi));
+        let (lo, hi) = (lo.index(), hi.index());
         // The piece on `lo` came from `from`.
         for &from in self.neighbours(lo) {
-            let from = usize::from(from);
+            let from = from.index();
             if from != hi {
                 visit(if from < hi { pair + from - lo } else { self.pair_start(from) + hi });
             }
         }
         // The piece on `hi` came from `from`.
         for &from in self.neighbours(hi) {
-            let from = usize::from(from);
+            let from = from.index();
             if from != lo {
                 visit(if from > lo { self.pair_start(from) + lo } else { self.pair_start(lo) + from });
             }
@@ -500,18 +503,18 @@ impl StateSpace {
         self.red_moves[pair]
     }
 
-    /// The cells the black pawn on free cell `from` can step to (up, left, right), `NO_CELL`
-    /// where it cannot; all `NO_CELL` when `from` is in row 1 (such states are terminal). For a
+    /// The cells the black pawn on free cell `from` can step to (up, left, right), `CellSlot::NONE`
+    /// where it cannot; all `CellSlot::NONE` when `from` is in row 1 (such states are terminal). For a
     /// state (Red to move, black on such a target, pair not holding `from`), the state (Black to
     /// move, black on `from`, same pair) is a non-terminal predecessor with
     /// [`Self::black_move_count`] moves.
     #[inline]
     pub fn black_targets(&self, from: usize) -> [usize; 3] {
-        let none = usize::from(NO_CELL);
+        let none = CellSlot::NONE.index();
         if self.top_row[from] {
             return [none; 3];
         }
-        BLACK_STEPS.map(|d| usize::from(self.steps[from][d]))
+        BLACK_STEPS.map(|d| self.steps[from][d].index())
     }
 
     /// Number of legal moves of the black pawn on free cell `cell`.
@@ -523,7 +526,7 @@ impl StateSpace {
     /// Whether free cell `cell` is one of the red pieces of pair `pair`.
     #[inline]
     pub fn pair_holds(&self, pair: usize, cell: usize) -> bool {
-        self.pair_cells[pair].contains(&cell_id(cell))
+        self.pair_cells[pair].iter().any(|c| c.index() == cell)
     }
 
     /// Calls `visit(state, terminal)` for every terminal state, enumerated from the rules without
@@ -532,7 +535,7 @@ impl StateSpace {
     #[cfg(test)]
     pub fn for_each_terminal(&self, mut visit: impl FnMut(State, Terminal)) {
         for to_move in [Side::Red, Side::Black] {
-            for black in (0..self.free_cells()).map(cell_id) {
+            for black in (0..self.free_cells()).map(CellId::new) {
                 self.for_each_terminal_in(to_move, black, |pair, t| visit(State { to_move, black, pair }, t));
             }
         }
@@ -549,14 +552,14 @@ impl StateSpace {
         black: CellId,
         mut visit: impl FnMut(PairId, Terminal),
     ) {
-        let b = usize::from(black);
+        let b = black.index();
         if self.top_row[b] {
             let t = Terminal { ending: Ending::BlackOnTopRow, winner: Side::Black };
             (0..self.pairs).for_each(|pair| visit(pair, t));
             return;
         }
         let capture = Terminal { ending: Ending::Capture, winner: to_move.other() };
-        for other in (0..self.free_cells()).map(cell_id).filter(|&o| o != black) {
+        for other in (0..self.free_cells()).map(CellId::new).filter(|&o| o != black) {
             visit(self.pair_of(black, other), capture);
         }
         let no_move = Terminal { ending: Ending::NoMove, winner: to_move.other() };
@@ -575,17 +578,30 @@ impl StateSpace {
     /// The neighbour of free cell `cell` in direction `d`, if it is a free cell.
     #[inline]
     fn neighbour(&self, cell: CellId, d: usize) -> Option<CellId> {
-        let n = self.steps[usize::from(cell)][d];
-        // Every entry but the sentinel is a `CellId`.
-        (n != NO_CELL).then_some(n as CellId)
+        self.steps[cell.index()][d].cell()
     }
+}
+
+/// The number of free cells whose blocks the pass over `board`'s state space solves (see
+/// [`StateSpace::is_stored`]), counted from the board alone: with free cells symmetric under the
+/// left–right mirror, those in the left half or the middle column; otherwise all of them.
+pub fn stored_cells(board: &Board) -> usize {
+    let dims = board.dims();
+    let open = |row: usize, col: usize| board.open().contains(dims.index(Pos::new(row, col)));
+    let mirrored = |row: usize, col: usize| open(row, col) == open(row, dims.cols - 1 - col);
+    if !(0..dims.rows).all(|row| (0..dims.cols).all(|col| mirrored(row, col))) {
+        return board.open().len();
+    }
+    (0..dims.rows)
+        .map(|row| (0..dims.cols).filter(|&col| 2 * col < dims.cols && open(row, col)).count())
+        .sum()
 }
 
 /// Number of legal red moves with pieces on `lo` and `hi`: each piece steps to a free neighbour that
 /// is not the other piece (stepping onto black is legal: it captures).
 fn red_move_count(steps: &[[CellSlot; 4]], lo: CellId, hi: CellId) -> u8 {
     let moves_of = |from: CellId, other: CellId| {
-        steps[usize::from(from)].iter().filter(|&&n| n != NO_CELL && n != CellSlot::from(other)).count()
+        steps[from.index()].iter().filter(|&&n| n != CellSlot::NONE && n != CellSlot::from(other)).count()
     };
     (moves_of(lo, hi) + moves_of(hi, lo)) as u8
 }
@@ -607,11 +623,11 @@ mod tests {
         assert_eq!(s.free_cells(), 8);
         assert_eq!(s.pairs(), 28);
         assert_eq!(s.num_states(), 2 * 8 * 28);
-        for index in 0..s.num_states() as u32 {
+        for index in 0..s.num_states() as StateId {
             assert_eq!(s.index(s.state(index)), index);
         }
-        for a in 0..8 {
-            for b in (0..8).filter(|&b| b != a) {
+        for a in (0..8).map(CellId::new) {
+            for b in (0..8).map(CellId::new).filter(|&b| b != a) {
                 let [lo, hi] = s.pair_cells(s.pair_of(a, b));
                 assert_eq!((lo, hi), (a.min(b), a.max(b)));
             }
@@ -626,7 +642,7 @@ mod tests {
         let [a, b] = s.pair_cells(start.pair);
         assert_eq!([s.position(a), s.position(b)], [Pos::new(2, 0), Pos::new(2, 2)]);
         assert_eq!(s.cell_at(Pos::new(2, 1)), None);
-        assert_eq!(s.cell_at(Pos::new(2, 2)), Some(7));
+        assert_eq!(s.cell_at(Pos::new(2, 2)), Some(CellId::new(7)));
         assert_eq!(s.cell_at(Pos::new(0, 3)), None);
         assert_eq!(s.cell_at(Pos::new(3, 0)), None);
     }
@@ -656,9 +672,20 @@ mod tests {
         let low_capture = State {
             to_move: Side::Black,
             black: s.cell_at(Pos::new(2, 0)).unwrap(),
-            pair: s.pair_of(s.cell_at(Pos::new(2, 0)).unwrap(), 0),
+            pair: s.pair_of(s.cell_at(Pos::new(2, 0)).unwrap(), CellId::new(0)),
         };
         assert_eq!(s.terminal(low_capture), Some(Terminal { ending: Ending::Capture, winner: Side::Red }));
+    }
+
+    #[test]
+    fn stored_cells_counts_the_blocks_the_pass_solves() {
+        for rows in ["... .X. O#O", "O#.. ##X. O#..", "#..# .XO. O...", "O.O .X. ...", "O X O"] {
+            let lines: Vec<&str> = rows.split_whitespace().collect();
+            let input = format!("t 1\n{} {}\n{}\n", lines.len(), lines[0].len(), lines.join("\n"));
+            let board = parse_input(input.as_bytes()).unwrap().remove(0);
+            let space = StateSpace::new(&board);
+            assert_eq!(2 * stored_cells(&board) * space.pairs(), space.stored_states(), "{rows}");
+        }
     }
 
     #[test]
@@ -672,7 +699,7 @@ mod tests {
                 *slot = Some(t);
             });
             for (index, listed) in listed.into_iter().enumerate() {
-                assert_eq!(listed, s.terminal(s.state(index as u32)), "{rows}: state {index}");
+                assert_eq!(listed, s.terminal(s.state(index as StateId)), "{rows}: state {index}");
             }
         }
     }
@@ -755,7 +782,7 @@ mod unmove_tests {
             let space = StateSpace::new(&board);
             let states = space.num_states() as StateId;
             for pick in picks {
-                check_state(&space, space.state(pick % states))?;
+                check_state(&space, space.state(StateId::from(pick) % states))?;
             }
         }
     }

@@ -176,15 +176,16 @@ proptest! {
 
 #[test]
 fn sizes_at_and_past_the_limits() {
-    // 32 × 32 and 2 × 512 are within the 1024-cell limit: the parser reads on to the missing rows.
-    for size in ["32 32", "2 512", "1024 1"] {
+    // 48 × 48 and 2 × 1152 are within the 2304-cell limit: the parser reads on to the missing rows.
+    for size in ["48 48", "2 1152", "2304 1"] {
         assert!(rejection(&format!("h 1\n{size}\n")).contains("unexpected end of input"), "{size}");
     }
     for (size, column, words) in [
-        ("33 32", 1, "1056 cells is larger than 1024"),
-        ("2 513", 1, "1026 cells is larger than 1024"),
-        ("1025 1", 1, "number of rows 1025 out of range"),
-        ("2 1025", 3, "number of columns 1025 out of range"),
+        ("49 48", 1, "2352 cells is larger than 2304 cells (its solve would need "),
+        ("2 1153", 1, "2306 cells is larger than 2304"),
+        ("2304 2304", 1, "5308416 cells is larger than 2304"),
+        ("2305 1", 1, "number of rows 2305 out of range"),
+        ("2 2305", 3, "number of columns 2305 out of range"),
         ("1 1", 1, "number of rows 1 out of range"),
         ("4294967296 4294967296", 1, "out of range"),
         ("99999999999999999999 1", 1, "out of range"),
@@ -215,7 +216,7 @@ fn huge_board_counts_with_tiny_bodies_exit_2() {
 
 #[test]
 fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
-    for input in ["h 1\n32 32\n", "h 1\n33 32\n", "h 1\n1024 1\n", "h 1\n1025 1\n", "h 1\n2 4294967296\n"] {
+    for input in ["h 1\n48 48\n", "h 1\n49 48\n", "h 1\n2304 1\n", "h 1\n2305 1\n", "h 1\n2 4294967296\n"] {
         let output = run_binary_limited(&[], input.as_bytes());
         check_exit(&output, |m| check_within_input(m, input.as_bytes()))
             .unwrap_or_else(|e| panic!("{input:?}: {e}"));

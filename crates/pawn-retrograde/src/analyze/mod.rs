@@ -137,9 +137,9 @@ fn move_counts(space: &StateSpace) -> (u64, u64) {
     let red_total: u64 = (0..pairs).map(|p| u64::from(space.red_move_count(p))).sum();
     let red_movers = (0..pairs).filter(|&p| space.red_move_count(p) > 0).count() as u64;
     let (mut moves, mut movers) = (0, 0);
-    for black in (0..free).filter(|&b| !space.on_top_row(crate::index::cell_id(b))) {
+    for black in (0..free).filter(|&b| !space.on_top_row(crate::index::CellId::new(b))) {
         let holding = (0..free).filter(|&o| o != black).map(|o| {
-            let pair = space.pair_of(crate::index::cell_id(black), crate::index::cell_id(o));
+            let pair = space.pair_of(crate::index::CellId::new(black), crate::index::CellId::new(o));
             u64::from(space.red_move_count(pair as usize))
         });
         let (held_moves, held_movers) = holding.fold((0, 0), |(m, n), c| (m + c, n + u64::from(c > 0)));

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use grid_core::stop::{self, StopFlag, Stopped};
 
-use crate::index::{NO_CELL, cell_id};
+use crate::index::{CellId, CellSlot};
 use crate::solve::Schedule;
 use crate::space::{Side, StateSpace};
 
@@ -166,7 +166,7 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
     // The cells the pawn steps to each cell from (up, left or right).
     let mut sources = vec![Vec::new(); free];
     for from in 0..free {
-        for to in space.black_targets(from).into_iter().filter(|&t| t != usize::from(NO_CELL)) {
+        for to in space.black_targets(from).into_iter().filter(|&t| t != CellSlot::NONE.index()) {
             sources[to].push(from);
         }
     }
@@ -176,7 +176,7 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
         for block in 0..2 * free {
             let black = block % free;
             for other in (0..free).filter(|&o| o != black) {
-                let pair = space.pair_of(cell_id(black), cell_id(other)) as usize;
+                let pair = space.pair_of(CellId::new(black), CellId::new(other)) as usize;
                 seen[block * stride + pair / 64] ^= 1 << (pair % 64);
             }
         }
@@ -184,7 +184,7 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
     captures(&mut seen);
     let (mut level, mut next) = (Frontier::empty(free, stride), Frontier::empty(free, stride));
     let start = space.start();
-    let (black, pair) = (usize::from(start.black), start.pair as usize);
+    let (black, pair) = (start.black.index(), start.pair as usize);
     if space.pair_holds(pair, black) {
         // A capture is not a placement: nothing is reachable.
         captures(&mut seen);
@@ -204,7 +204,7 @@ pub fn reachable(space: &StateSpace, stop: StopFlag<'_>) -> Result<Reach, Stoppe
             // between pairs are their own inverse: a step's unmove is a step). With the pawn in
             // row 1 the game is over.
             Side::Red => for_rows(schedule, black_seen, &mut next, rows, |b, mut dest| {
-                if level.counts[b] == 0 || space.on_top_row(cell_id(b)) {
+                if level.counts[b] == 0 || space.on_top_row(CellId::new(b)) {
                     return;
                 }
                 level.for_each_in(b, |pair| space.for_each_red_unmove(b, pair, |moved| dest.reach(moved)));

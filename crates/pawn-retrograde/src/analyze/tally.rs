@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::reach::Reach;
 use super::table::Tally;
-use crate::index::{cell_id, pair_id};
+use crate::index::{CellId, pair_id};
 use crate::solve::word::{self, Word};
 use crate::solve::{Schedule, Solution, StateValue, WordSlice};
 use crate::space::{Side, State, StateSpace};
@@ -71,7 +71,7 @@ fn count_words<W: Word>(space: &StateSpace, words: &[W], reach: &Reach) -> Count
         let pair = (0..space.pairs())
             .find(|&p| !space.pair_holds(p, black) && word_value(words[block * space.pairs() + p]) == value)
             .expect("the maximum's position");
-        *slot = Some((value, State { to_move: side, black: cell_id(black), pair: pair_id(pair) }));
+        *slot = Some((value, State { to_move: side, black: CellId::new(black), pair: pair_id(pair) }));
     }
     let (mut all, mut canonical, mut reachable) = (Tally::default(), Tally::default(), Tally::default());
     for block in blocks {
@@ -110,7 +110,7 @@ fn count_block<W: Word>(space: &StateSpace, words: &[W], reach: &Reach, block: u
     let mut histogram = Histogram::of(own);
     // The pairs holding the pawn's cell are captures, not placements.
     for other in (0..free).filter(|&o| o != black) {
-        histogram.remove(own[space.pair_of(cell_id(black), cell_id(other)) as usize]);
+        histogram.remove(own[space.pair_of(CellId::new(black), CellId::new(other)) as usize]);
     }
     counts.longest_win = histogram.longest(true);
     counts.longest_loss = histogram.longest(false);

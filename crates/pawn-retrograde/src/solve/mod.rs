@@ -87,7 +87,7 @@ impl Solution {
                     Err(Halt::Stopped) => return Err(Stopped),
                     Err(Halt::Overflow(_)) => {
                         let mut wide = middle.widen::<u32>(&space);
-                        // Distances are below the number of states (< 2^25), far inside u32 words.
+                        // Distances up to 2^32 − 11: far beyond any pass (a few hundred levels).
                         match wide.run(&space, &mut pending, stop) {
                             Err(Halt::Stopped) => return Err(Stopped),
                             Ok(()) | Err(Halt::Overflow(_)) => finish(wide, Words::U32),
@@ -184,7 +184,7 @@ impl Solution {
     /// The value of `state`; `None` when the pass stopped early before deciding it.
     pub fn value(&self, state: State) -> Option<StateValue> {
         // With the mirror reduction, the word of a state left out is its mirror image's.
-        let index = self.space.index(self.space.canonical(state)) as usize;
+        let index = crate::index::state_index(self.space.index(self.space.canonical(state)));
         let decided = match &self.words {
             Words::U8(words) => word::value(words[index]),
             Words::U16(words) => word::value(words[index]),
@@ -235,7 +235,7 @@ impl Solution {
             x ^= x << 25;
             x ^= x >> 27;
             let index = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % states;
-            let state = space.state(crate::index::state_id(index as usize));
+            let state = space.state(index);
             let value = self.value(state);
             if value.is_some_and(|v| v != StateValue::Tie) {
                 checked += 1;
@@ -288,7 +288,8 @@ mod tests {
     use crate::parse::parse_input;
     use crate::space::Side;
 
-    /// The ninth board of p14 (Red 113): its full solve needs distances above 119.
+    /// The ninth board of p14 (Red 113): its full solve needs distances above 119 (more than a
+    /// [`word::ShortWord`] holds).
     fn long_board() -> crate::Board {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pawn-retrograde/p14-long-10x10.in");
         parse_input(&std::fs::read(path).unwrap()).unwrap().remove(8)
@@ -298,7 +299,7 @@ mod tests {
     fn widening_keeps_every_value() {
         let space = StateSpace::new(&long_board());
         let mut pending = Vec::new();
-        let mut narrow = Pass::<u8>::seeded(&space, Schedule::Sequential);
+        let mut narrow = Pass::<word::ShortWord>::seeded(&space, Schedule::Sequential);
         assert_eq!(narrow.run(&space, &mut pending, None), Err(Halt::Overflow(word::DistanceOverflow)));
         let mut widened = narrow.widen::<u32>(&space);
         widened.run(&space, &mut pending, None).unwrap();
@@ -308,7 +309,7 @@ mod tests {
         assert_eq!(widened.processed(), wide.processed());
         assert!(widened.words == wide.words);
         let longest = wide.words.iter().filter_map(|&w| word::value(w)).map(StateValue::distance).max();
-        assert!(longest.unwrap() > u8::MAX_DISTANCE);
+        assert!(longest.unwrap() > word::ShortWord::MAX_DISTANCE);
     }
 
     #[test]
@@ -338,7 +339,8 @@ mod tests {
     fn complete_and_early_stopped_solutions_agree() {
         let board = long_board();
         let complete = Solution::complete(StateSpace::new(&board));
-        assert_eq!(complete.word_bytes(), 2);
+        // Its distances above 119 fit 1-byte words (up to 245).
+        assert_eq!(complete.word_bytes(), 1);
         assert!(complete.is_complete());
         let space = StateSpace::new(&board);
         let start = space.start();
@@ -350,7 +352,7 @@ mod tests {
         assert_eq!(complete.outcome(), Some(Outcome::Red(113)));
         // Every state the early pass decided has its final value.
         let space = complete.space();
-        for index in 0..space.num_states() as u32 {
+        for index in 0..space.num_states() as crate::index::StateId {
             let state = space.state(index);
             if let Some(v) = early.value(state) {
                 assert_eq!(complete.value(state), Some(v));
@@ -460,7 +462,7 @@ mod tests {
             for schedule in [Schedule::Sequential, Schedule::Parallel] {
                 let reduced = Solution::scheduled(space.clone(), &[], schedule);
                 assert!(full.is_complete() && reduced.is_complete());
-                for index in 0..space.num_states() as u32 {
+                for index in 0..space.num_states() as crate::index::StateId {
                     let state = space.state(index);
                     assert_eq!(reduced.value(state), full.value(state), "seed {seed}: {state:?}");
                 }
@@ -474,7 +476,7 @@ mod tests {
                 let start = space.start();
                 let early = Solution::scheduled(space.clone(), &[start], Schedule::Parallel);
                 assert_eq!(early.outcome(), full.outcome(), "seed {seed}");
-                for index in 0..space.num_states() as u32 {
+                for index in 0..space.num_states() as crate::index::StateId {
                     let state = space.state(index);
                     if let Some(v) = early.value(state) {
                         assert_eq!(full.value(state), Some(v), "seed {seed}: {state:?}");
@@ -497,7 +499,7 @@ mod tests {
         // A corrupted distance is caught: every state of a small board is checked.
         let board = long_board();
         let mut solution = Solution::of_board(&board);
-        let Words::U16(words) = &mut solution.words else { panic!("p14 board 9 needs 2-byte words") };
+        let Words::U8(words) = &mut solution.words else { panic!("p14 board 9 fits 1-byte words") };
         let victim = words.iter().position(|&w| word::value(w).is_some_and(|v| v.distance() == 7)).unwrap();
         words[victim] += 2;
         let states = solution.num_states();

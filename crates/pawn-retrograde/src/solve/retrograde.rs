@@ -39,7 +39,7 @@ use rayon::prelude::*;
 use grid_core::stop::{self, StopFlag};
 
 use super::word::{self, DistanceOverflow, Word};
-use crate::index::{StateId, cell_id, pair_index};
+use crate::index::{CellId, StateId, pair_index, state_index};
 use crate::space::{Side, StateSpace};
 
 /// Why [`Pass::run`] returned before its targets were decided.
@@ -94,18 +94,24 @@ impl Shape {
     }
 }
 
-/// The most bytes solving a board with `free` free cells can take: the per-state words at their
-/// peak (1 byte per state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the two
-/// level bitmaps with their per-block counts, the visited bitmap of a principal variation or of
-/// `analyze`'s reachable positions (1 bit per state; `analyze`'s search, run before the pass, holds
-/// about 2 bits per state) and the tables of the state space (the mirror images of the pairs included). Distances
-/// above 32,759 (never seen) would widen the words again, to 4 bytes, beyond this plan.
-pub fn memory_needed(free: usize) -> u64 {
-    let f = free as u64;
-    let (states, pairs) = (f * f * f.saturating_sub(1), f * f.saturating_sub(1) / 2);
+/// The most bytes solving a board with `free` free cells can take, of which the pass solves the
+/// blocks of `stored` (all `free`, or about half with the mirror reduction: the pages of the other
+/// blocks are never touched): the per-state words of the solved blocks at their peak (1 byte per
+/// state, plus 2 while they are widened to 2 bytes: 3 bytes per state), the rows of the two level
+/// bitmaps those blocks touch with every block's count, the visited bitmap of a principal
+/// variation or of `analyze`'s reachable positions (1 bit per state of the whole index; `analyze`'s
+/// search, run before the pass, holds about 2 bits per state) and the tables of the state space
+/// (the mirror images of the pairs included). Distances above 65,525 (never seen) would widen the
+/// words again, to 4 bytes, beyond this plan. Saturates at `u64::MAX` (any board size can be asked
+/// about, for the message that refuses it).
+pub fn memory_needed(free: usize, stored: usize) -> u64 {
+    let (f, s) = (free as u128, stored.min(free) as u128);
+    let pairs = f * f.saturating_sub(1) / 2;
+    let (states, solved) = (2 * f * pairs, 2 * s * pairs);
     let stride = pairs.div_ceil(64);
-    let bitmaps = 2 * 2 * f * ((stride + stride.div_ceil(64)) * 8 + 4);
-    3 * states + bitmaps + states / 8 + 12 * pairs + 64 * f
+    let bitmaps = 2 * (2 * s * (stride + stride.div_ceil(64)) * 8 + 2 * f * 4);
+    let bytes = 3 * solved + bitmaps + states / 8 + 12 * pairs + 64 * f;
+    u64::try_from(bytes).unwrap_or(u64::MAX)
 }
 
 /// A level: a bitmap of its states (a row of `stride` words per block), its summary (a row of
@@ -212,8 +218,8 @@ impl<W: Word> Pass<W> {
             }
             // With Black to move and black in row 1, every predecessor (Red to move, black in
             // row 1) is terminal too: there is nothing to propagate, so the states are not listed.
-            let listed = !(to_move == Side::Black && space.on_top_row(cell_id(black)));
-            space.for_each_terminal_in(to_move, cell_id(black), |pair, terminal| {
+            let listed = !(to_move == Side::Black && space.on_top_row(CellId::new(black)));
+            space.for_each_terminal_in(to_move, CellId::new(black), |pair, terminal| {
                 let pair = pair_index(pair);
                 dest.words[pair] = word::decided(terminal.winner == to_move, 0);
                 if listed {
@@ -273,7 +279,7 @@ impl<W: Word> Pass<W> {
     ) -> Result<(), Halt> {
         let stop_early = !pending.is_empty();
         loop {
-            while pending.last().is_some_and(|&t| word::is_decided(self.words[t as usize])) {
+            while pending.last().is_some_and(|&t| word::is_decided(self.words[state_index(t)])) {
                 pending.pop();
             }
             if (stop_early && pending.is_empty()) || self.is_exhausted() {
@@ -311,7 +317,13 @@ impl<W: Word> Pass<W> {
         let shape = self.shape;
         let Shape { free, pairs, stride, summary } = shape;
         let next = self.distance + 1;
-        let (win, loss) = (word::decided::<W>(true, next), word::decided::<W>(false, next));
+        // A level of losses decides wins one move longer, a level of wins losses (the other word
+        // is never written).
+        let (win, loss) = if LOST {
+            (word::decided::<W>(true, next), W::ZERO)
+        } else {
+            (W::ZERO, word::decided::<W>(false, next))
+        };
         let level = &self.level;
         let (red_words, black_words) = self.words.split_at_mut(free * pairs);
         let (red_next, black_next) = self.next.bits.split_at_mut(free * stride);

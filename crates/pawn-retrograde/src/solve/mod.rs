@@ -487,6 +487,70 @@ mod tests {
         assert!(boards >= 40, "{boards} symmetric boards");
     }
 
+    /// The word of state index `index`, as `u32`.
+    fn word_at(solution: &Solution, index: usize) -> u32 {
+        match &solution.words {
+            Words::U8(w) => u32::from(w[index]),
+            Words::U16(w) => u32::from(w[index]),
+            Words::U32(w) => w[index],
+        }
+    }
+
+    /// Whether two passes over `space` left the same word in every state of the blocks the
+    /// mirror reduction solves.
+    fn stored_words_agree(space: &StateSpace, a: &Solution, b: &Solution) -> bool {
+        let (free, pairs) = (space.free_cells(), space.pairs());
+        (0..2 * free)
+            .filter(|&block| space.is_stored(block % free))
+            .all(|block| (block * pairs..(block + 1) * pairs).all(|i| word_at(a, i) == word_at(b, i)))
+    }
+
+    /// An open `n`×`n` board (pawn bottom-left, reds in the two top cells of the right column), or
+    /// the same with a wall across row `n / 2` (a tie: the pass runs to its end).
+    fn large_board(n: usize, walled: bool) -> crate::Board {
+        let mut rows = vec![vec![b'.'; n]; n];
+        if walled {
+            rows[n / 2].fill(b'#');
+        }
+        (rows[n - 1][0], rows[0][n - 1], rows[1][n - 1]) = (b'X', b'O', b'O');
+        let rows: Vec<String> = rows.into_iter().map(|r| String::from_utf8(r).unwrap()).collect();
+        parse_input(format!("t 1\n{n} {n}\n{}\n", rows.join("\n")).as_bytes()).unwrap().remove(0)
+    }
+
+    /// Boards up to 40×40 (4.1·10⁹ states; minutes and about 8 GB, so never in CI: run with
+    /// `cargo test --release -p pawn-retrograde -- --ignored`): the mirror-reduced pass leaves the
+    /// same words in the blocks it solves as the full pass (to the start on the open boards, to the
+    /// end on the walled ties), and on one thread the same words as on every core.
+    #[test]
+    #[ignore = "minutes and about 8 GB"]
+    fn mirror_reduction_and_threads_keep_every_word_up_to_40x40() {
+        for (n, walled) in [(24, false), (24, true), (40, false), (40, true)] {
+            let board = large_board(n, walled);
+            let space = StateSpace::new(&board);
+            assert!(space.is_mirror_symmetric());
+            let start = space.start();
+            let targets: &[State] = if walled { &[] } else { &[start] };
+            let reduced = Solution::scheduled(space.clone(), targets, Schedule::Parallel);
+            let sequential = Solution::scheduled(space.clone(), targets, Schedule::Sequential);
+            assert_eq!(reduced.processed_states(), sequential.processed_states(), "{n}×{n}");
+            assert!(stored_words_agree(&space, &reduced, &sequential), "{n}×{n}: one thread differs");
+            drop(sequential);
+            let full = Solution::scheduled(space.clone().without_mirror(), targets, Schedule::Parallel);
+            assert_eq!(reduced.outcome(), full.outcome(), "{n}×{n}");
+            assert_eq!(reduced.outcome().is_some_and(|o| o == Outcome::Tie), walled, "{n}×{n}");
+            assert!(stored_words_agree(&space, &reduced, &full), "{n}×{n}: the mirror reduction differs");
+            // The states left out read their mirror image's word: sampled over the whole index.
+            let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+            for _ in 0..1_000_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let state = space.state(x % space.num_states() as crate::index::StateId);
+                assert_eq!(reduced.value(state), full.value(state), "{n}×{n}: {state:?}");
+            }
+        }
+    }
+
     #[test]
     fn self_check_passes_on_random_boards_and_catches_a_wrong_word() {
         for seed in 100..110u64 {

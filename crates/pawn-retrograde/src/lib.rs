@@ -48,10 +48,11 @@
 //! With S = F²(F−1) states: O(S) time (each state is processed at most once and has at most 8
 //! predecessors) plus O(S/4096) per level for the bitmap summaries; memory 1 byte per state
 //! (3 while the words are widened to 2 bytes), 2 × 1/8 byte per state for the current and next
-//! levels — 1.3 GB for a 32×32 board, 27 MB for 16×16; the pages of the blocks a mirror-symmetric
-//! board leaves out are never touched (0.66 GB resident for an open 32×32 board). The memory a board
-//! can need ([`memory_needed`], counting only the blocks the pass solves) is checked before anything is allocated ([`parse_input_within`]; the
-//! binary's `--memory-limit`, by default what the machine has). The word array is filled
+//! levels — 15.3 GB for a 48×48 board, 1.3 GB for 32×32, 27 MB for 16×16; the pages of the blocks a
+//! mirror-symmetric board leaves out are never touched (7.5 GB resident for an open 48×48 board,
+//! 0.66 GB for 32×32). The memory a board can need ([`memory_needed`], counting only the blocks
+//! the pass solves) is checked before anything is allocated ([`parse_input_within`]; the binary's
+//! `--memory-limit`, by default what the machine has). The word array is filled
 //! with the move counts before the pass (in parallel for a big board); the bitmaps are
 //! allocated zeroed, so a pass that stops early never touches most of them. Boards of a file
 //! with fewer than [`solve::PARALLEL_STATES`] states are solved in parallel with each other; bigger

@@ -5,7 +5,7 @@
 //! Only free cells can ever hold a piece, so cells are renumbered: the free cells, in row-major order,
 //! get the numbers `0..F` (F ≤ 2304, a [`CellId`]). The two red pieces are interchangeable,
 //! so the reds are an unordered pair `{lo, hi}` with `lo < hi`, numbered triangularly:
-//! `pair = hi·(hi−1)/2 + lo`, which gives the `P = F·(F−1)/2` pairs the numbers `0..P` (≤ 523,776,
+//! `pair = hi·(hi−1)/2 + lo`, which gives the `P = F·(F−1)/2` pairs the numbers `0..P` (≤ 2,653,056,
 //! a [`PairId`]). A [`State`] (side to move, black cell, red pair) has the index
 //! `side·F·P + black·P + pair` with side 0 = Red to move and 1 = Black to move, so there are
 //! `2·F·P = F²·(F−1)` states (≤ 12,225,282,048 < 2⁶⁴; a [`StateId`]). The `P` states of one side

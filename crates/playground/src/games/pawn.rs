@@ -1,6 +1,6 @@
 //! pawn-retrograde: every call into the `pawn_retrograde` library.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use pawn_retrograde::analyze::census_until_stopped;
 use pawn_retrograde::{Position, parse_positions, query};
@@ -34,6 +34,14 @@ pub const REGISTRATION: Registration =
 fn build(caps: &GameCaps) -> Arc<dyn Game> {
     Arc::new(Pawn::new(caps.get(&MAX_FREE_CELLS)).with_max_answer_bytes(caps.bytes(&MAX_ANSWER_BYTES)))
 }
+
+/// What `max_free_cells` limits, with the text format's own limit read from the solver.
+static FREE_CELLS_MEANING: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "free cells of the board (not `#`); the text format itself allows n*m <= {}",
+        pawn_retrograde::board::MAX_CELLS
+    )
+});
 
 /// The pawn game's name, as its reports spell it.
 pub const NAME: &str = "pawn-retrograde";
@@ -74,7 +82,7 @@ impl Game for Pawn {
                 Limit {
                     name: "max_free_cells",
                     value: self.max_free_cells,
-                    meaning: "free cells of the board (not `#`); the text format itself allows n*m <= 1024",
+                    meaning: FREE_CELLS_MEANING.as_str(),
                 },
                 answer_limit(self.max_answer_bytes),
             ],

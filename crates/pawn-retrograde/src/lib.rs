@@ -49,7 +49,7 @@
 //! predecessors) plus O(S/4096) per level for the bitmap summaries; memory 1 byte per state
 //! (3 while the words are widened to 2 bytes), 2 × 1/8 byte per state for the current and next
 //! levels — 15.3 GB for a 48×48 board, 1.3 GB for 32×32, 27 MB for 16×16; the pages of the blocks a
-//! mirror-symmetric board leaves out are never touched (7.5 GB resident for an open 48×48 board,
+//! mirror-symmetric board leaves out are never touched (7.7 GB resident for an open 48×48 board,
 //! 0.66 GB for 32×32). The memory a board can need ([`memory_needed`], counting only the blocks
 //! the pass solves) is checked before anything is allocated ([`parse_input_within`]; the binary's
 //! `--memory-limit`, by default what the machine has). The word array is filled

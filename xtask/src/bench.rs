@@ -6,7 +6,8 @@
 //! of the two medians (anchor / case: above 1 the case is the faster); or, for a case a `bound`
 //! line names, the memory bound of its sweep ([`stream`]), measured right after the case with as
 //! many runs; or, for a case a `lemon` line names, LEMON's matching on the same input ([`lemon`]),
-//! run right after the case with as many runs, whose answer must agree. `heavy` cases (minutes, GBs)
+//! run right after the case with as many runs, whose answer must agree; or, for a case a `beside`
+//! line names, the other case of the crate that line pairs it with. `heavy` cases (minutes, GBs)
 //! run only with `--heavy`, once each. With `--write` the tables replace the block between the
 //! markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The block ends
 //! with the machine's state when the cases started ([`probe`]): on a virtual machine the figures
@@ -18,7 +19,7 @@ use std::time::Duration;
 use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
 use crate::lemon::{self, Harness};
-use crate::manifest::{BenchCase, LemonAnchor, Manifest, MemoryBound, NO_INPUT, SameOutput};
+use crate::manifest::{BenchCase, Beside, LemonAnchor, Manifest, MemoryBound, NO_INPUT, SameOutput};
 use crate::stream::{self, SweepBytes};
 use crate::workspace::workspace_root;
 use crate::{preset, probe, run};
@@ -198,7 +199,9 @@ pub fn run(options: &Options) -> Result<bool, String> {
                 None => {}
             }
         }
-        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors, &bounds, &lemons));
+        let anchors =
+            Anchors { same: &anchors, bounds: &bounds, lemons: &lemons, besides: &crate_plan.besides };
+        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors));
     }
     tables.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
     let table = tables.join("\n\n");
@@ -220,6 +223,8 @@ struct CratePlan {
     bounds: Vec<MemoryBound>,
     /// The crate's `lemon` lines (LEMON run beside their cases).
     lemons: Vec<LemonAnchor>,
+    /// The crate's `beside` lines (pairs of its cases).
+    besides: Vec<Beside>,
 }
 
 /// The selected bench cases of the chosen crates, by crate.
@@ -250,6 +255,7 @@ fn plan(root: &Path, options: &Options) -> Result<Vec<CratePlan>, String> {
                     same: manifest.same,
                     bounds: manifest.bounds,
                     lemons: manifest.lemons,
+                    besides: manifest.besides,
                 });
             }
         }
@@ -336,19 +342,13 @@ impl Measured {
 
 /// The table of one crate's cases: case, input size, median, peak memory, and the anchor a `same`
 /// line pairs the case with (the other case, its median, and anchor / case), or else the memory
-/// bound a `bound` line measured beside it, or else LEMON's run of a `lemon` line.
-fn crate_table(
-    crate_name: &str,
-    measured: &[Measured],
-    anchors: &[&SameOutput],
-    bounds: &[(&MemoryBound, Bound)],
-    lemons: &[(&LemonAnchor, LemonOutcome)],
-) -> String {
+/// bound a `bound` line measured beside it, or else LEMON's run of a `lemon` line, or else the case
+/// a `beside` line pairs it with.
+fn crate_table(crate_name: &str, measured: &[Measured], anchors: &Anchors<'_>) -> String {
     let mut rows = vec![
         format!("**{crate_name}**"),
         String::new(),
-        "| case | input size | median wall | peak memory | anchor (same output) | anchor median | ratio |"
-            .to_string(),
+        "| case | input size | median wall | peak memory | anchor | anchor median | ratio |".to_string(),
         "|---|---:|---:|---:|---|---:|---:|".to_string(),
     ];
     for m in measured {
@@ -356,31 +356,42 @@ fn crate_table(
             rows.push(format!("| {} | absent | skipped | | | | |", m.case.label()));
             continue;
         };
-        let anchor = anchors
+        let is_case = |input: &str, args: &[String]| input == m.case.input && args == m.case.args;
+        let same = anchors
+            .same
             .iter()
             .filter(|s| s.args == m.case.args)
             .find_map(|s| if s.second == m.case.input { Some(&s.first) } else { None })
             .and_then(|first| measured.iter().find(|a| &a.case.input == first && a.case.args == m.case.args));
-        let bound = bounds.iter().find(|(b, _)| b.input == m.case.input && b.args == m.case.args);
-        let lemon = lemons.iter().find(|(l, _)| l.input == m.case.input && l.args == m.case.args);
+        let bound = anchors.bounds.iter().find(|(b, _)| is_case(&b.input, &b.args));
+        let lemon = anchors.lemons.iter().find(|(l, _)| is_case(&l.input, &l.args));
+        let beside = anchors
+            .besides
+            .iter()
+            .find(|b| is_case(&b.case.0, &b.case.1))
+            .and_then(|b| measured.iter().find(|a| a.case.input == b.anchor.0 && a.case.args == b.anchor.1))
+            .filter(|a| a.input_bytes.is_some());
         let ratio =
             |anchor: Duration| format!("{:.2}×", anchor.as_secs_f64() / m.median.as_secs_f64().max(1e-9));
-        let (name, median, ratio) = match (anchor, bound, lemon) {
-            (Some(a), _, _) => (a.case.input.clone(), format_duration(a.median), ratio(a.median)),
-            (None, Some((_, b)), _) => (
+        let (name, median, ratio) = match (same, bound, lemon, beside) {
+            (Some(a), ..) => {
+                (format!("same output: {}", a.case.input), format_duration(a.median), ratio(a.median))
+            }
+            (None, Some((_, b)), ..) => (
                 format!("memory bound: {} streamed", format_bytes(b.sweep.traffic())),
                 format_duration(b.median),
                 ratio(b.median),
             ),
-            (None, None, Some((_, LemonOutcome::Measured(l)))) => (
+            (None, None, Some((_, LemonOutcome::Measured(l))), _) => (
                 format!("LEMON {}, same {}", l.mode.algorithm(), l.mode.value_name()),
                 format_duration(l.median),
                 ratio(l.median),
             ),
-            (None, None, Some((l, LemonOutcome::NotInstalled))) => {
+            (None, None, Some((l, LemonOutcome::NotInstalled)), _) => {
                 (format!("LEMON {}: not installed", l.mode.algorithm()), String::new(), String::new())
             }
-            (None, None, None) => ("—".to_string(), String::new(), String::new()),
+            (None, None, None, Some(a)) => (a.case.label(), format_duration(a.median), ratio(a.median)),
+            (None, None, None, None) => ("—".to_string(), String::new(), String::new()),
         };
         rows.push(format!(
             "| {}{} | {} | {} | {} | {name} | {median} | {ratio} |",
@@ -393,6 +404,18 @@ fn crate_table(
         rows.extend(m.work.iter().map(|text| format!("| (work) | | {text} | | | | |")));
     }
     rows.join("\n")
+}
+
+/// What a crate's table can put beside a case: the lines that name anchors, and what was measured.
+struct Anchors<'a> {
+    /// The `same` lines whose outputs agreed.
+    same: &'a [&'a SameOutput],
+    /// The memory bounds measured.
+    bounds: &'a [(&'a MemoryBound, Bound)],
+    /// LEMON beside its cases.
+    lemons: &'a [(&'a LemonAnchor, LemonOutcome)],
+    /// The `beside` lines.
+    besides: &'a [Beside],
 }
 
 /// LEMON beside a case of a `lemon` line.
@@ -705,7 +728,7 @@ mod tests {
     }
 
     #[test]
-    fn a_crate_table_puts_the_anchor_of_a_same_line_beside_its_case() {
+    fn a_crate_table_puts_the_anchor_of_a_same_bound_or_beside_line_beside_its_case() {
         let case = |input: &str| BenchCase { input: input.into(), args: vec![], heavy: false };
         let measured = |input: &str, millis: u64| Measured {
             case: case(input),
@@ -722,12 +745,19 @@ mod tests {
             median: Duration::from_millis(20),
             threads: 2,
         };
+        let mut with_limit = measured("gen:a", 600);
+        with_limit.case.args = vec!["--memory-limit".into(), "1G".into()];
+        let beside = Beside {
+            case: ("gen:a".into(), vec!["--memory-limit".into(), "1G".into()]),
+            anchor: ("gen:a".into(), vec![]),
+        };
+        let bounds = [(&bound, streamed)];
+        let besides = [beside];
+        let anchors = Anchors { same: &[&same], bounds: &bounds, lemons: &[], besides: &besides };
         let table = crate_table(
             "lattice-dp",
-            &[measured("gen:a", 300), measured("gen:a-t", 200)],
-            &[&same],
-            &[(&bound, streamed)],
-            &[],
+            &[measured("gen:a", 300), measured("gen:a-t", 200), with_limit],
+            &anchors,
         );
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(lines[0], "**lattice-dp**");
@@ -735,7 +765,14 @@ mod tests {
             lines[4],
             "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | memory bound: 16.0 MiB streamed | 20.0 ms | 0.07× |"
         );
-        assert_eq!(lines[5], "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | gen:a | 300.0 ms | 1.50× |");
+        assert_eq!(
+            lines[5],
+            "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | same output: gen:a | 300.0 ms | 1.50× |"
+        );
+        assert_eq!(
+            lines[6],
+            "| gen:a --memory-limit 1G | 2.0 KiB | 600.0 ms | 4.0 MiB | gen:a | 300.0 ms | 0.50× |"
+        );
     }
 
     #[test]
@@ -764,13 +801,9 @@ mod tests {
             median: Duration::from_millis(300),
             value: "9".into(),
         };
-        let table = crate_table(
-            "edmonds-blossom",
-            &[measured("gen:a"), measured("gen:b")],
-            &[],
-            &[],
-            &[(&a, LemonOutcome::Measured(ran)), (&b, LemonOutcome::NotInstalled)],
-        );
+        let lemons = [(&a, LemonOutcome::Measured(ran)), (&b, LemonOutcome::NotInstalled)];
+        let anchors = Anchors { same: &[], bounds: &[], lemons: &lemons, besides: &[] };
+        let table = crate_table("edmonds-blossom", &[measured("gen:a"), measured("gen:b")], &anchors);
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(
             lines[4],
@@ -796,7 +829,8 @@ mod tests {
             peak: "1.0 MiB".into(),
             work: work_lines(stderr),
         };
-        let table = crate_table("game-stress", &[m], &[], &[], &[]);
+        let anchors = Anchors { same: &[], bounds: &[], lemons: &[], besides: &[] };
+        let table = crate_table("game-stress", &[m], &anchors);
         assert_eq!(table.lines().nth(5), Some("| (work) | | 133 solution runs, 9 cases tried | | | | |"));
     }
 

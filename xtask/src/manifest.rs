@@ -8,6 +8,7 @@
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! bound <input> [ARGS...]                # the memory bound of the bench case's sweep, beside it
 //! lemon <mode> <input> [ARGS...]         # LEMON's matching on the bench case's input, beside it
+//! beside <input> [ARGS...] | <input> [ARGS...]  # the second bench case is the first one's anchor
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
@@ -29,6 +30,11 @@
 //! `min-cost-perfect`: [`crate::lemon::Mode`]) on the input of the bench case `<input> [ARGS...]`,
 //! beside it, where LEMON is installed; the answers must agree ([`crate::lemon`]). The table shows
 //! it as the case's anchor.
+//!
+//! A `beside` line names two bench cases of the crate, the second the first one's anchor: the same
+//! board with and without a certificate, the whole-board solve beside a query, one format beside
+//! another, `analyze` beside the plain solve. Their outputs differ; the table shows the anchor's
+//! median and the ratio, which says what the first case costs beyond the second.
 
 use std::path::Path;
 
@@ -101,6 +107,15 @@ pub struct LemonAnchor {
     pub args: Vec<String>,
 }
 
+/// A `beside` line: a bench case and the bench case that is its anchor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beside {
+    /// The case (input and arguments).
+    pub case: (String, Vec<String>),
+    /// Its anchor (input and arguments).
+    pub anchor: (String, Vec<String>),
+}
+
 /// A parsed manifest.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {
@@ -114,6 +129,8 @@ pub struct Manifest {
     pub bounds: Vec<MemoryBound>,
     /// LEMON anchors (`lemon` lines), in file order.
     pub lemons: Vec<LemonAnchor>,
+    /// Anchors among the crate's own cases (`beside` lines), in file order.
+    pub besides: Vec<Beside>,
 }
 
 impl Manifest {
@@ -156,10 +173,24 @@ impl Manifest {
                     input: input.to_string(),
                     args: owned(args),
                 }),
+                ["beside", rest @ ..] if rest.contains(&"|") => {
+                    let bar = rest.iter().position(|w| *w == "|").unwrap_or(rest.len());
+                    let (case, anchor) = (&rest[..bar], &rest[bar + 1..]);
+                    let (Some((case_input, case_args)), Some((anchor_input, anchor_args))) =
+                        (case.split_first(), anchor.split_first())
+                    else {
+                        return Err(format!("{}: expected `beside INPUT [ARGS] | INPUT [ARGS]`", number + 1));
+                    };
+                    manifest.besides.push(Beside {
+                        case: (case_input.to_string(), owned(case_args)),
+                        anchor: (anchor_input.to_string(), owned(anchor_args)),
+                    });
+                }
                 _ => {
                     return Err(format!(
                         "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]`, \
-                         `same INPUT INPUT [ARGS]`, `bound INPUT [ARGS]` or `lemon MODE INPUT [ARGS]`",
+                         `same INPUT INPUT [ARGS]`, `bound INPUT [ARGS]`, `lemon MODE INPUT [ARGS]` or \
+                         `beside INPUT [ARGS] | INPUT [ARGS]`",
                         number + 1
                     ));
                 }
@@ -196,6 +227,20 @@ impl Manifest {
                 ));
             }
         }
+        for beside in &manifest.besides {
+            for (input, args) in [&beside.case, &beside.anchor] {
+                if !manifest.benches.iter().any(|b| &b.input == input && &b.args == args) {
+                    return Err(format!(
+                        "`beside {} {} | {} {}`: no bench or heavy line runs `{input} {}`",
+                        beside.case.0,
+                        beside.case.1.join(" "),
+                        beside.anchor.0,
+                        beside.anchor.1.join(" "),
+                        args.join(" ")
+                    ));
+                }
+            }
+        }
         Ok(manifest)
     }
 
@@ -224,6 +269,25 @@ mod tests {
             m.benches,
             vec![BenchCase { input: "gen:sparse-1m".into(), args: vec!["matching".into()], heavy: false }]
         );
+    }
+
+    #[test]
+    fn beside_lines_pair_two_bench_cases() {
+        let m = Manifest::parse(
+            "bench gen:a x --certificate\nbench gen:a x\nbeside gen:a x --certificate | gen:a x\n",
+        )
+        .unwrap();
+        let args = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            m.besides,
+            vec![Beside {
+                case: ("gen:a".into(), args(&["x", "--certificate"])),
+                anchor: ("gen:a".into(), args(&["x"]))
+            }]
+        );
+        let missing = Manifest::parse("bench gen:a x\nbeside gen:a x | gen:b x\n").unwrap_err();
+        assert!(missing.contains("`gen:b x`"), "{missing}");
+        assert!(Manifest::parse("bench gen:a\nbeside gen:a |\n").unwrap_err().contains("beside INPUT"));
     }
 
     #[test]

@@ -16,12 +16,14 @@ use rayon::prelude::*;
 
 use super::checkpoint::{CheckpointError, RankCheckpoints};
 use super::exchange::Exchange;
-use super::kernel::{Isa, Kernel};
+use super::kernel::{Isa, Kernel, SCORES};
 use super::layer::{Layer, RowMap, RowSource};
+use super::options::{Options, SolveError};
 use super::partition::{BatchExchange, LayerExchange, OwnedRow, OwnedRows, Partition};
+use super::rows::{PARALLEL_MIN_STATES, padded_scores, run_row};
 use super::split::Split;
+use super::types::{Mode, Progress, Solution};
 use super::value::Stored;
-use super::{Mode, Options, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
 use crate::board::Board;
 use crate::path::{self, LatticePath};
 
@@ -427,7 +429,7 @@ fn compute_rows<V: Stored>(
             run_row::<V, true, ()>(kernel, group, left_rank, out, steps, &no_skip, &mut ());
         }
     };
-    if states < super::PARALLEL_MIN_STATES {
+    if states < PARALLEL_MIN_STATES {
         jobs.into_iter().for_each(run);
     } else {
         jobs.into_par_iter().for_each(run);

@@ -20,8 +20,8 @@ use super::kernel::RowScratch;
 use super::layer::{RowMap, all_layers};
 use super::partition::Partition;
 use super::split::Split;
+use super::types::Mode;
 use super::value::ValueWidth;
-use super::{Mode, state_count};
 use crate::board::{Board, Shape};
 
 /// What a solve of one board needs.
@@ -355,6 +355,11 @@ pub fn plan_text(shape: &Shape, single: &Plan, plan: &DistributedPlan, limit: Op
 /// What `limit` leaves for the game's steps after `fixed` bytes.
 fn steps_budget(limit: Option<u64>, fixed: u64) -> Option<u64> {
     limit.map(|limit| limit.saturating_sub(fixed))
+}
+
+/// The number of states (paths) of an `n × m` board: C(n + m, n).
+pub fn state_count(n: usize, m: usize) -> u64 {
+    (0..n as u64).fold(1, |acc, i| acc * (m as u64 + 1 + i) / (i + 1))
 }
 
 /// The number of states of each layer `0..=n·m` of an `n × m` board: the coefficients of the

@@ -5,8 +5,7 @@ use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 use super::census::Tally;
-use super::distributed;
-use super::exchange;
+use super::distributed::{Alone, solve_distributed};
 use super::game;
 use super::layer;
 use super::options::{Options, SolveError, check_width};
@@ -17,30 +16,6 @@ use super::types::{Mode, Progress, Solution};
 use super::value::{Packed40, Stored, ValueWidth};
 use crate::board::Board;
 use crate::path::{self, LatticePath};
-
-/// Solves `board` as one rank of a distributed sweep (every rank calls it, with the same board
-/// and options): each rank computes its share of every layer ([`partition`]) and exchanges the
-/// rows the others read through `exchange` ([`distributed`]). Every rank returns the solution;
-/// the values are bit-identical to [`solve_with`]'s. The memory limit is not checked here: see
-/// [`Plan::for_ranks`].
-///
-/// # Errors
-/// [`SolveError::WidthTooNarrow`] before anything is allocated; [`SolveError::Interrupted`]
-/// when the stop flag was set on some rank.
-pub fn solve_distributed(
-    board: &Board,
-    options: Options<'_>,
-    exchange: &mut impl exchange::Exchange,
-    on_progress: &mut dyn FnMut(Progress),
-) -> Result<distributed::RankSolution, SolveError> {
-    check_width(board, options.width)?;
-    let width = options.width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
-    match width {
-        ValueWidth::Four => distributed::solve_rank::<i32>(board, options, exchange, on_progress),
-        ValueWidth::Five => distributed::solve_rank::<Packed40>(board, options, exchange, on_progress),
-        ValueWidth::Eight => distributed::solve_rank::<i64>(board, options, exchange, on_progress),
-    }
-}
 
 /// The value of `board` under optimal play.
 pub fn value(board: &Board) -> i64 {
@@ -69,13 +44,12 @@ pub fn solve_with(
     let plan = checked_plan(board, &options)?;
     if options.checkpoints.is_some() {
         let options = Options { width: Some(plan.width), ..options };
-        return solve_distributed(board, options, &mut exchange::Alone, on_progress)
-            .map(|rank| rank.solution);
+        return solve_distributed(board, options, &mut Alone, on_progress).map(|rank| rank.solution);
     }
     solve_planned::<()>(board, &plan, options, on_progress).map(|(solution, _)| solution)
 }
 
-/// [`solve_with`] in this process, with every state's value counted by `T` ([`census`]): the
+/// [`solve_with`] in this process, with every state's value counted by `T` ([`super::census`]): the
 /// solution and the tally of each layer `0..=n·m` (the full board's one state, worth 0, counted
 /// too). The values are counted in the first pass, the full sweep; a game recorded in several
 /// passes ([`Plan::game_passes`]) counts nothing in the others.

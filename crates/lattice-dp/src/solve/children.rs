@@ -71,7 +71,7 @@ pub fn line_bytes(n: usize, m: usize, taken: usize) -> u64 {
 /// One sweep, from the full board down to the layer just after `diagram`; rows of a layer whose
 /// left half cannot contain `diagram` are skipped (filled with 0, never read by a state that
 /// contains the diagram). Empty when `diagram` is the full board. No memory limit: see
-/// [`Plan`] to check one first.
+/// [`super::Plan`] to check one first.
 pub fn child_values(
     board: &Board,
     diagram: LatticePath,

@@ -3,17 +3,14 @@
 //!
 //! What a solve is asked and reports: `types` (mode, solution, progress) and
 //! `options` (options, errors). The memory a solve needs, from the board alone: `plan`. The
-//! engines: `sweep` (this process), [`distributed`] (one rank of several; also a solve with
-//! checkpoints), both running rows through `rows` and its `kernel` over the layer layouts of
+//! engines: `sweep` (this process), [`distributed`] (one rank of several, with its partition,
+//! exchange, checkpoints and MPI ranks; also a solve with checkpoints), both running rows through `rows` and its `kernel` over the layer layouts of
 //! `layer`, `split` and `half`, with values stored as `value` says. Entry points: `answer` (the
 //! value and the optimal game, recorded in segments by `game` when the memory limit asks) and
 //! `children` (a query's sweep); [`census`] counts the values a sweep computes.
 
 pub mod census;
-pub mod checkpoint;
 pub mod distributed;
-pub mod exchange;
-pub mod partition;
 
 mod answer;
 mod children;
@@ -29,11 +26,12 @@ mod sweep;
 mod types;
 mod value;
 
-pub use answer::{solve, solve_counting, solve_distributed, solve_with, value};
+pub use answer::{solve, solve_counting, solve_with, value};
 pub use children::{
     ChildValue, ChildValues, Children, Line, MAX_MOVES, child_values, child_values_until_stopped,
     children_until_stopped, line_bytes,
 };
+pub use distributed::solve_distributed;
 pub use options::{Options, SolveError, check_shape_width, check_width};
 pub use plan::{DistributedPlan, Plan, RankPlan, bytes, layer_sizes, plan_text, state_count};
 pub use types::{Mode, Progress, Solution};

@@ -2,8 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::checkpoint;
-use super::partition;
+use super::distributed::{checkpoint, partition};
 use super::plan::{self, Plan};
 use super::types::{Mode, Progress};
 use super::value::ValueWidth;
@@ -22,7 +21,7 @@ pub struct Options<'a> {
     /// Checked between layers: once it is set, the solve stops with [`SolveError::Interrupted`].
     pub stop: Option<&'a AtomicBool>,
     /// Write checkpoints (and resume from them): the sweep then runs as the one rank of a
-    /// distributed sweep ([`solve_distributed`]), whose layers are what a checkpoint holds.
+    /// distributed sweep ([`crate::solve::solve_distributed`]), whose layers are what a checkpoint holds.
     pub checkpoints: Option<&'a checkpoint::Checkpoints>,
     /// In a distributed sweep, the fewest states of a layer a rank that shares it owns (see
     /// [`partition`]; smaller layers are shared by fewer ranks). A checkpoint is resumed only
@@ -87,7 +86,7 @@ pub enum SolveError {
 }
 
 /// Refuses a `width` that cannot hold `board`'s values (`None`, the solver's choice, always can):
-/// [`solve_with`] checks it first; a caller that fixes a width for other work checks it too.
+/// [`super::solve_with`] checks it first; a caller that fixes a width for other work checks it too.
 ///
 /// # Errors
 /// [`SolveError::WidthTooNarrow`].

@@ -12,13 +12,13 @@
 //! A plan reads only the board's [`Shape`] (its size and the bound of its values): the same
 //! layouts and partitions as a solve, counted in `u64` (22 × 22 has 2.1 · 10^12 states).
 
-use super::distributed::ROUND_BYTES;
 use rayon::prelude::*;
 
+use super::distributed::exchange::ROUND_BYTES;
+use super::distributed::partition::Partition;
 use super::game;
 use super::kernel::RowScratch;
 use super::layer::{RowMap, all_layers};
-use super::partition::Partition;
 use super::split::Split;
 use super::types::Mode;
 use super::value::ValueWidth;
@@ -154,7 +154,7 @@ pub struct DistributedPlan {
     pub exchanged_states: Vec<u64>,
     /// The states of each layer.
     pub layer_states: Vec<u64>,
-    /// The most batches a layer is computed in ([`super::partition`]).
+    /// The most batches a layer is computed in ([`super::distributed::partition`]).
     pub most_batches: usize,
 }
 
@@ -429,7 +429,7 @@ pub fn bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::partition::DEFAULT_MIN_SHARE;
+    use crate::solve::distributed::partition::DEFAULT_MIN_SHARE;
 
     #[test]
     fn layer_sizes_add_up_and_match_the_largest_layers() {

@@ -32,7 +32,7 @@ use crate::path::{self, LatticePath};
 
 /// The layered sweep of one board: two value buffers, the last computed layer in `next`.
 ///
-/// A single process could run as the one rank of the distributed sweep (`distributed::RankSweep`,
+/// A single process could run as the one rank of the distributed sweep (`distributed::rank::RankSweep`,
 /// which a solve with checkpoints uses), but that rank works through its partition's row lists
 /// and exchange buffers even when it owns every row: 16×16 took 3.15–4.29 s there against
 /// 2.60–2.79 s here (release build, three alternated runs, quiet machine). So the plain solve,

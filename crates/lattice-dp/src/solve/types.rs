@@ -7,7 +7,7 @@ pub enum Mode {
     /// Only the value of the empty board.
     ValueOnly,
     /// The value and one optimal game (one extra byte per state, or several sweeps when that does
-    /// not fit the memory limit: see [`Plan::game_passes`]).
+    /// not fit the memory limit: see [`super::Plan::game_passes`]).
     WithGame,
 }
 

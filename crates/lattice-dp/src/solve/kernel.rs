@@ -30,7 +30,7 @@ pub const SCORES: usize = MAX_CELLS.next_power_of_two();
 
 /// Entries of the scratch row the right moves gather from: one per value of a [`Rank`], so a
 /// gather index needs no bounds check.
-const WIDE: usize = 1 << Rank::BITS;
+const WIDE: usize = Rank::VALUES;
 
 /// The buffers of one worker's rows, reused from row to row: the row being computed, and a row of
 /// the next layer widened to `i64` (the right moves' row, then the cross move's). Each holds

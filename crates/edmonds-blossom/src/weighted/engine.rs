@@ -44,10 +44,13 @@
 //!    mate (if any) lies outside. Children are stored in cyclic order starting at the base child;
 //!    `links[b][i]` is the edge `(x, y)`, `x` in `children[i]`, `y` in `children[i + 1 mod k]`; the
 //!    links with an odd index are matched, the ones with an even index are not.
-//! 4. Every free vertex is the base of the root of an outer tree from the start, and every free
-//!    vertex has the doubled dual `W − now` (`W = max(0, max w)`, the common starting value):
-//!    they are the smallest of all vertex duals, and at `now = W` no augmenting path can gain
-//!    anything.
+//! 4. Roots and retired vertices: a free vertex with a positive dual is the base of the root of
+//!    an outer tree (a root); a free vertex with dual 0 is retired: unlabelled, the base of its
+//!    top-level blossom, never a root again (a tree that reaches it augments to it). Every outer
+//!    vertex's dual is `≥ 0`: when one reaches 0, the tree path from it to its root flips, so
+//!    that it is free and retired and the root matched, and the tree dissolves. The run ends when
+//!    no root is left: then every free vertex has dual 0, the floor of the maximum-weight
+//!    certificate.
 //! 5. Labels live on top-level blossoms. An inner blossom `t` records the edge
 //!    `label_edge[t] = (s, x)` that reached it, `s` outer outside it, `x` inside it; an outer
 //!    blossom that is not a root hangs below the inner blossom holding its base's mate. A matched
@@ -55,34 +58,43 @@
 //!    an unlabelled blossom always has a matched base. `tree[b]` names the tree of a labelled
 //!    top-level blossom by its root's free vertex; `members[t]` lists (among stale ids) every
 //!    blossom labelled into tree `t`.
-//! 6. Parity: every vertex of a tree has a dual of the same parity as its root's (tree edges are
-//!    tight and blossom duals are even), so the slack of an edge between two outer vertices is
-//!    even and its moment an integer.
+//! 6. Parity: every root's dual has the parity of `now` (all start even and move together), and
+//!    every vertex of a tree has a dual of its root's parity (tree edges are tight and blossom
+//!    duals are even), so the slack of an edge between two outer vertices is even and its moment
+//!    an integer.
 //! 7. Events: every edge between different top-level blossoms whose slack is falling (one end
-//!    outer, the other outer or unlabelled) has an entry at the moment its slack reaches 0, and
-//!    every inner nontrivial blossom has one at the moment its dual reaches 0, unless that
-//!    moment lies past `W`.
+//!    outer, the other outer or unlabelled) has an entry at the moment its slack reaches 0, every
+//!    outer vertex one at the moment its dual reaches 0, and every inner nontrivial blossom one at
+//!    the moment its dual reaches 0, unless that moment lies past `end`.
 //!
 //! # Trees across augmentations
 //!
-//! An augmentation along a tight edge between two trees flips the path through both roots; only
-//! those two trees are dissolved (their blossoms turn unlabelled, the ones with dual 0 are
-//! expanded), every other tree keeps its labels and its events. Dissolved vertices are scanned
-//! once, for the edges to outer vertices whose slack now falls.
+//! An augmentation along a tight edge between two trees flips the path through both roots (one
+//! to a retired vertex, or a retirement, flips one tree's path); only those trees are dissolved
+//! (their blossoms turn unlabelled, the ones with dual 0 are expanded), every other tree keeps
+//! its labels and its events. Dissolved vertices are scanned once, for the edges to outer
+//! vertices whose slack now falls.
+//!
+//! # The start
+//!
+//! Each vertex starts with `2 y_v` = its largest incident gain (0 if none is positive), rounded
+//! up to even: every slack is `≥ 0`, and the edges that are the best at both ends are tight at
+//! once, so the first moments match them greedily. A vertex whose start is 0 is retired at once.
 //!
 //! # Bounds
 //!
-//! Duals start at `2 y_v = W`. The run ends at `now = W` at the latest, so every `2 y_v` stays
-//! in `[0, 2W]` and the blossom duals along any chain of nested blossoms sum to at most `2W`
-//! (only the top one moves at a time). Every slack is then at most `8 max|w|`, and every moment
-//! at most `W` plus a slack (moments past `W` are never queued).
+//! With `W = max(0, max w)`, duals start in `[0, W + 1]` and `end`, the largest start, bounds
+//! every root's dual, so the run ends by `now = end`: every `2 y_v` stays in `[0, 2W + 2]` and
+//! the blossom duals along any chain of nested blossoms sum to at most `2W + 2` (only the top
+//! one moves at a time). Every slack is then at most `8 max|w| + 8`, and every moment at most
+//! `end` plus a slack (moments past `end` are never queued).
 //!
 //! # Cost
 //!
 //! At most `n/2` augmentations. Between two of them each blossom is labelled, formed or expanded
 //! `O(n)` times, and each labelling scans the edges of the vertices whose label changed, pushing
 //! at most one event per edge: `O(m)` events of `O(log m)` each per augmentation at worst, and in
-//! practice far fewer, since only the two augmented trees are rebuilt.
+//! practice far fewer, since only the trees an augmentation flips are rebuilt.
 
 use grid_core::stop::{self, StopFlag, Stopped};
 
@@ -167,10 +179,10 @@ struct Engine<'a> {
     events: Events,
     /// The running total of all `δ`.
     now: i64,
-    /// `W`: the moment the free vertices' duals reach 0.
+    /// The largest starting dual: every root's dual reaches 0 by this moment.
     end: i64,
-    /// Number of free vertices.
-    free: usize,
+    /// Number of roots (free vertices with a positive dual).
+    roots: usize,
     /// The queue length past which stale events are dropped.
     compact_at: usize,
     /// Marks of the common-ancestor walk (`mark[b] == stamp`).
@@ -205,7 +217,16 @@ impl<'a> Engine<'a> {
                 fill[end as usize] += 1;
             }
         }
-        let top_weight = edges.iter().map(|e| e.gain).max().unwrap_or(0).max(0);
+        let mut dual = vec![0i64; n];
+        for e in edges {
+            for end in [e.u, e.v] {
+                dual[end as usize] = dual[end as usize].max(e.gain);
+            }
+        }
+        for d in &mut dual {
+            *d += *d & 1;
+        }
+        let end = dual.iter().copied().max().unwrap_or(0);
         let ids = 2 * n;
         Self {
             n,
@@ -213,7 +234,7 @@ impl<'a> Engine<'a> {
             first,
             adjacent,
             mate: vec![NONE; n],
-            dual: vec![top_weight; n],
+            dual,
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
             links: vec![Vec::new(); ids],
@@ -228,8 +249,8 @@ impl<'a> Engine<'a> {
             unused_ids: (n as u32..ids as u32).rev().collect(),
             events: Events::default(),
             now: 0,
-            end: top_weight,
-            free: 0,
+            end,
+            roots: 0,
             compact_at: 4 * (edges.len() + n) + 1024,
             mark: vec![0; ids],
             stamp: 0,
@@ -309,6 +330,12 @@ impl<'a> Engine<'a> {
                     _ => return None,
                 }
             }
+            Event::Zero(v) => {
+                if self.label[self.top[v as usize] as usize] != Label::Outer {
+                    return None;
+                }
+                self.now + self.vertex_dual(v)
+            }
             Event::Expand(b) => {
                 let i = b as usize;
                 if self.parent[i] != NONE || self.children[i].is_empty() || self.label[i] != Label::Inner {
@@ -340,6 +367,7 @@ impl<'a> Engine<'a> {
 
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
+        self.schedule(Event::Zero(v));
         for i in self.first[v as usize]..self.first[v as usize + 1] {
             self.schedule(Event::Tight(self.adjacent[i]));
         }
@@ -356,39 +384,57 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Runs events until the free vertices' duals reach 0 or none is left, or `stop` is set.
+    /// Runs events until no root is left, or `stop` is set.
     fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
         stop::check(stop)?;
         for v in 0..self.n as u32 {
-            self.free += 1;
-            self.label_outer(v, v);
+            if self.dual[v as usize] > 0 {
+                self.roots += 1;
+                self.label_outer(v, v);
+            }
         }
-        while self.free > 0 {
+        while self.roots > 0 {
             let Some((moment, event)) = self.events.pop_until(self.end) else {
-                self.now = self.end;
+                debug_assert!(false, "every root has an event by `end` (invariant 7)");
                 break;
             };
             debug_assert!(moment >= self.now);
             self.now = moment;
             self.compact_events();
-            match event {
-                Event::Tight(k) => {
-                    if self.tight_edge(k) {
-                        stop::check(stop)?;
+            let augmented = match event {
+                Event::Tight(k) => self.tight_edge(k),
+                Event::Zero(v) => {
+                    let due = self.due(event) == Some(moment);
+                    if due {
+                        self.retire(v);
                     }
+                    due
                 }
                 Event::Expand(b) => {
                     if self.due(event) == Some(moment) {
                         self.expand_inner(b);
                     }
+                    false
                 }
+            };
+            if augmented {
+                stop::check(stop)?;
             }
         }
         Ok(())
     }
 
-    /// Acts on edge `k` if it is tight and falling: grows a tree, closes a blossom or augments.
-    /// True when it augmented.
+    /// The outer vertex `v` has dual 0: the path from it to its root flips (the root is matched,
+    /// `v` free and retired) and its tree dissolves.
+    fn retire(&mut self, v: u32) {
+        let t = self.tree[self.top[v as usize] as usize];
+        self.flip_path(v, NONE);
+        self.roots -= 1;
+        self.dissolve_trees(&[t]);
+    }
+
+    /// Acts on edge `k` if it is tight and falling: grows a tree, closes a blossom or augments
+    /// (to another tree or to a retired vertex). True when it augmented.
     fn tight_edge(&mut self, k: u32) -> bool {
         let e = self.edges[k as usize];
         let (mut v, mut u) = (e.u, e.v);
@@ -401,6 +447,13 @@ impl<'a> Engine<'a> {
         }
         match self.label[bu as usize] {
             Label::Inner => false,
+            Label::Unlabelled if self.mate[self.base[bu as usize] as usize] == NONE => {
+                let tv = self.tree[bv as usize];
+                self.augment(v, u);
+                self.roots -= 1;
+                self.dissolve_trees(&[tv]);
+                true
+            }
             Label::Unlabelled => {
                 self.label_inner(bu, v, u);
                 false
@@ -413,8 +466,8 @@ impl<'a> Engine<'a> {
                     false
                 } else {
                     self.augment(v, u);
-                    self.free -= 2;
-                    self.dissolve_trees([tv, tu]);
+                    self.roots -= 2;
+                    self.dissolve_trees(&[tv, tu]);
                     true
                 }
             }
@@ -596,35 +649,42 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Flips the augmenting path made of the tight edge `v – u` between two trees and the tree
-    /// paths from `v` and `u` to their roots.
+    /// Flips the augmenting path made of the tight edge `v – u` and the paths from `v` and `u` to
+    /// the free vertices they lead to (roots, or a retired base).
     fn augment(&mut self, v: u32, u: u32) {
-        for (start, partner) in [(v, u), (u, v)] {
-            let (mut x, mut partner) = (start, partner);
-            loop {
-                let b = self.top[x as usize];
-                let old_base = self.base[b as usize];
-                let old_mate = self.mate[old_base as usize];
-                self.rotate(b, x);
-                self.mate[x as usize] = partner;
-                if old_mate == NONE {
-                    break;
-                }
-                let inner = self.top[old_mate as usize];
-                let (s, entry) = self.label_edge[inner as usize];
-                self.rotate(inner, entry);
-                self.mate[entry as usize] = s;
-                (x, partner) = (s, entry);
+        self.flip_path(v, u);
+        self.flip_path(u, v);
+    }
+
+    /// Matches `start` to `partner` (`NONE`: leaves it free) and flips the alternating path from
+    /// `start` to the free vertex it leads to: up its tree to the root, or within its blossom to
+    /// a free base.
+    fn flip_path(&mut self, start: u32, partner: u32) {
+        let (mut x, mut partner) = (start, partner);
+        loop {
+            let b = self.top[x as usize];
+            let old_base = self.base[b as usize];
+            let old_mate = self.mate[old_base as usize];
+            self.rotate(b, x);
+            self.mate[x as usize] = partner;
+            if old_mate == NONE {
+                return;
             }
+            let inner = self.top[old_mate as usize];
+            let (s, entry) = self.label_edge[inner as usize];
+            self.rotate(inner, entry);
+            self.mate[entry as usize] = s;
+            (x, partner) = (s, entry);
         }
     }
 
-    /// Dissolves the trees `trees` after an augmentation joined them: their blossoms turn
+    /// Dissolves the trees `trees` after an augmentation or a retirement flipped their roots:
+    /// their blossoms turn
     /// unlabelled, the ones with dual 0 are expanded, and their vertices are scanned for the
     /// edges to outer vertices of other trees.
-    fn dissolve_trees(&mut self, trees: [u32; 2]) {
+    fn dissolve_trees(&mut self, trees: &[u32]) {
         let mut dissolved = Vec::new();
-        for t in trees {
+        for &t in trees {
             for b in std::mem::take(&mut self.members[t as usize]) {
                 let i = b as usize;
                 let live = self.parent[i] == NONE && (i < self.n || !self.children[i].is_empty());

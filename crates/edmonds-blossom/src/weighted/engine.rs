@@ -147,14 +147,25 @@ pub(crate) struct GainEdge {
     pub gain: i64,
 }
 
+/// An edge seen from one end (the scans read it without touching the edge list).
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    /// The other end.
+    other: u32,
+    /// The edge's index.
+    edge: u32,
+    /// Its gain.
+    gain: i64,
+}
+
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
 /// `n..2n` the nontrivial ones, reused after expansion.
 struct Engine<'a> {
     n: usize,
     edges: &'a [GainEdge],
-    /// CSR adjacency: the edge ids at `v` are `adjacent[first[v]..first[v + 1]]`.
+    /// CSR adjacency: the edges at `v`, seen from `v`, are `adjacent[first[v]..first[v + 1]]`.
     first: Vec<usize>,
-    adjacent: Vec<u32>,
+    adjacent: Vec<Arc>,
     mate: Vec<u32>,
     /// `2 y_v` at the moment `since[top[v]]` (see "Time and lazy duals").
     dual: Vec<i64>,
@@ -210,10 +221,11 @@ impl<'a> Engine<'a> {
             first[v + 1] += first[v];
         }
         let mut fill = first.clone();
-        let mut adjacent = vec![0u32; first[n]];
+        let mut adjacent = vec![Arc { other: 0, edge: 0, gain: 0 }; first[n]];
         for (k, e) in edges.iter().enumerate() {
             for end in [e.u, e.v] {
-                adjacent[fill[end as usize]] = k as u32;
+                let other = if end == e.u { e.v } else { e.u };
+                adjacent[fill[end as usize]] = Arc { other, edge: k as u32, gain: e.gain };
                 fill[end as usize] += 1;
             }
         }
@@ -320,15 +332,7 @@ impl<'a> Engine<'a> {
                     return None;
                 }
                 let rate = self.label[bu as usize].vertex_rate() + self.label[bv as usize].vertex_rate();
-                let slack = self.slack(k);
-                match rate {
-                    -2 => {
-                        debug_assert_eq!(slack % 2, 0, "invariant 6");
-                        self.now + slack / 2
-                    }
-                    -1 => self.now + slack,
-                    _ => return None,
-                }
+                return if rate < 0 { self.falls_to_zero(rate, self.slack(k)) } else { None };
             }
             Event::Zero(v) => {
                 if self.label[self.top[v as usize] as usize] != Label::Outer {
@@ -344,6 +348,14 @@ impl<'a> Engine<'a> {
                 self.now + self.top_blossom_dual(b) / 2
             }
         };
+        (moment <= self.end).then_some(moment)
+    }
+
+    /// The moment a slack falling at `rate` (`−1` or `−2` per unit of `now`) reaches 0, unless
+    /// that lies past the end.
+    fn falls_to_zero(&self, rate: i64, slack: i64) -> Option<i64> {
+        debug_assert!(rate == -1 || (rate == -2 && slack % 2 == 0), "invariant 6");
+        let moment = self.now + slack / -rate;
         (moment <= self.end).then_some(moment)
     }
 
@@ -368,8 +380,21 @@ impl<'a> Engine<'a> {
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
         self.schedule(Event::Zero(v));
+        let bv = self.top[v as usize];
+        let rate_v = self.label[bv as usize].vertex_rate();
+        let dual_v = self.vertex_dual(v);
         for i in self.first[v as usize]..self.first[v as usize + 1] {
-            self.schedule(Event::Tight(self.adjacent[i]));
+            // `due` for this edge, with `v`'s side read once.
+            let arc = self.adjacent[i];
+            let bu = self.top[arc.other as usize];
+            let rate = rate_v + self.label[bu as usize].vertex_rate();
+            if bu == bv || rate >= 0 {
+                continue;
+            }
+            let slack = dual_v + self.vertex_dual(arc.other) - 2 * arc.gain;
+            if let Some(moment) = self.falls_to_zero(rate, slack) {
+                self.events.push(moment, Event::Tight(arc.edge));
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! The ranks of a distributed sweep and how they talk: the [`Exchange`] trait, with ranks as
 //! threads of one process ([`ThreadRanks`]) and, with the `mpi` feature, as the processes of an
-//! MPI job (`crate::mpi`).
+//! MPI job (`super::mpi`).
 
 use std::sync::{Barrier, Mutex, PoisonError};
 

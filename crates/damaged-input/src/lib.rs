@@ -2,7 +2,7 @@
 //! hold only what is their own (how the library is run, its input format's alphabet, and the tests
 //! themselves).
 //!
-//! Six modules, one job each:
+//! Seven modules, one job each:
 //!
 //! - [`alloc`]: a counting global allocator ([`Counting`]) and [`most_allocated_during`], for the
 //!   tests that a reader refuses a tiny input claiming a huge count without allocating for it.
@@ -16,6 +16,9 @@
 //!   [`check_located`] and [`check_within_input`] check a message, [`run_binary`] /
 //!   [`run_binary_limited`] run a solver binary (the latter under a `ulimit -v` memory cap) and
 //!   [`check_exit`] / [`check_exit_streaming`] check its outcome.
+//! - [`harness`]: the checks every solver's robustness test makes: a library run answers or
+//!   locates its error ([`answered_or_located`], [`rejection`]), and a [`Solver`] binary keeps the
+//!   exit contract, also under the memory cap.
 //! - [`report`]: the checker of the one report model of `--json`, `query` and the playground
 //!   ([`check_report_line`]): does a report follow `docs/REPORT.md`?
 //! - [`seeded`]: [`Seeded`], a seeded xorshift source for test inputs that must not change.
@@ -26,6 +29,7 @@
 pub mod alloc;
 pub mod contract;
 pub mod corpus;
+pub mod harness;
 pub mod mutation;
 pub mod report;
 pub mod seeded;
@@ -36,6 +40,7 @@ pub use contract::{
     check_located, check_within_input, run_binary, run_binary_limited, run_command,
 };
 pub use corpus::Corpus;
+pub use harness::{Answers, Solver, answered_or_located, rejection};
 pub use mutation::{FRAGMENTS, Mutation, line_spans, token_spans};
 pub use report::{check_report, check_report_line};
 pub use seeded::Seeded;

@@ -2,7 +2,7 @@
 //! hold only what is their own (how the library is run, its input format's alphabet, and the tests
 //! themselves).
 //!
-//! Seven modules, one job each:
+//! Eight modules, one job each:
 //!
 //! - [`alloc`]: a counting global allocator ([`Counting`]) and [`most_allocated_during`], for the
 //!   tests that a reader refuses a tiny input claiming a huge count without allocating for it.
@@ -19,6 +19,8 @@
 //! - [`harness`]: the checks every solver's robustness test makes: a library run answers or
 //!   locates its error ([`answered_or_located`], [`rejection`]), and a [`Solver`] binary keeps the
 //!   exit contract, also under the memory cap.
+//! - [`readme`]: [`readme_output`], the output a crate's README shows under a `$ COMMAND` line, for
+//!   the tests that check it against the binary.
 //! - [`report`]: the checker of the one report model of `--json`, `query` and the playground
 //!   ([`check_report_line`]): does a report follow `docs/REPORT.md`?
 //! - [`seeded`]: [`Seeded`], a seeded xorshift source for test inputs that must not change.
@@ -31,6 +33,7 @@ pub mod contract;
 pub mod corpus;
 pub mod harness;
 pub mod mutation;
+pub mod readme;
 pub mod report;
 pub mod seeded;
 
@@ -42,5 +45,6 @@ pub use contract::{
 pub use corpus::Corpus;
 pub use harness::{Answers, Solver, answered_or_located, rejection};
 pub use mutation::{FRAGMENTS, Mutation, line_spans, token_spans};
+pub use readme::readme_output;
 pub use report::{check_report, check_report_line};
 pub use seeded::Seeded;

@@ -296,16 +296,9 @@ fn analyze_help_says_what_it_counts_and_explain_is_refused() {
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: unexpected argument '--explain'"));
 }
 
-/// The output the crate's README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
-/// end of the block).
+/// The output the crate's README.md shows under the console line `$ COMMAND`.
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
-    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
-    lines
-        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
-        .map(|line| format!("{line}\n"))
-        .collect()
+    damaged_input::readme_output(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"), command)
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! heavy <input> [ARGS...]                # a bench case run only by `bench --heavy` (minutes, GBs)
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! bound <input> [ARGS...]                # the memory bound of the bench case's sweep, beside it
+//! lemon <mode> <input> [ARGS...]         # LEMON's matching on the bench case's input, beside it
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
@@ -23,10 +24,16 @@
 //! that reads each layer of the case's sweep once and writes each once, on the same threads: the
 //! least memory traffic any sweep of that board needs ([`crate::stream`]). The table shows it as
 //! the case's anchor.
+//!
+//! A `lemon` line (edmonds-blossom) runs LEMON's matching `<mode>` (`cardinality`, `max-weight`,
+//! `min-cost-perfect`: [`crate::lemon::Mode`]) on the input of the bench case `<input> [ARGS...]`,
+//! beside it, where LEMON is installed; the answers must agree ([`crate::lemon`]). The table shows
+//! it as the case's anchor.
 
 use std::path::Path;
 
 use crate::judge::Judge;
+use crate::lemon::Mode;
 
 /// How the cases whose name starts with `prefix` are run and judged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +90,17 @@ pub struct MemoryBound {
     pub args: Vec<String>,
 }
 
+/// A `lemon` line: LEMON's matching on a bench case's input, measured beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LemonAnchor {
+    /// The matching LEMON runs.
+    pub mode: Mode,
+    /// The bench case's input.
+    pub input: String,
+    /// The bench case's arguments.
+    pub args: Vec<String>,
+}
+
 /// A parsed manifest.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {
@@ -94,6 +112,8 @@ pub struct Manifest {
     pub same: Vec<SameOutput>,
     /// Memory bounds (`bound` lines), in file order.
     pub bounds: Vec<MemoryBound>,
+    /// LEMON anchors (`lemon` lines), in file order.
+    pub lemons: Vec<LemonAnchor>,
 }
 
 impl Manifest {
@@ -131,10 +151,15 @@ impl Manifest {
                 ["bound", input, args @ ..] => {
                     manifest.bounds.push(MemoryBound { input: input.to_string(), args: owned(args) })
                 }
+                ["lemon", mode, input, args @ ..] => manifest.lemons.push(LemonAnchor {
+                    mode: Mode::from_name(mode).map_err(|e| format!("{}: {e}", number + 1))?,
+                    input: input.to_string(),
+                    args: owned(args),
+                }),
                 _ => {
                     return Err(format!(
                         "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]`, \
-                         `same INPUT INPUT [ARGS]` or `bound INPUT [ARGS]`",
+                         `same INPUT INPUT [ARGS]`, `bound INPUT [ARGS]` or `lemon MODE INPUT [ARGS]`",
                         number + 1
                     ));
                 }
@@ -158,6 +183,16 @@ impl Manifest {
                     "`bound {} {}`: no bench or heavy line runs it with these arguments",
                     bound.input,
                     bound.args.join(" ")
+                ));
+            }
+        }
+        for lemon in &manifest.lemons {
+            if !manifest.benches.iter().any(|b| b.input == lemon.input && b.args == lemon.args) {
+                return Err(format!(
+                    "`lemon {} {} {}`: no bench or heavy line runs it with these arguments",
+                    lemon.mode.name(),
+                    lemon.input,
+                    lemon.args.join(" ")
                 ));
             }
         }
@@ -208,6 +243,24 @@ mod tests {
         let m = Manifest::parse("bench gen:a\nbound gen:a\n").unwrap();
         assert_eq!(m.bounds, vec![MemoryBound { input: "gen:a".into(), args: vec![] }]);
         assert!(Manifest::parse("bench gen:a\nbound gen:a x\n").unwrap_err().contains("`bound gen:a x`"));
+    }
+
+    #[test]
+    fn lemon_lines_name_a_mode_and_a_bench_case() {
+        let m = Manifest::parse("bench gen:w weighted-matching\nlemon max-weight gen:w weighted-matching\n")
+            .unwrap();
+        assert_eq!(
+            m.lemons,
+            vec![LemonAnchor {
+                mode: Mode::MaxWeight,
+                input: "gen:w".into(),
+                args: vec!["weighted-matching".into()]
+            }]
+        );
+        assert!(Manifest::parse("bench gen:w\nlemon max-weight gen:w x\n").unwrap_err().contains("`lemon "));
+        assert!(
+            Manifest::parse("bench gen:w\nlemon max gen:w\n").unwrap_err().starts_with("2: unknown LEMON")
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@
 
 use super::layer::{Group, RowSource};
 use super::split::{CrossMove, Gain, Split};
-use super::value::Stored;
+use super::value::{Stored, raise};
 use crate::board::MAX_CELLS;
 use crate::index::{Rank, Step};
 use crate::path::{self, LatticePath};
@@ -261,7 +261,7 @@ impl<V: Stored> Kernel<'_, V> {
         Run::pair(run(first), run(second), wide, head, |_, value| value);
         while let Some(a) = runs.next() {
             let b = runs.next().unwrap_or(0..0);
-            Run::pair(run(a), run(b), wide, out, i64::max);
+            Run::pair(run(a), run(b), wide, out, raise);
         }
     }
 }

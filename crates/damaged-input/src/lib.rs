@@ -15,7 +15,8 @@
 //!   `error: line L, column C: message` on stderr and exit status 2, a good input exits 0:
 //!   [`check_located`] and [`check_within_input`] check a message, [`run_binary`] /
 //!   [`run_binary_limited`] run a solver binary (the latter under a `ulimit -v` memory cap) and
-//!   [`check_exit`] / [`check_exit_streaming`] check its outcome.
+//!   [`check_exit`] / [`check_exit_streaming`] check its outcome ([`stdout_text`] /
+//!   [`stderr_text`] read it as text).
 //! - [`harness`]: the checks every solver's robustness test makes: a library run answers or
 //!   locates its error ([`answered_or_located`], [`rejection`]), and a [`Solver`] binary keeps the
 //!   exit contract, also under the memory cap.
@@ -40,7 +41,7 @@ pub mod seeded;
 pub use alloc::{Counting, TINY_INPUT_ALLOWANCE, most_allocated_during};
 pub use contract::{
     QueryOnlyInput, assert_located_error, assert_points_to_query, check_exit, check_exit_streaming,
-    check_located, check_within_input, run_binary, run_binary_limited, run_command,
+    check_located, check_within_input, run_binary, run_binary_limited, run_command, stderr_text, stdout_text,
 };
 pub use corpus::Corpus;
 pub use harness::{Answers, Solver, answered_or_located, rejection};

@@ -3,12 +3,10 @@
 
 use std::process::Output;
 
+use damaged_input::stdout_text as stdout;
+
 fn run(args: &[&str], stdin: &str) -> Output {
     damaged_input::run_binary(env!("CARGO_BIN_EXE_edmonds-blossom"), args, stdin.as_bytes())
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 /// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.

@@ -137,13 +137,7 @@ fn no_perfect_matching_names_the_deficiency() {
 
 /// The output the crate's README.md shows under the console line `$ COMMAND`.
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
-    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
-    lines
-        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
-        .map(|line| format!("{line}\n"))
-        .collect()
+    damaged_input::readme_output(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"), command)
 }
 
 #[test]

@@ -5,7 +5,9 @@
 //! `same` line pairs it with (its output must be identical), with that case's median and the ratio
 //! of the two medians (anchor / case: above 1 the case is the faster); or, for a case a `bound`
 //! line names, the memory bound of its sweep ([`stream`]), measured right after the case with as
-//! many runs. `heavy` cases (minutes, GBs)
+//! many runs; or, for a case a `lemon` line names, LEMON's matching on the same input ([`lemon`]),
+//! run right after the case with as many runs, whose answer must agree; or, for a case a `beside`
+//! line names, the other case of the crate that line pairs it with. `heavy` cases (minutes, GBs)
 //! run only with `--heavy`, once each. With `--write` the tables replace the block between the
 //! markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The block ends
 //! with the machine's state when the cases started ([`probe`]): on a virtual machine the figures
@@ -16,7 +18,8 @@ use std::time::Duration;
 
 use crate::cargo::{build_release_with, release_binary};
 use crate::cli::{Matches, Opt, Spec, UsageError};
-use crate::manifest::{BenchCase, Manifest, MemoryBound, NO_INPUT, SameOutput};
+use crate::lemon::{self, Harness};
+use crate::manifest::{BenchCase, Beside, LemonAnchor, Manifest, MemoryBound, NO_INPUT, SameOutput};
 use crate::stream::{self, SweepBytes};
 use crate::workspace::workspace_root;
 use crate::{preset, probe, run};
@@ -60,7 +63,9 @@ pub const SPEC: Spec = Spec {
     listing: None,
     notes: "Builds the release binaries first (cargo's progress shows). The cases are the `bench` (and with
 --heavy the `heavy`) lines of testdata/<crate>/cases.manifest; its `same` lines are checked when both
-of their cases ran (a mismatch fails the run); `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
+of their cases ran (a mismatch fails the run); its `lemon` lines run LEMON's matching beside their
+cases where LEMON is installed (target/lemon/, built with g++; answers that disagree fail the run),
+and say so where it is not; `gen:NAME` inputs are game-stress's presets (`cargo xtask gen
 NAME`), generated once into target/xtask-bench/ (as NAME.in, or as NAME when it has an extension:
 the solver reads a graph in the format its extension names) by its release binary, built alongside. Peak
 memory is the solver process's own high-water mark (VmHWM when it exits), the largest of the runs.
@@ -124,6 +129,13 @@ pub fn run(options: &Options) -> Result<bool, String> {
         .map(|p| format!("{}/mpi", p.crate_name))
         .collect();
     build_release_with(&crates, &features)?;
+    let wants_lemon = plan
+        .iter()
+        .any(|p| p.lemons.iter().any(|l| p.benches.iter().any(|b| b.input == l.input && b.args == l.args)));
+    let harness = if wants_lemon { Some(Harness::prepare(&root)?) } else { None };
+    if harness == Some(Harness::NotInstalled) {
+        println!("{}", Harness::not_installed_note());
+    }
     let machine = probe::measure_settled();
     println!("{machine}");
     let mut tables = Vec::new();
@@ -132,6 +144,7 @@ pub fn run(options: &Options) -> Result<bool, String> {
         let mut outputs = Vec::new();
         let mut measured = Vec::new();
         let mut bounds = Vec::new();
+        let mut lemons = Vec::new();
         for bench in &crate_plan.benches {
             let runs = if bench.heavy { 1 } else { options.runs };
             match measure(&root, &crate_plan.crate_name, bench, runs)? {
@@ -148,6 +161,23 @@ pub fn run(options: &Options) -> Result<bool, String> {
                                 println!("{} {}: {}", crate_plan.crate_name, bench.label(), b.summary());
                                 bounds.push((bound, b));
                             }
+                            None => all_ok = false,
+                        }
+                    }
+                    let anchor =
+                        crate_plan.lemons.iter().find(|l| l.input == bench.input && l.args == bench.args);
+                    if let (Some(anchor), Some(harness), true) = (anchor, &harness, ran) {
+                        let output = &outputs.last().expect("pushed above").1;
+                        match beside_lemon(
+                            &root,
+                            &crate_plan.crate_name,
+                            bench,
+                            anchor,
+                            harness,
+                            runs,
+                            output,
+                        )? {
+                            Some(outcome) => lemons.push((anchor, outcome)),
                             None => all_ok = false,
                         }
                     }
@@ -169,7 +199,9 @@ pub fn run(options: &Options) -> Result<bool, String> {
                 None => {}
             }
         }
-        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors, &bounds));
+        let anchors =
+            Anchors { same: &anchors, bounds: &bounds, lemons: &lemons, besides: &crate_plan.besides };
+        tables.push(crate_table(&crate_plan.crate_name, &measured, &anchors));
     }
     tables.push(format!("{machine} (`cargo xtask probe`, before the cases)."));
     let table = tables.join("\n\n");
@@ -189,6 +221,10 @@ struct CratePlan {
     same: Vec<SameOutput>,
     /// The crate's `bound` lines (measured beside their cases).
     bounds: Vec<MemoryBound>,
+    /// The crate's `lemon` lines (LEMON run beside their cases).
+    lemons: Vec<LemonAnchor>,
+    /// The crate's `beside` lines (pairs of its cases).
+    besides: Vec<Beside>,
 }
 
 /// The selected bench cases of the chosen crates, by crate.
@@ -218,6 +254,8 @@ fn plan(root: &Path, options: &Options) -> Result<Vec<CratePlan>, String> {
                     benches,
                     same: manifest.same,
                     bounds: manifest.bounds,
+                    lemons: manifest.lemons,
+                    besides: manifest.besides,
                 });
             }
         }
@@ -304,18 +342,13 @@ impl Measured {
 
 /// The table of one crate's cases: case, input size, median, peak memory, and the anchor a `same`
 /// line pairs the case with (the other case, its median, and anchor / case), or else the memory
-/// bound a `bound` line measured beside it.
-fn crate_table(
-    crate_name: &str,
-    measured: &[Measured],
-    anchors: &[&SameOutput],
-    bounds: &[(&MemoryBound, Bound)],
-) -> String {
+/// bound a `bound` line measured beside it, or else LEMON's run of a `lemon` line, or else the case
+/// a `beside` line pairs it with.
+fn crate_table(crate_name: &str, measured: &[Measured], anchors: &Anchors<'_>) -> String {
     let mut rows = vec![
         format!("**{crate_name}**"),
         String::new(),
-        "| case | input size | median wall | peak memory | anchor (same output) | anchor median | ratio |"
-            .to_string(),
+        "| case | input size | median wall | peak memory | anchor | anchor median | ratio |".to_string(),
         "|---|---:|---:|---:|---|---:|---:|".to_string(),
     ];
     for m in measured {
@@ -323,22 +356,42 @@ fn crate_table(
             rows.push(format!("| {} | absent | skipped | | | | |", m.case.label()));
             continue;
         };
-        let anchor = anchors
+        let is_case = |input: &str, args: &[String]| input == m.case.input && args == m.case.args;
+        let same = anchors
+            .same
             .iter()
             .filter(|s| s.args == m.case.args)
             .find_map(|s| if s.second == m.case.input { Some(&s.first) } else { None })
             .and_then(|first| measured.iter().find(|a| &a.case.input == first && a.case.args == m.case.args));
-        let bound = bounds.iter().find(|(b, _)| b.input == m.case.input && b.args == m.case.args);
+        let bound = anchors.bounds.iter().find(|(b, _)| is_case(&b.input, &b.args));
+        let lemon = anchors.lemons.iter().find(|(l, _)| is_case(&l.input, &l.args));
+        let beside = anchors
+            .besides
+            .iter()
+            .find(|b| is_case(&b.case.0, &b.case.1))
+            .and_then(|b| measured.iter().find(|a| a.case.input == b.anchor.0 && a.case.args == b.anchor.1))
+            .filter(|a| a.input_bytes.is_some());
         let ratio =
             |anchor: Duration| format!("{:.2}×", anchor.as_secs_f64() / m.median.as_secs_f64().max(1e-9));
-        let (name, median, ratio) = match (anchor, bound) {
-            (Some(a), _) => (a.case.input.clone(), format_duration(a.median), ratio(a.median)),
-            (None, Some((_, b))) => (
+        let (name, median, ratio) = match (same, bound, lemon, beside) {
+            (Some(a), ..) => {
+                (format!("same output: {}", a.case.input), format_duration(a.median), ratio(a.median))
+            }
+            (None, Some((_, b)), ..) => (
                 format!("memory bound: {} streamed", format_bytes(b.sweep.traffic())),
                 format_duration(b.median),
                 ratio(b.median),
             ),
-            (None, None) => ("—".to_string(), String::new(), String::new()),
+            (None, None, Some((_, LemonOutcome::Measured(l))), _) => (
+                format!("LEMON {}, same {}", l.mode.algorithm(), l.mode.value_name()),
+                format_duration(l.median),
+                ratio(l.median),
+            ),
+            (None, None, Some((l, LemonOutcome::NotInstalled)), _) => {
+                (format!("LEMON {}: not installed", l.mode.algorithm()), String::new(), String::new())
+            }
+            (None, None, None, Some(a)) => (a.case.label(), format_duration(a.median), ratio(a.median)),
+            (None, None, None, None) => ("—".to_string(), String::new(), String::new()),
         };
         rows.push(format!(
             "| {}{} | {} | {} | {} | {name} | {median} | {ratio} |",
@@ -351,6 +404,61 @@ fn crate_table(
         rows.extend(m.work.iter().map(|text| format!("| (work) | | {text} | | | | |")));
     }
     rows.join("\n")
+}
+
+/// What a crate's table can put beside a case: the lines that name anchors, and what was measured.
+struct Anchors<'a> {
+    /// The `same` lines whose outputs agreed.
+    same: &'a [&'a SameOutput],
+    /// The memory bounds measured.
+    bounds: &'a [(&'a MemoryBound, Bound)],
+    /// LEMON beside its cases.
+    lemons: &'a [(&'a LemonAnchor, LemonOutcome)],
+    /// The `beside` lines.
+    besides: &'a [Beside],
+}
+
+/// LEMON beside a case of a `lemon` line.
+#[derive(Debug, Clone, PartialEq)]
+enum LemonOutcome {
+    /// Measured, with the same answer value as the case.
+    Measured(lemon::Measured),
+    /// LEMON is not installed on this machine.
+    NotInstalled,
+}
+
+/// Runs LEMON's matching of `anchor` `runs` times on `bench`'s input and compares its answer with
+/// `output`, the case's; `None` (after a `FAIL` line) when LEMON fails or the answers disagree.
+fn beside_lemon(
+    root: &Path,
+    crate_name: &str,
+    bench: &BenchCase,
+    anchor: &LemonAnchor,
+    harness: &Harness,
+    runs: usize,
+    output: &str,
+) -> Result<Option<LemonOutcome>, String> {
+    let Harness::Built(binary) = harness else { return Ok(Some(LemonOutcome::NotInstalled)) };
+    let Some(input) = resolve_input(root, crate_name, bench)? else { return Ok(None) };
+    let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
+    let failure = match lemon::measure(binary, anchor.mode, &input, runs, limit)? {
+        Ok(measured) => match lemon::agree(&measured, output) {
+            Ok(value) => {
+                println!(
+                    "{crate_name} {}: LEMON {} median {}, same {} {value}",
+                    bench.label(),
+                    anchor.mode.algorithm(),
+                    format_duration(measured.median),
+                    anchor.mode.value_name()
+                );
+                return Ok(Some(LemonOutcome::Measured(measured)));
+            }
+            Err(disagreement) => disagreement,
+        },
+        Err(failure) => failure,
+    };
+    eprintln!("FAIL {crate_name} {}: {failure}", bench.label());
+    Ok(None)
 }
 
 /// The memory bound of a case's sweep, as measured.
@@ -620,7 +728,7 @@ mod tests {
     }
 
     #[test]
-    fn a_crate_table_puts_the_anchor_of_a_same_line_beside_its_case() {
+    fn a_crate_table_puts_the_anchor_of_a_same_bound_or_beside_line_beside_its_case() {
         let case = |input: &str| BenchCase { input: input.into(), args: vec![], heavy: false };
         let measured = |input: &str, millis: u64| Measured {
             case: case(input),
@@ -637,11 +745,19 @@ mod tests {
             median: Duration::from_millis(20),
             threads: 2,
         };
+        let mut with_limit = measured("gen:a", 600);
+        with_limit.case.args = vec!["--memory-limit".into(), "1G".into()];
+        let beside = Beside {
+            case: ("gen:a".into(), vec!["--memory-limit".into(), "1G".into()]),
+            anchor: ("gen:a".into(), vec![]),
+        };
+        let bounds = [(&bound, streamed)];
+        let besides = [beside];
+        let anchors = Anchors { same: &[&same], bounds: &bounds, lemons: &[], besides: &besides };
         let table = crate_table(
             "lattice-dp",
-            &[measured("gen:a", 300), measured("gen:a-t", 200)],
-            &[&same],
-            &[(&bound, streamed)],
+            &[measured("gen:a", 300), measured("gen:a-t", 200), with_limit],
+            &anchors,
         );
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(lines[0], "**lattice-dp**");
@@ -649,7 +765,54 @@ mod tests {
             lines[4],
             "| gen:a | 2.0 KiB | 300.0 ms | 4.0 MiB | memory bound: 16.0 MiB streamed | 20.0 ms | 0.07× |"
         );
-        assert_eq!(lines[5], "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | gen:a | 300.0 ms | 1.50× |");
+        assert_eq!(
+            lines[5],
+            "| gen:a-t | 2.0 KiB | 200.0 ms | 4.0 MiB | same output: gen:a | 300.0 ms | 1.50× |"
+        );
+        assert_eq!(
+            lines[6],
+            "| gen:a --memory-limit 1G | 2.0 KiB | 600.0 ms | 4.0 MiB | gen:a | 300.0 ms | 0.50× |"
+        );
+    }
+
+    #[test]
+    fn a_lemon_line_is_the_anchor_of_its_case_or_says_lemon_is_missing() {
+        let case = |input: &str| BenchCase {
+            input: input.into(),
+            args: vec!["weighted-matching".into()],
+            heavy: false,
+        };
+        let measured = |input: &str| Measured {
+            case: case(input),
+            input_bytes: Some(1024),
+            median: Duration::from_millis(100),
+            fastest: Duration::from_millis(100),
+            peak: "1.0 MiB".into(),
+            work: Vec::new(),
+        };
+        let anchor = |input: &str| LemonAnchor {
+            mode: lemon::Mode::MaxWeight,
+            input: input.into(),
+            args: vec!["weighted-matching".into()],
+        };
+        let (a, b) = (anchor("gen:a"), anchor("gen:b"));
+        let ran = lemon::Measured {
+            mode: lemon::Mode::MaxWeight,
+            median: Duration::from_millis(300),
+            value: "9".into(),
+        };
+        let lemons = [(&a, LemonOutcome::Measured(ran)), (&b, LemonOutcome::NotInstalled)];
+        let anchors = Anchors { same: &[], bounds: &[], lemons: &lemons, besides: &[] };
+        let table = crate_table("edmonds-blossom", &[measured("gen:a"), measured("gen:b")], &anchors);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(
+            lines[4],
+            "| gen:a weighted-matching | 1.0 KiB | 100.0 ms | 1.0 MiB | LEMON MaxWeightedMatching, same total weight | 300.0 ms | 3.00× |"
+        );
+        assert_eq!(
+            lines[5],
+            "| gen:b weighted-matching | 1.0 KiB | 100.0 ms | 1.0 MiB | LEMON MaxWeightedMatching: not installed |  |  |"
+        );
     }
 
     #[test]
@@ -666,7 +829,8 @@ mod tests {
             peak: "1.0 MiB".into(),
             work: work_lines(stderr),
         };
-        let table = crate_table("game-stress", &[m], &[], &[]);
+        let anchors = Anchors { same: &[], bounds: &[], lemons: &[], besides: &[] };
+        let table = crate_table("game-stress", &[m], &anchors);
         assert_eq!(table.lines().nth(5), Some("| (work) | | 133 solution runs, 9 cases tried | | | | |"));
     }
 

@@ -31,6 +31,7 @@ mod ci;
 mod cli;
 mod fuzz;
 mod judge;
+mod lemon;
 mod manifest;
 mod matching_checker;
 mod preset;

@@ -7,6 +7,8 @@
 //! heavy <input> [ARGS...]                # a bench case run only by `bench --heavy` (minutes, GBs)
 //! same <input-a> <input-b> [ARGS...]     # both bench cases, with ARGS, print the same output
 //! bound <input> [ARGS...]                # the memory bound of the bench case's sweep, beside it
+//! lemon <mode> <input> [ARGS...]         # LEMON's matching on the bench case's input, beside it
+//! beside <input> [ARGS...] | <input> [ARGS...]  # the second bench case is the first one's anchor
 //! ```
 //! The first `case` line whose prefix starts a case's file name decides how that case runs: the
 //! solver is called as `<crate> [ARGS...] <file.in>` and its output judged by `<judge>`. A bench
@@ -23,10 +25,21 @@
 //! that reads each layer of the case's sweep once and writes each once, on the same threads: the
 //! least memory traffic any sweep of that board needs ([`crate::stream`]). The table shows it as
 //! the case's anchor.
+//!
+//! A `lemon` line (edmonds-blossom) runs LEMON's matching `<mode>` (`cardinality`, `max-weight`,
+//! `min-cost-perfect`: [`crate::lemon::Mode`]) on the input of the bench case `<input> [ARGS...]`,
+//! beside it, where LEMON is installed; the answers must agree ([`crate::lemon`]). The table shows
+//! it as the case's anchor.
+//!
+//! A `beside` line names two bench cases of the crate, the second the first one's anchor: the same
+//! board with and without a certificate, the whole-board solve beside a query, one format beside
+//! another, `analyze` beside the plain solve. Their outputs differ; the table shows the anchor's
+//! median and the ratio, which says what the first case costs beyond the second.
 
 use std::path::Path;
 
 use crate::judge::Judge;
+use crate::lemon::Mode;
 
 /// How the cases whose name starts with `prefix` are run and judged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +96,26 @@ pub struct MemoryBound {
     pub args: Vec<String>,
 }
 
+/// A `lemon` line: LEMON's matching on a bench case's input, measured beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LemonAnchor {
+    /// The matching LEMON runs.
+    pub mode: Mode,
+    /// The bench case's input.
+    pub input: String,
+    /// The bench case's arguments.
+    pub args: Vec<String>,
+}
+
+/// A `beside` line: a bench case and the bench case that is its anchor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beside {
+    /// The case (input and arguments).
+    pub case: (String, Vec<String>),
+    /// Its anchor (input and arguments).
+    pub anchor: (String, Vec<String>),
+}
+
 /// A parsed manifest.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {
@@ -94,6 +127,10 @@ pub struct Manifest {
     pub same: Vec<SameOutput>,
     /// Memory bounds (`bound` lines), in file order.
     pub bounds: Vec<MemoryBound>,
+    /// LEMON anchors (`lemon` lines), in file order.
+    pub lemons: Vec<LemonAnchor>,
+    /// Anchors among the crate's own cases (`beside` lines), in file order.
+    pub besides: Vec<Beside>,
 }
 
 impl Manifest {
@@ -131,10 +168,29 @@ impl Manifest {
                 ["bound", input, args @ ..] => {
                     manifest.bounds.push(MemoryBound { input: input.to_string(), args: owned(args) })
                 }
+                ["lemon", mode, input, args @ ..] => manifest.lemons.push(LemonAnchor {
+                    mode: Mode::from_name(mode).map_err(|e| format!("{}: {e}", number + 1))?,
+                    input: input.to_string(),
+                    args: owned(args),
+                }),
+                ["beside", rest @ ..] if rest.contains(&"|") => {
+                    let bar = rest.iter().position(|w| *w == "|").unwrap_or(rest.len());
+                    let (case, anchor) = (&rest[..bar], &rest[bar + 1..]);
+                    let (Some((case_input, case_args)), Some((anchor_input, anchor_args))) =
+                        (case.split_first(), anchor.split_first())
+                    else {
+                        return Err(format!("{}: expected `beside INPUT [ARGS] | INPUT [ARGS]`", number + 1));
+                    };
+                    manifest.besides.push(Beside {
+                        case: (case_input.to_string(), owned(case_args)),
+                        anchor: (anchor_input.to_string(), owned(anchor_args)),
+                    });
+                }
                 _ => {
                     return Err(format!(
                         "{}: expected `case PREFIX JUDGE [ARGS]`, `bench INPUT [ARGS]`, `heavy INPUT [ARGS]`, \
-                         `same INPUT INPUT [ARGS]` or `bound INPUT [ARGS]`",
+                         `same INPUT INPUT [ARGS]`, `bound INPUT [ARGS]`, `lemon MODE INPUT [ARGS]` or \
+                         `beside INPUT [ARGS] | INPUT [ARGS]`",
                         number + 1
                     ));
                 }
@@ -159,6 +215,30 @@ impl Manifest {
                     bound.input,
                     bound.args.join(" ")
                 ));
+            }
+        }
+        for lemon in &manifest.lemons {
+            if !manifest.benches.iter().any(|b| b.input == lemon.input && b.args == lemon.args) {
+                return Err(format!(
+                    "`lemon {} {} {}`: no bench or heavy line runs it with these arguments",
+                    lemon.mode.name(),
+                    lemon.input,
+                    lemon.args.join(" ")
+                ));
+            }
+        }
+        for beside in &manifest.besides {
+            for (input, args) in [&beside.case, &beside.anchor] {
+                if !manifest.benches.iter().any(|b| &b.input == input && &b.args == args) {
+                    return Err(format!(
+                        "`beside {} {} | {} {}`: no bench or heavy line runs `{input} {}`",
+                        beside.case.0,
+                        beside.case.1.join(" "),
+                        beside.anchor.0,
+                        beside.anchor.1.join(" "),
+                        args.join(" ")
+                    ));
+                }
             }
         }
         Ok(manifest)
@@ -192,6 +272,25 @@ mod tests {
     }
 
     #[test]
+    fn beside_lines_pair_two_bench_cases() {
+        let m = Manifest::parse(
+            "bench gen:a x --certificate\nbench gen:a x\nbeside gen:a x --certificate | gen:a x\n",
+        )
+        .unwrap();
+        let args = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            m.besides,
+            vec![Beside {
+                case: ("gen:a".into(), args(&["x", "--certificate"])),
+                anchor: ("gen:a".into(), args(&["x"]))
+            }]
+        );
+        let missing = Manifest::parse("bench gen:a x\nbeside gen:a x | gen:b x\n").unwrap_err();
+        assert!(missing.contains("`gen:b x`"), "{missing}");
+        assert!(Manifest::parse("bench gen:a\nbeside gen:a |\n").unwrap_err().contains("beside INPUT"));
+    }
+
+    #[test]
     fn heavy_and_same_lines_are_read_and_same_needs_both_cases() {
         let m = Manifest::parse("bench a x\nheavy b x\nsame a b x\n").unwrap();
         assert_eq!(m.benches.iter().map(|b| b.heavy).collect::<Vec<_>>(), vec![false, true]);
@@ -208,6 +307,24 @@ mod tests {
         let m = Manifest::parse("bench gen:a\nbound gen:a\n").unwrap();
         assert_eq!(m.bounds, vec![MemoryBound { input: "gen:a".into(), args: vec![] }]);
         assert!(Manifest::parse("bench gen:a\nbound gen:a x\n").unwrap_err().contains("`bound gen:a x`"));
+    }
+
+    #[test]
+    fn lemon_lines_name_a_mode_and_a_bench_case() {
+        let m = Manifest::parse("bench gen:w weighted-matching\nlemon max-weight gen:w weighted-matching\n")
+            .unwrap();
+        assert_eq!(
+            m.lemons,
+            vec![LemonAnchor {
+                mode: Mode::MaxWeight,
+                input: "gen:w".into(),
+                args: vec!["weighted-matching".into()]
+            }]
+        );
+        assert!(Manifest::parse("bench gen:w\nlemon max-weight gen:w x\n").unwrap_err().contains("`lemon "));
+        assert!(
+            Manifest::parse("bench gen:w\nlemon max gen:w\n").unwrap_err().starts_with("2: unknown LEMON")
+        );
     }
 
     #[test]

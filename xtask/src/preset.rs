@@ -63,6 +63,23 @@ pub const PRESETS: &[(&str, &str)] = &[
         "king-board-3000",
         "edmonds-blossom: one 3000x3000 HDU board, 3% cells blocked, K in the first free cell",
     ),
+    ("weighted-sparse-10k", "weighted matching: N = 10,000, M = 30,000 random edges, weights 1..1e6"),
+    ("weighted-grid-100", "weighted matching: 100x100 grid, weights 1..1e6"),
+    ("weighted-knn-10k", "weighted matching: 10-nearest-neighbour graph of 10,000 random points, distances"),
+    ("weighted-complete-500", "weighted matching: complete graph on 500 vertices, weights 1..1e6"),
+    ("weighted-sparse-100k", "weighted matching: N = 100,000, M = 300,000 random edges, weights 1..1e6"),
+    ("weighted-grid-316", "weighted matching: 316x316 grid, weights 1..1e6"),
+    (
+        "weighted-knn-100k",
+        "weighted matching: 10-nearest-neighbour graph of 100,000 random points, distances",
+    ),
+    ("weighted-complete-2000", "weighted matching: complete graph on 2,000 vertices, weights 1..1e6"),
+    ("weighted-sparse-1m", "weighted matching: N = 1,000,000, M = 3,000,000 random edges, weights 1..1e6"),
+    ("weighted-grid-1000", "weighted matching: 1000x1000 grid, weights 1..1e6"),
+    (
+        "weighted-knn-1m",
+        "weighted matching: 10-nearest-neighbour graph of 1,000,000 random points, distances",
+    ),
 ];
 
 /// The command line of `gen`.

@@ -9,7 +9,11 @@
 //!   certificate of an edge array (`edmonds-blossom`), computed with the GIL released;
 //! - [`weighted`]: maximum-weight, minimum-weight maximum-cardinality and minimum-cost perfect
 //!   matching of an edge array with integer weights, and the dual certificate that proves it;
+//! - [`weighted_verify`]: the proof that a weighted matching is optimal, by a certificate given
+//!   with it or by the certificate of an optimum computed here;
 //! - [`graph_file`]: graph files in the four formats `edmonds-blossom matching` reads;
+//! - [`weighted_file`]: weighted graph files in the four formats `edmonds-blossom
+//!   weighted-matching` reads;
 //! - [`games`]: `query` and `analyze` of the four games, each answer as the JSON object the
 //!   game's binary prints with `--json`;
 //! - [`king_map`]: the king game's outcome from every start of a board given as a numpy array;
@@ -28,6 +32,8 @@ pub mod interrupt;
 pub mod king_map;
 pub mod matching;
 pub mod weighted;
+pub mod weighted_file;
+pub mod weighted_verify;
 
 use pyo3::prelude::*;
 
@@ -36,6 +42,8 @@ use pyo3::prelude::*;
 fn _boardsolvers(module: &Bound<'_, PyModule>) -> PyResult<()> {
     matching::register(module)?;
     weighted::register(module)?;
+    weighted_verify::register(module)?;
+    weighted_file::register(module)?;
     graph_file::register(module)?;
     games::register(module)?;
     king_map::register(module)?;

@@ -16,7 +16,7 @@ use edmonds_blossom::{
 use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
-use crate::errors::{internal_error, value_error};
+use crate::errors::{certificate_error, internal_error, value_error};
 use crate::interrupt::interruptible;
 
 /// Adds the weighted matching functions to the extension module.
@@ -29,7 +29,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// What a Python function asks of the library: an [`Objective`] on the weights as given, or
 /// (for a minimum-weight maximum-cardinality matching) on the weights negated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Goal {
+pub(crate) enum Goal {
     /// [`Objective::MaxWeight`].
     MaxWeight,
     /// [`Objective::MaxWeightMaxCardinality`].
@@ -43,7 +43,7 @@ enum Goal {
 
 impl Goal {
     /// The goal named `name` (the Python module's names).
-    fn parse(name: &str) -> PyResult<Self> {
+    pub(crate) fn parse(name: &str) -> PyResult<Self> {
         Ok(match name {
             "max-weight" => Goal::MaxWeight,
             "max-weight-max-cardinality" => Goal::MaxWeightMaxCardinality,
@@ -54,7 +54,7 @@ impl Goal {
     }
 
     /// The library's objective for this goal.
-    fn objective(self) -> Objective {
+    pub(crate) fn objective(self) -> Objective {
         match self {
             Goal::MaxWeight => Objective::MaxWeight,
             Goal::MaxWeightMaxCardinality | Goal::MinWeightMaxCardinality => {
@@ -72,6 +72,15 @@ impl Goal {
             _ => w,
         }
     }
+
+    /// The total weight as given of a matching whose total the library reports as
+    /// `library_total` (on the weights as this goal sees them).
+    pub(crate) fn given_total(self, library_total: i64) -> i64 {
+        match self {
+            Goal::MinWeightMaxCardinality => -library_total,
+            _ => library_total,
+        }
+    }
 }
 
 /// `weighted_limit(n)`: the largest weight magnitude a graph on `n` vertices accepts.
@@ -81,7 +90,7 @@ fn weighted_limit(n: usize) -> i64 {
 }
 
 /// Why a weighted solve gives no answer.
-enum Unsolved {
+pub(crate) enum Unsolved {
     /// The arrays do not make a weighted graph: the library's message, and the index of the
     /// offending edge when there is one.
     Graph(String, Option<usize>),
@@ -89,6 +98,20 @@ enum Unsolved {
     NoPerfect(NoPerfectMatching),
     /// The solve was stopped (Ctrl-C); the caller raises the signal's exception instead.
     Stopped,
+    /// A matching or certificate given to verify is rejected (`CertificateError`), with why.
+    Rejected(String),
+}
+
+impl Unsolved {
+    /// The Python exception for this outcome.
+    pub(crate) fn into_error(self, py: Python<'_>) -> PyErr {
+        match self {
+            Unsolved::Graph(why, edge) => edge_error(py, why, edge),
+            Unsolved::NoPerfect(figures) => no_perfect_error(py, &figures),
+            Unsolved::Stopped => internal_error("the solve was stopped"),
+            Unsolved::Rejected(why) => certificate_error(py, why),
+        }
+    }
 }
 
 /// `weighted_matching_edges(n, edges, weights, goal, with_certificate)`:
@@ -119,29 +142,33 @@ fn weighted_matching_edges<'py>(
             .map_err(|_| Unsolved::Stopped)?
             .map_err(Unsolved::NoPerfect)
     };
-    let solved = if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i64>>() {
-        let flat = pairs_of(&array, weights.len())?;
-        interruptible(py, |stop| solve(flat, stop))?
-    } else if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i32>>() {
-        let flat: Vec<i64> = pairs_of(&array, weights.len())?.iter().map(|&x| i64::from(x)).collect();
-        interruptible(py, |stop| solve(&flat, stop))?
-    } else {
-        return Err(value_error("edges must be an (m, 2) int32 or int64 numpy array"));
-    };
-    let solution = solved.map_err(|unsolved| match unsolved {
-        Unsolved::Graph(why, edge) => edge_error(py, why, edge),
-        Unsolved::NoPerfect(figures) => no_perfect_error(py, &figures),
-        Unsolved::Stopped => internal_error("the solve was stopped"),
-    })?;
+    let solved = with_pairs(py, edges, weights.len(), solve)?;
+    let solution = solved.map_err(|unsolved| unsolved.into_error(py))?;
     let matching = &solution.matching;
     let mate: Vec<i64> = (0..n).map(|v| matching.mate(v).map_or(-1, |w| w as i64)).collect();
-    let total = match goal {
-        Goal::MinWeightMaxCardinality => -matching.total_weight(),
-        _ => matching.total_weight(),
-    };
+    let total = goal.given_total(matching.total_weight());
     let certificate =
         if with_certificate { certificate_tuple(py, &solution.certificate)? } else { py.None() };
     Ok((PyArray1::from_vec(py, mate), total, certificate))
+}
+
+/// Runs `solve` on the flat vertex pairs of `edges` (an `(m, 2)` `int64` array read in place, or
+/// `int32` widened) with its stop flag, on a thread that Ctrl-C stops, the GIL released.
+pub(crate) fn with_pairs<T: Send>(
+    py: Python<'_>,
+    edges: &Bound<'_, PyAny>,
+    weights: usize,
+    solve: impl FnOnce(&[i64], &AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i64>>() {
+        let flat = pairs_of(&array, weights)?;
+        interruptible(py, |stop| solve(flat, stop))
+    } else if let Ok(array) = edges.extract::<PyReadonlyArray2<'_, i32>>() {
+        let flat: Vec<i64> = pairs_of(&array, weights)?.iter().map(|&x| i64::from(x)).collect();
+        interruptible(py, |stop| solve(&flat, stop))
+    } else {
+        Err(value_error("edges must be an (m, 2) int32 or int64 numpy array"))
+    }
 }
 
 /// The flat C-order data of an `(m, 2)` edge array with as many rows as there are weights.
@@ -161,7 +188,12 @@ fn pairs_of<'a, T: numpy::Element>(array: &'a PyReadonlyArray2<'_, T>, weights: 
 
 /// The library's graph of the pairs `flat` and `weights` (as `goal` sees them); its errors name
 /// the edge and the weight as given.
-fn weighted_graph(n: usize, flat: &[i64], weights: &[i64], goal: Goal) -> Result<WeightedGraph, Unsolved> {
+pub(crate) fn weighted_graph(
+    n: usize,
+    flat: &[i64],
+    weights: &[i64],
+    goal: Goal,
+) -> Result<WeightedGraph, Unsolved> {
     let mut triples = Vec::with_capacity(weights.len());
     for (edge, (pair, &w)) in flat.chunks_exact(2).zip(weights).enumerate() {
         let mut ends = [0usize; 2];
@@ -203,13 +235,18 @@ fn no_perfect_error(py: Python<'_>, figures: &NoPerfectMatching) -> PyErr {
     }
 }
 
-/// The certificate as `(objective, vertex_duals, [(vertices, dual), …])`.
-fn certificate_tuple(py: Python<'_>, certificate: &DualCertificate) -> PyResult<Py<PyAny>> {
-    let objective = match certificate.objective {
+/// The Python module's name of `objective` (a certificate's `objective`).
+pub(crate) fn objective_name(objective: Objective) -> &'static str {
+    match objective {
         Objective::MaxWeight => "max-weight",
         Objective::MaxWeightMaxCardinality => "max-weight-max-cardinality",
         Objective::MinCostPerfect => "min-cost-perfect",
-    };
+    }
+}
+
+/// The certificate as `(objective, vertex_duals, [(vertices, dual), …])`.
+fn certificate_tuple(py: Python<'_>, certificate: &DualCertificate) -> PyResult<Py<PyAny>> {
+    let objective = objective_name(certificate.objective);
     let duals = PyArray1::from_slice(py, &certificate.vertex_duals);
     let blossoms = certificate
         .blossoms

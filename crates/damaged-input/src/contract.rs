@@ -39,6 +39,22 @@ pub fn run_binary_limited(bin: &str, args: &[&str], input: &[u8]) -> Output {
     run_command(Command::new("sh").args(["-c", script, bin]).args(args), input)
 }
 
+/// A binary's standard output as text.
+///
+/// # Panics
+/// When it is not UTF-8 (every solver writes UTF-8; this is a test helper).
+pub fn stdout_text(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A binary's standard error as text.
+///
+/// # Panics
+/// When it is not UTF-8 (this is a test helper).
+pub fn stderr_text(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
 /// Runs the binary `bin` with `args` on `input` and asserts the error contract of a bad input:
 /// status 2, nothing on standard output, and one line `error: LOCATION: …` on standard error whose
 /// location is `location` (`line L, column C`) and whose message contains `words`.

@@ -1,5 +1,5 @@
 //! The weighted engine (`weighted_matching`, every objective) on random sparse graphs (average
-//! degree 6, weights U[1, 10^6]) and a complete graph, generated here with a small seeded PRNG.
+//! degree 6, weights U[1, 10^6]) and complete graphs, generated here with a small seeded PRNG.
 //! The side-by-side figures against networkx (and LEMON, where installed) are in
 //! docs/BENCHMARKS.md.
 
@@ -42,7 +42,9 @@ fn weighted(c: &mut Criterion) {
     let graphs = [
         ("sparse-1000", sparse(1, 1000)),
         ("sparse-2000", sparse(2, 2000)),
+        ("sparse-20000", sparse(4, 20_000)),
         ("complete-200", complete(3, 200)),
+        ("complete-500", complete(5, 500)),
     ];
     for (name, graph) in &graphs {
         for (label, objective) in [

@@ -3,12 +3,10 @@
 
 use std::process::Output;
 
+use damaged_input::stdout_text as stdout;
+
 fn run(args: &[&str], stdin: &str) -> Output {
     damaged_input::run_binary(env!("CARGO_BIN_EXE_edmonds-blossom"), args, stdin.as_bytes())
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 /// Runs on bad input and checks status 2, a single `error: line L, column C: ...` line, and no output.
@@ -296,16 +294,9 @@ fn analyze_help_says_what_it_counts_and_explain_is_refused() {
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: unexpected argument '--explain'"));
 }
 
-/// The output the crate's README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
-/// end of the block).
+/// The output the crate's README.md shows under the console line `$ COMMAND`.
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
-    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
-    lines
-        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
-        .map(|line| format!("{line}\n"))
-        .collect()
+    damaged_input::readme_output(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"), command)
 }
 
 #[test]

@@ -7,11 +7,10 @@
 //! or replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by huge,
 //! negative or non-ASCII ones.
 //!
-//! The mutations and the checks of the error contract come from the `damaged-input` crate.
+//! The mutations, the checks of the error contract and the harness that runs them come from the
+//! `damaged-input` crate.
 
-use std::process::Output;
-
-use damaged_input::{Corpus, check_exit, check_within_input};
+use damaged_input::{Answers, Corpus, Solver, answered_or_located, check_within_input, rejection};
 use edmonds_blossom::query::{self, KingMoves, QueryOptions};
 use edmonds_blossom::report::{explain, json, text};
 use edmonds_blossom::weighted::certificate::verify as verify_weighted;
@@ -22,7 +21,8 @@ use edmonds_blossom::{
 };
 use proptest::prelude::*;
 
-const BIN: &str = env!("CARGO_BIN_EXE_edmonds-blossom");
+/// The binary, which reads its whole input before it answers.
+const SOLVER: Solver = Solver { bin: env!("CARGO_BIN_EXE_edmonds-blossom"), answers: Answers::AfterReading };
 
 /// The testdata (files larger than 30,000 bytes, the two big matching cases, are used by their first
 /// bytes only), and the board alphabet and the digits of the graphs with what
@@ -139,23 +139,6 @@ fn with_visited_cells(mut input: Vec<u8>) -> Vec<u8> {
     input
 }
 
-fn run_binary(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary(BIN, args, input)
-}
-
-/// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary_limited(BIN, args, input)
-}
-
-/// The first error of an input that `run` must reject; panics when it is accepted.
-fn rejection(run: fn(&[u8]) -> Result<(), String>, input: &str) -> String {
-    match run(input.as_bytes()) {
-        Ok(()) => panic!("accepted {input:?}"),
-        Err(message) => message,
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Properties
 
@@ -164,45 +147,31 @@ proptest! {
 
     #[test]
     fn damaged_boards_are_answered_or_rejected_with_a_location(input in damaged_input("hdu-")) {
-        if let Err(message) = run_boards(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_boards, &input)?;
     }
 
     #[test]
     fn damaged_query_positions_are_answered_or_rejected_with_a_location(
         input in damaged_input("hdu-").prop_map(with_visited_cells),
     ) {
-        if let Err(message) = run_query(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_query, &input)?;
     }
 
     #[test]
     fn damaged_graphs_are_matched_or_rejected_with_a_location(input in damaged_input("lc-")) {
-        if let Err(message) = run_matching(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_matching, &input)?;
     }
 
     #[test]
     fn damaged_weighted_graphs_are_solved_or_rejected_with_a_location(input in damaged_input("lcw-")) {
-        if let Err(message) = run_weighted(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_weighted, &input)?;
     }
 
     #[test]
     fn random_bytes_never_panic(input in prop::collection::vec(any::<u8>(), 0..64)) {
-        if let Err(message) = run_boards(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
-        if let Err(message) = run_matching(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
-        if let Err(message) = run_query(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_boards, &input)?;
+        answered_or_located(run_matching, &input)?;
+        answered_or_located(run_query, &input)?;
     }
 
     #[test]
@@ -213,9 +182,7 @@ proptest! {
     ) {
         let ends: Vec<String> = ends.iter().map(u64::to_string).collect();
         let input = format!("{n} {m}\n{}\n", ends.join(" "));
-        if let Err(message) = run_matching(input.as_bytes()) {
-            prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
-        }
+        answered_or_located(run_matching, input.as_bytes())?;
     }
 }
 
@@ -240,10 +207,7 @@ proptest! {
             &["analyze", "--json", "--moves", "orth4"][..],
         ]),
     ) {
-        let output = run_binary(mode, &input);
-        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        SOLVER.exits_0_or_2(mode, &input)?;
     }
 
     #[test]
@@ -256,10 +220,7 @@ proptest! {
             &["matching", "--explain"][..],
         ]),
     ) {
-        let output = run_binary(mode, &input);
-        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        SOLVER.exits_0_or_2(mode, &input)?;
     }
 }
 
@@ -277,8 +238,8 @@ proptest! {
             &["weighted-matching", "--explain"][..],
         ]),
     ) {
-        let output = run_binary(mode, &input);
-        if let Err(problem) = check_exit(&output, |m| {
+        let output = SOLVER.run(mode, &input);
+        if let Err(problem) = SOLVER.check_output(&output, |m| {
             // A graph without a perfect matching is refused without a location.
             if m.starts_with("no perfect matching") { Ok(()) } else { check_within_input(m, &input) }
         }) {
@@ -369,22 +330,15 @@ fn huge_counts_with_tiny_bodies_exit_2_without_large_allocations() {
                 [(&["matching"][..], *input), (&["matching", "--certificate"][..], *input)]
             }));
     for (args, input) in runs {
-        let output = run_binary_limited(args, input.as_bytes());
-        check_exit(&output, |m| check_within_input(m, input.as_bytes()))
-            .unwrap_or_else(|e| panic!("{args:?} {input:?}: {e}"));
-        assert_eq!(output.status.code(), Some(2), "{args:?} {input:?}");
+        SOLVER.assert_refused_limited(args, input);
     }
 }
 
 #[test]
 fn the_address_space_limit_still_lets_valid_inputs_be_solved() {
     // Guards the test above: exit 2 under the limit must not be an artefact of the limit itself.
-    let output = run_binary_limited(&[], b"1\n1 2\nK.\n");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "Case #1: daizhenyang win\n");
-    let output = run_binary_limited(&["matching"], b"3 2\n0 1\n1 2\n");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().next(), Some("1"));
+    assert_eq!(SOLVER.solved_limited(&[], b"1\n1 2\nK.\n"), "Case #1: daizhenyang win\n");
+    assert_eq!(SOLVER.solved_limited(&["matching"], b"3 2\n0 1\n1 2\n").lines().next(), Some("1"));
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! graphs of at most 12 vertices (self-loops, repeated edges, zero and negative weights) every
 //! matching is listed, and the best total weight for each objective is compared with the
 //! engine's. Every answer's certificate is verified, and mutated certificates and matchings are
-//! shown to be rejected.
+//! shown to be rejected. Past the brute force's reach (up to 90 vertices, where many trees live
+//! through many augmentations) the verified certificate alone proves each answer.
 
 use edmonds_blossom::{
     DualCertificate, Objective, WeightedGraph, weighted::certificate::verify, weighted_matching,
@@ -200,5 +201,52 @@ fn dense_graphs_with_ties() {
         }
         check(12, &edges).unwrap();
         check(11, &edges.iter().copied().filter(|&(u, v, _)| u < 11 && v < 11).collect::<Vec<_>>()).unwrap();
+    }
+}
+
+/// Every objective on a graph too large for the brute force: each answer's certificate must
+/// verify (a proof of optimality on its own), and a missing perfect matching must have the
+/// deficiency the verified maximum-cardinality answer leaves.
+fn check_certified(n: usize, edges: &[(usize, usize, i64)]) -> Result<(), TestCaseError> {
+    let graph = WeightedGraph::new(n, edges).unwrap();
+    let largest = weighted_matching(&graph, Objective::MaxWeightMaxCardinality).unwrap();
+    for objective in OBJECTIVES {
+        match weighted_matching(&graph, objective) {
+            Ok(solution) => {
+                let optimum = verify(&graph, &solution.matching.pairs(), &solution.certificate)
+                    .map_err(|e| TestCaseError::fail(format!("{objective:?}: certificate rejected: {e}")))?;
+                prop_assert_eq!(optimum.total_weight, solution.matching.total_weight(), "{:?}", objective);
+            }
+            Err(error) => {
+                prop_assert_eq!(objective, Objective::MinCostPerfect);
+                prop_assert!(error.deficiency > 0);
+                prop_assert_eq!(error.deficiency, n - 2 * largest.matching.size());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 13 to 90 vertices with up to 4 edges a vertex, weights from a narrow range (ties: many
+/// blossoms, nested and expanded), a wide one, or the whole range the graph accepts (the
+/// cardinality objectives' offset then brings the gains near `2^59`).
+fn larger_graphs() -> impl Strategy<Value = (usize, Vec<(usize, usize, i64)>)> {
+    (13usize..=90).prop_flat_map(|n| {
+        let limit = edmonds_blossom::weight_limit(n);
+        let weight = prop_oneof![
+            -2i64..=5,
+            -1_000_000i64..=1_000_000,
+            prop_oneof![Just(-limit), Just(limit), -limit..=limit]
+        ];
+        (Just(n), proptest::collection::vec((0..n, 0..n, weight), 0..=4 * n))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn larger_graphs_have_verified_certificates((n, edges) in larger_graphs()) {
+        check_certified(n, &edges)?;
     }
 }

@@ -1,7 +1,8 @@
 //! The benchmark presets are pinned byte for byte: each one's SHA-256 is the one recorded when the
 //! presets moved here from xtask's own generators (`cargo xtask gen NAME | sha256sum` then), so
-//! benchmark figures keep measuring the same inputs (the graphs in other formats were recorded when
-//! they were added, from the release binary). `cargo xtask gen --help` lists the same presets.
+//! benchmark figures keep measuring the same inputs (the graphs in other formats and the weighted
+//! graphs were recorded when they were added, from the release binary). `cargo xtask gen --help`
+//! lists the same presets.
 
 use std::process::Command;
 
@@ -51,6 +52,21 @@ const RECORDED: &[(&str, usize, &str)] = &[
     ("rmat-22.graph", 629_986_950, "40b8094095eb5250448145f948907e6918c5663bbec40bc767932e50d6e8563c"),
     ("king-board-1000", 1_001_012, "01531f086779c3ea5cb73d214c9ccfdcf71a0adffafc299a1025792e69ed570c"),
     ("king-board-3000", 9_003_012, "bea1f7b7e8517ba46f3c461fc7bfa2462d02514cc0ca48f4dbea4e0fcfe09f5b"),
+    ("weighted-sparse-10k", 500_185, "2f679c24e55218a1344bd59a304c9bca73294236b38da16897954e34174d346e"),
+    ("weighted-grid-100", 330_174, "f1f640640a7bcbb50dd4dba02709fec7072cf6abf46003ad6a674842e9f77609"),
+    ("weighted-knn-10k", 883_715, "d69bf467cd82987380837972fe463d7db51d33e1d50285b2ff1f2b7b1bc4ef81"),
+    ("weighted-complete-500", 1_802_500, "2bbe1dcc8c1f8c015d9a8eee7f1b0a3144179bc4a99acc5d8a3759c0df01cac3"),
+    ("weighted-sparse-100k", 5_600_132, "1db1b63d6f1eebead660ff95206ef22478d93d415b034d4f6321c9c45a364c2b"),
+    ("weighted-grid-316", 3_716_943, "40d2b8e77dbe39898d8daf2ab14cbf08aabeb385ddf8066805390aabf067ac20"),
+    ("weighted-knn-100k", 9_538_156, "ab211f799613d9f7f4cc99ac7ddbaeec3edacce8bf9b1b86575f82215d2fafd6"),
+    (
+        "weighted-complete-2000",
+        31_541_392,
+        "72c84a3982f17bd9cd3c9ddcea96dc47e5b15f1082be104acad491726a0ae5bf",
+    ),
+    ("weighted-sparse-1m", 62_001_156, "99e30f197a7fda48087743c1c6437e9fa48441681f6ce75193f8e170b9a4c5a5"),
+    ("weighted-grid-1000", 41_294_980, "7dd36ab843668f151ce9f8ec977c8f5fde542f01840b5ddb6f414c855c849656"),
+    ("weighted-knn-1m", 105_200_189, "821c3e2777cbaef5b593c2b6e8c879d1b56d8389ca20d5ea8bfe1da408e645f9"),
 ];
 
 /// Presets of hundreds of megabytes (the `heavy` bench inputs): checked by the ignored test only.

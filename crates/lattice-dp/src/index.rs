@@ -12,9 +12,11 @@
 //!
 //! The limits follow from [`crate::board::MAX_PERIMETER`] and [`crate::board::MAX_CELLS`], which
 //! [`crate::Board::new`] and [`crate::board::Shape::new`] enforce, so every index of a board fits
-//! its width; the compile-time assertions below check the arithmetic, and [`rank`], [`cell_id`], [`step`] and [`half_area`]
-//! narrow with a check (a failure there is a bug, never an input error). Those conversions run
-//! while the tables are built, never in the inner loop.
+//! its width; the compile-time assertions below check the arithmetic. [`Rank`] and [`CellId`] are
+//! newtypes made only by [`Rank::new`] and [`CellId::new`], which check their limits; the others
+//! are aliases (bit patterns and small counts the code computes with), which [`step`],
+//! [`half_area`] and [`half_mask`] narrow with a check. A failed check is a bug, never an input
+//! error; the checks run while the tables are built, never in the inner loop.
 
 pub use crate::board::{MAX_CELLS, MAX_PERIMETER};
 
@@ -22,10 +24,17 @@ pub use crate::board::{MAX_CELLS, MAX_PERIMETER};
 pub type LatticePath = u64;
 /// A half-path: at most [`MAX_HALF`] consecutive steps of a [`LatticePath`], shifted down to bit 0.
 pub type HalfMask = u32;
-/// The rank of a half-path within its class.
-pub type Rank = u16;
-/// A cell, row-major: `row · m + col`.
-pub type CellId = u16;
+/// The rank of a half-path within its class (ones, area): below [`MAX_CLASS_LEN`], held in 16
+/// bits. Made only by [`Rank::new`], which checks the limit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Rank(u16);
+
+/// A cell, row-major: `row · m + col`, below [`MAX_CELLS`], held in 16 bits. Made only by
+/// [`CellId::new`], which checks the limit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct CellId(u16);
 /// A step of a path.
 pub type Step = u8;
 /// The area (cells below) of a half-path.
@@ -42,28 +51,64 @@ pub const MAX_CLASS_LEN: usize = 18_100;
 
 const _: () = assert!(MAX_PERIMETER <= LatticePath::BITS as usize);
 const _: () = assert!(MAX_HALF <= HalfMask::BITS as usize);
-const _: () = assert!(MAX_CLASS_LEN <= Rank::MAX as usize);
-const _: () = assert!(MAX_CELLS <= CellId::MAX as usize);
+const _: () = assert!(MAX_CLASS_LEN <= u16::MAX as usize);
+const _: () = assert!(MAX_CELLS <= u16::MAX as usize);
 const _: () = assert!(MAX_PERIMETER <= Step::MAX as usize);
 const _: () = assert!((MAX_HALF / 2) * MAX_HALF.div_ceil(2) <= HalfArea::MAX as usize);
 const _: () = assert!(usize::BITS >= 64, "C(44, 22) states need a 64-bit usize");
 
-/// The rank `r` of a half-path within its class.
-///
-/// # Panics
-/// If `r` does not fit a [`Rank`] (a class larger than [`MAX_CLASS_LEN`]: a bug).
-#[inline]
-pub fn rank(r: usize) -> Rank {
-    Rank::try_from(r).expect("a class of half-paths has fewer than 2^16 members")
+impl Rank {
+    /// The values a `Rank` can take (`2^16`): a table of this many entries indexed by rank needs
+    /// no bounds check.
+    pub const VALUES: usize = 1 << u16::BITS;
+
+    /// The rank `r` of a half-path within its class.
+    ///
+    /// # Panics
+    /// If `r` is not below [`MAX_CLASS_LEN`] (a class larger than the largest: a bug).
+    #[inline]
+    pub fn new(r: usize) -> Self {
+        assert!(r < MAX_CLASS_LEN, "a class of half-paths has fewer than MAX_CLASS_LEN members");
+        Self(r as u16)
+    }
+
+    /// The rank as an index.
+    #[inline]
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
 }
 
-/// The cell number `c` (`row · m + col`).
-///
-/// # Panics
-/// If `c` does not fit a [`CellId`] (a board beyond [`MAX_CELLS`]: a bug).
-#[inline]
-pub fn cell_id(c: usize) -> CellId {
-    CellId::try_from(c).expect("a cell number is below MAX_CELLS")
+impl From<Rank> for usize {
+    #[inline]
+    fn from(rank: Rank) -> usize {
+        rank.get()
+    }
+}
+
+impl CellId {
+    /// The cell number `c` (`row · m + col`).
+    ///
+    /// # Panics
+    /// If `c` is not below [`MAX_CELLS`] (a board beyond the limit: a bug).
+    #[inline]
+    pub fn new(c: usize) -> Self {
+        assert!(c < MAX_CELLS, "a cell number is below MAX_CELLS");
+        Self(c as u16)
+    }
+
+    /// The cell number as an index.
+    #[inline]
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl From<CellId> for usize {
+    #[inline]
+    fn from(cell: CellId) -> usize {
+        cell.get()
+    }
 }
 
 /// The step `p` of a path.
@@ -98,16 +143,19 @@ mod tests {
     use super::*;
 
     #[test]
-    #[should_panic(expected = "fewer than 2^16")]
-    fn a_rank_too_wide_is_refused() {
-        rank(1 << 16);
+    #[should_panic(expected = "fewer than MAX_CLASS_LEN")]
+    fn a_rank_past_the_largest_class_is_refused() {
+        Rank::new(MAX_CLASS_LEN);
     }
 
     #[test]
     fn conversions_keep_their_values() {
-        assert_eq!((rank(18_084), cell_id(483), step(43), half_area(121)), (18_084, 483, 43, 121));
+        assert_eq!(
+            (Rank::new(18_084).get(), CellId::new(483).get(), step(43), half_area(121)),
+            (18_084, 483, 43, 121)
+        );
         assert_eq!(half_mask(0x3F_FFFF), 0x3F_FFFF);
-        assert!(std::panic::catch_unwind(|| cell_id(1 << 16)).is_err());
+        assert!(std::panic::catch_unwind(|| CellId::new(MAX_CELLS)).is_err());
         assert!(std::panic::catch_unwind(|| half_area(256)).is_err());
     }
 }

@@ -57,12 +57,12 @@
 //! for move (the same best steps are recorded for the states replayed).
 //!
 //! # Past one machine: the distributed sweep
-//! [`solve_distributed`] splits every layer among `P` ranks ([`solve::partition`]): the rows of a
+//! [`solve_distributed`] splits every layer among `P` ranks ([`solve::distributed::partition`]): the rows of a
 //! layer, ordered by the path's heights at a few steps of the left half, are cut into runs of
 //! about equal state count; a move changes those heights only at those steps, so most moves read
 //! the rank's own rows. A rank computes its rows in batches, each reading at most half a share of
 //! other ranks' rows; before each batch, one exchange brings it those rows
-//! ([`solve::distributed`], through the [`solve::exchange::Exchange`] trait: threads of one
+//! ([`solve::distributed`], through the [`solve::distributed::Exchange`] trait: threads of one
 //! process, or with the feature `mpi` the processes of an MPI job), so a rank holds its two
 //! shares and one batch, whatever `P`. Each rank computes its rows
 //! with the single process's kernel, so the values are bit-identical. [`Plan::for_ranks`] gives
@@ -122,7 +122,7 @@
 //!
 //! # Features
 //! `cli` (default): the binary, its progress bar (module `progress`) and the module `play`. Without it the
-//! library needs neither clap nor indicatif nor serde_json. `mpi` (off by default): module `mpi`,
+//! library needs neither clap nor indicatif nor serde_json. `mpi` (off by default): module `solve::distributed::mpi`,
 //! the ranks of an MPI job through the `mpi` crate (rsmpi), for `lattice-dp-mpi --distributed` (the
 //! binary `lattice-dp-mpi`, built only with this feature); it needs
 //! an MPI library (Open MPI: `libopenmpi-dev`) and `libclang-dev`.
@@ -138,8 +138,6 @@ pub mod analyze;
 pub mod board;
 pub mod explain;
 pub mod index;
-#[cfg(feature = "mpi")]
-pub mod mpi;
 mod parse;
 mod path;
 #[cfg(feature = "cli")]

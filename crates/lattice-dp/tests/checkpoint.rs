@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use lattice_dp::solve::checkpoint::{Checkpoints, WhenDone};
-use lattice_dp::solve::exchange::ThreadRanks;
+use lattice_dp::solve::distributed::checkpoint::{Checkpoints, WhenDone};
+use lattice_dp::solve::distributed::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, SolveError, ValueWidth, solve_distributed, solve_with, value};
 
 /// An empty folder of its own for `name`.
@@ -43,7 +43,7 @@ fn run_ranks(
     stop_after: Option<(usize, usize)>,
 ) -> Vec<Result<i64, SolveError>> {
     ThreadRanks::run(ranks, |exchange| {
-        use lattice_dp::solve::exchange::Exchange;
+        use lattice_dp::solve::distributed::exchange::Exchange;
         let stop = AtomicBool::new(false);
         let me = exchange.rank();
         let options = Options {

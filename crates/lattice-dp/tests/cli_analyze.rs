@@ -3,16 +3,10 @@
 use std::path::Path;
 use std::process::Output;
 
+use damaged_input::{stderr_text as stderr, stdout_text as stdout};
+
 fn run(args: &[&str], input: &str) -> Output {
     damaged_input::run_binary(env!("CARGO_BIN_EXE_lattice-dp"), args, input.as_bytes())
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 const SAMPLE: &str = "2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n";

@@ -7,7 +7,7 @@ use common::seeded;
 
 use std::path::PathBuf;
 
-use lattice_dp::solve::exchange::ThreadRanks;
+use lattice_dp::solve::distributed::exchange::ThreadRanks;
 use lattice_dp::{Board, Mode, Options, Plan, ValueWidth, parse_board, solve, solve_distributed};
 use proptest::prelude::*;
 

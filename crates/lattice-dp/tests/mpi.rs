@@ -117,7 +117,7 @@ fn sixteen_by_sixteen_on_four_ranks() {
             .collect::<String>();
     let alone = single(&[], board.as_bytes());
     // The default share: this board's large layers are shared by the four ranks.
-    let default_share = lattice_dp::solve::partition::DEFAULT_MIN_SHARE.to_string();
+    let default_share = lattice_dp::solve::distributed::partition::DEFAULT_MIN_SHARE.to_string();
     let output = mpirun_sharing(4, &[], &default_share, &["--progress"], board.as_bytes());
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), text(&alone.stdout));
@@ -176,7 +176,7 @@ fn errors_stop_every_rank_with_one_message() {
 #[test]
 fn an_idle_rank_says_why() {
     let board = std::fs::read(testdata().join("l10-rand-10x10.in")).unwrap();
-    let default_share = lattice_dp::solve::partition::DEFAULT_MIN_SHARE.to_string();
+    let default_share = lattice_dp::solve::distributed::partition::DEFAULT_MIN_SHARE.to_string();
     let output = mpirun_sharing(2, &[], &default_share, &[], &board);
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(text(&output.stdout), text(&single(&[], &board).stdout));

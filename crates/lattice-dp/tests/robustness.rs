@@ -6,19 +6,20 @@
 //! inserted or replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by
 //! huge, negative or non-ASCII ones.
 //!
-//! The mutations and the checks of the error contract come from the `damaged-input` crate.
+//! The mutations, the checks of the error contract and the harness that runs them come from the
+//! `damaged-input` crate.
 
 use std::path::Path;
-use std::process::Output;
 
-use damaged_input::{Corpus, check_exit, check_within_input};
+use damaged_input::{Answers, Corpus, Solver, answered_or_located};
 use lattice_dp::analyze::{AnalyzeOptions, analyze};
 use lattice_dp::explain::explain;
 use lattice_dp::query::{Position, start_report};
 use lattice_dp::{Mode, parse_board, solve, state_count};
 use proptest::prelude::*;
 
-const BIN: &str = env!("CARGO_BIN_EXE_lattice-dp");
+/// The binary, which reads its whole input before it answers.
+const SOLVER: Solver = Solver { bin: env!("CARGO_BIN_EXE_lattice-dp"), answers: Answers::AfterReading };
 
 /// Boards with more states are only parsed in the mutation loops, not solved (the testdata boards
 /// have at most C(20, 10) = 184,756 states; a mutation cannot make a valid board much larger).
@@ -67,21 +68,9 @@ fn run_library(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_binary(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary(BIN, args, input)
-}
-
-/// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary_limited(BIN, args, input)
-}
-
 /// The first error of an input that must be rejected; panics when it is accepted.
 fn rejection(input: &str) -> String {
-    match run_library(input.as_bytes()) {
-        Ok(()) => panic!("accepted {input:?}"),
-        Err(message) => message,
-    }
+    damaged_input::rejection(run_library, input)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,16 +81,12 @@ proptest! {
 
     #[test]
     fn damaged_testdata_is_solved_or_rejected_with_a_location(input in damaged_input()) {
-        if let Err(message) = run_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, &input)?;
     }
 
     #[test]
     fn random_bytes_never_panic(input in prop::collection::vec(any::<u8>(), 0..64)) {
-        if let Err(message) = run_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, &input)?;
     }
 
     #[test]
@@ -112,9 +97,7 @@ proptest! {
     ) {
         let values: Vec<String> = values.iter().map(u64::to_string).collect();
         let input = format!("{n} {m}\n{}\n", values.join(" "));
-        if let Err(message) = run_library(input.as_bytes()) {
-            prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, input.as_bytes())?;
     }
 }
 
@@ -129,10 +112,7 @@ proptest! {
             &[][..], &["--json"][..], &["--explain"][..], &["analyze"][..], &["analyze", "--json"][..],
         ]),
     ) {
-        let output = run_binary(mode, &input);
-        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        SOLVER.exits_0_or_2(mode, &input)?;
     }
 }
 
@@ -188,10 +168,7 @@ fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
     // anything is allocated for it; the same for every size at or past a limit.
     for input in ["20 20\n", "21 19\n", "21 19\n1 2 3", "20 21\n", "1 40\n", "4294967296 1\n"] {
         for args in [&[][..], &["--json"][..], &["analyze"][..]] {
-            let output = run_binary_limited(args, input.as_bytes());
-            check_exit(&output, |m| check_within_input(m, input.as_bytes()))
-                .unwrap_or_else(|e| panic!("{input:?}: {e}"));
-            assert_eq!(output.status.code(), Some(2), "{input:?}");
+            SOLVER.assert_refused_limited(args, input);
         }
     }
 }
@@ -199,13 +176,12 @@ fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
 #[test]
 fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
     // Guards the test above: exit 2 under the limit must not be an artefact of the limit itself.
-    let output = run_binary_limited(&[], b"2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = SOLVER.solved_limited(&[], b"2 3\n2 7 3\n9 1 2\n3 7 2\n2 3 1\n");
     let expected = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/lattice-dp/l02-sample-2x3.out"),
     )
     .unwrap();
-    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), expected.trim());
+    assert_eq!(output.trim(), expected.trim());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,9 +222,7 @@ proptest! {
 
     #[test]
     fn damaged_queries_are_answered_or_rejected_with_a_location(input in QUERY_CORPUS.damaged_input()) {
-        if let Err(message) = run_query_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_query_library, &input)?;
     }
 }
 
@@ -261,10 +235,9 @@ proptest! {
         json in any::<bool>(),
     ) {
         let args: &[&str] = if json { &["query", "--json"] } else { &["query"] };
-        let output = run_binary(args, &input);
-        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        let output = SOLVER.run(args, &input);
+        SOLVER.check_output(&output, |m| damaged_input::check_within_input(m, &input))
+            .map_err(|problem| TestCaseError::fail(format!("{problem} on {:?}", String::from_utf8_lossy(&input))))?;
         if json && output.status.success() {
             for line in String::from_utf8_lossy(&output.stdout).lines() {
                 prop_assert!(damaged_input::report::check_report_line(line).is_ok(), "{}", line);

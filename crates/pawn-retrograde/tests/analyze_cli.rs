@@ -3,20 +3,13 @@
 
 use std::process::Output;
 
+use damaged_input::{stderr_text as stderr, stdout_text as stdout};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pawn-retrograde");
 
 fn run(args: &[&str], input: &str) -> Output {
     damaged_input::run_binary(BIN, args, input.as_bytes())
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 /// An open 3×3 board, a 4×1 column, a walled 3×3 tie (all mirror-symmetric) and a 3×3 board

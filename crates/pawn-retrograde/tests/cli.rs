@@ -3,18 +3,12 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+use damaged_input::{stderr_text as stderr, stdout_text as stdout};
+
 const BIN: &str = env!("CARGO_BIN_EXE_pawn-retrograde");
 
 fn run(args: &[&str], input: &str) -> Output {
     damaged_input::run_binary(BIN, args, input.as_bytes())
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 const SAMPLE: &str = "s 3\n3 3\n...\n.X.\nO.O\n4 1\n.\nX\nO\nO\n3 3\nOO.\n###\nX..\n";

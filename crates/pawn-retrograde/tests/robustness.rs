@@ -6,18 +6,18 @@
 //! inserted or replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by
 //! huge, negative or non-ASCII ones.
 //!
-//! The mutations and the checks of the error contract come from the `damaged-input` crate.
+//! The mutations, the checks of the error contract and the harness that runs them come from the
+//! `damaged-input` crate.
 
-use std::process::Output;
-
-use damaged_input::{Corpus, check_exit, check_within_input};
+use damaged_input::{Answers, Corpus, Solver, answered_or_located};
 use pawn_retrograde::{
     Board, Position, QueryOptions, analyse, analyze, explain, parse_input, parse_positions, query,
     solve_outcome,
 };
 use proptest::prelude::*;
 
-const BIN: &str = env!("CARGO_BIN_EXE_pawn-retrograde");
+/// The binary, which reads its whole input before it answers.
+const SOLVER: Solver = Solver { bin: env!("CARGO_BIN_EXE_pawn-retrograde"), answers: Answers::AfterReading };
 
 /// Boards with more cells are only parsed in the mutation loops, not solved, to keep the loops fast.
 const SOLVE_CELLS: usize = 64;
@@ -85,21 +85,9 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_binary(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary(BIN, args, input)
-}
-
-/// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary_limited(BIN, args, input)
-}
-
 /// The first error of an input that must be rejected; panics when it is accepted.
 fn rejection(input: &str) -> String {
-    match run_library(input.as_bytes()) {
-        Ok(()) => panic!("accepted {input:?}"),
-        Err(message) => message,
-    }
+    damaged_input::rejection(run_library, input)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,26 +98,18 @@ proptest! {
 
     #[test]
     fn damaged_testdata_is_solved_or_rejected_with_a_location(input in damaged_input()) {
-        if let Err(message) = run_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, &input)?;
     }
 
     #[test]
     fn damaged_testdata_is_queried_or_rejected_with_a_location(input in damaged_input()) {
-        if let Err(message) = run_query_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_query_library, &input)?;
     }
 
     #[test]
     fn random_bytes_never_panic(input in prop::collection::vec(any::<u8>(), 0..64)) {
-        if let Err(message) = run_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
-        if let Err(message) = run_query_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, &input)?;
+        answered_or_located(run_query_library, &input)?;
     }
 
     #[test]
@@ -142,13 +122,9 @@ proptest! {
         let grid: Vec<String> =
             cells.chunks(6).take(rows).map(|r| String::from_utf8(r[..cols].to_vec()).unwrap()).collect();
         let input = format!("r 1\n{rows} {cols}\n{}\n", grid.join("\n"));
-        if let Err(message) = run_library(input.as_bytes()) {
-            prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, input.as_bytes())?;
         let input = format!("r 1\n{rows} {cols} {side}\n{}\n", grid.join("\n"));
-        if let Err(message) = run_query_library(input.as_bytes()) {
-            prop_assert!(check_within_input(&message, input.as_bytes()).is_ok(), "{}", message);
-        }
+        answered_or_located(run_query_library, input.as_bytes())?;
     }
 }
 
@@ -164,10 +140,7 @@ proptest! {
             &["analyze"][..], &["analyze", "--json"][..],
         ]),
     ) {
-        let output = run_binary(mode, &input);
-        if let Err(problem) = check_exit(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        SOLVER.exits_0_or_2(mode, &input)?;
     }
 }
 
@@ -204,10 +177,7 @@ fn huge_board_counts_with_tiny_bodies_exit_2() {
         for body in ["", "3 3\n...\n.X.\nO.O\n", "16 16\n"] {
             let input = format!("{header}\n{body}");
             assert!(rejection(&input).contains("unexpected end of input"), "{input:?}");
-            let output = run_binary_limited(&[], input.as_bytes());
-            check_exit(&output, |m| check_within_input(m, input.as_bytes()))
-                .unwrap_or_else(|e| panic!("{input:?}: {e}"));
-            assert_eq!(output.status.code(), Some(2), "{input:?}");
+            SOLVER.assert_refused_limited(&[], &input);
         }
     }
     let message = rejection("h 99999999999999999999\n");
@@ -217,19 +187,14 @@ fn huge_board_counts_with_tiny_bodies_exit_2() {
 #[test]
 fn largest_sizes_through_the_binary_exit_2_without_large_allocations() {
     for input in ["h 1\n48 48\n", "h 1\n49 48\n", "h 1\n2304 1\n", "h 1\n2305 1\n", "h 1\n2 4294967296\n"] {
-        let output = run_binary_limited(&[], input.as_bytes());
-        check_exit(&output, |m| check_within_input(m, input.as_bytes()))
-            .unwrap_or_else(|e| panic!("{input:?}: {e}"));
-        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        SOLVER.assert_refused_limited(&[], input);
     }
 }
 
 #[test]
 fn the_address_space_limit_still_lets_a_valid_board_be_solved() {
     // Guards the tests above: exit 2 under the limit must not be an artefact of the limit itself.
-    let output = run_binary_limited(&[], b"s 1\n3 3\n...\n.X.\nO.O\n");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "Black 2\n");
+    assert_eq!(SOLVER.solved_limited(&[], b"s 1\n3 3\n...\n.X.\nO.O\n"), "Black 2\n");
 }
 
 #[test]

@@ -7,12 +7,10 @@
 import { capital, evalColour, evalText, fetchGames, html, query } from './common.js';
 import { drawHistory } from './history.js';
 import { analysisTools, clearAnalysis, runAnalysis } from './analysis.js';
-import pawn from './pawn.js';
-import lattice from './lattice.js';
-import segment from './segment.js';
-import king from './king.js';
+import gameModules from './games.js';
 
-const MODULES = Object.fromEntries([pawn, lattice, segment, king].map((m) => [m.name, m]));
+// Each game's module (games.js, written by the server from its list of the games), by game name.
+const MODULES = Object.fromEntries(gameModules.map((m) => [m.name, m]));
 const $ = (id) => document.getElementById(id);
 
 const state = {

@@ -209,12 +209,21 @@ async fn the_page_and_its_files_are_embedded() {
     assert_eq!(reply.header(header::CONTENT_TYPE), "text/html; charset=utf-8");
     assert!(reply.header(header::CONTENT_SECURITY_POLICY).contains("default-src 'none'"));
     assert!(String::from_utf8_lossy(&reply.body).contains("<script type=\"module\" src=\"/static/app.js\">"));
-    for (file, mime, bytes) in playground::assets::FILES {
+    for (file, mime, bytes) in playground::assets::files() {
         let reply = get(&app, &format!("/static/{file}")).await;
         assert_eq!(reply.status, StatusCode::OK, "{file}");
-        assert_eq!(reply.header(header::CONTENT_TYPE), *mime);
-        assert_eq!(reply.body, *bytes);
+        assert_eq!(reply.header(header::CONTENT_TYPE), mime);
+        assert_eq!(reply.body, bytes);
         assert!(!bytes.is_empty(), "{file} is empty");
+    }
+    // The page's list of game modules imports each game's module, which is served.
+    let list = get(&app, "/static/games.js").await;
+    assert_eq!(list.header(header::CONTENT_TYPE), "text/javascript; charset=utf-8");
+    let list = String::from_utf8(list.body).unwrap();
+    for game in games::REGISTRATIONS {
+        let module = game.page_module;
+        assert!(list.contains(&format!(" from './{}';", module.file)), "{list}");
+        assert_eq!(get(&app, &format!("/static/{}", module.file)).await.body, module.source);
     }
 }
 

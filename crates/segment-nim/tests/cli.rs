@@ -1,15 +1,11 @@
 //! The binary: exit statuses, located errors, `--help`, `--explain`, `--json`, streaming.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn solver(args: &[&str], input: &str) -> Output {
-    damaged_input::run_binary(env!("CARGO_BIN_EXE_segment-nim"), args, input.as_bytes())
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{solver, text};
 
 const SAMPLE: &str = "3\n9 2 3\n3 8\n2 5 6\n6 2 2\n5 6\n2 4\n7 1 1\n3\n4\n";
 
@@ -253,16 +249,9 @@ fn analyze_help_says_what_it_counts() {
     assert!(help.contains("rotation and reflection"), "{help}");
 }
 
-/// The output the crate's README.md shows under the console line `$ COMMAND` (up to the next `$` line or the
-/// end of the block).
+/// The output the crate's README.md shows under the console line `$ COMMAND`.
 fn readme_output(command: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|line| *line != format!("$ {command}"));
-    assert!(lines.next().is_some(), "README.md shows no `$ {command}`");
-    lines
-        .take_while(|line| !line.starts_with("$ ") && !line.starts_with("```"))
-        .map(|line| format!("{line}\n"))
-        .collect()
+    damaged_input::readme_output(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"), command)
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! the corpus start positions against the default answers, every `--json` line of the binary
 //! against the model's checker, bad query input, and scripted play.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use damaged_input::report::check_report_line;
 use grid_core::cli::play::{Hints, Input, PlayGame, SessionEnd, play};
@@ -14,13 +15,7 @@ use segment_nim::play::{Game, PlayPosition};
 use segment_nim::query::{eval_of, solve_query};
 use segment_nim::{Board, BoardReader, Colour, Outcome};
 
-fn solver(args: &[&str], input: &str) -> Output {
-    damaged_input::run_binary(env!("CARGO_BIN_EXE_segment-nim"), args, input.as_bytes())
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{solver, text};
 
 fn testdata() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/segment-nim")

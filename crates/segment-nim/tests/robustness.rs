@@ -8,16 +8,16 @@
 //! replaced, the input truncated, lines duplicated or deleted, tokens swapped or replaced by huge,
 //! negative or non-ASCII ones, digits of positions and counts changed.
 //!
-//! The mutations and the checks of the error contract come from the `damaged-input` crate.
+//! The mutations, the checks of the error contract and the harness that runs them come from the
+//! `damaged-input` crate.
 
-use std::process::Output;
-
-use damaged_input::{Corpus, check_exit_streaming, check_within_input};
+use damaged_input::{Answers, Corpus, Solver, answered_or_located};
 use grid_core::cli::args::Format;
 use proptest::prelude::*;
 use segment_nim::cli::{RunError, run_answers, run_query};
 
-const BIN: &str = env!("CARGO_BIN_EXE_segment-nim");
+/// The binary, which answers each board as it reads it.
+const SOLVER: Solver = Solver { bin: env!("CARGO_BIN_EXE_segment-nim"), answers: Answers::Streamed };
 
 /// The testdata (each file cut to its first 4,000 bytes: a few dozen boards, the last one usually
 /// cut short). The format is all numbers: its "cells" are the digits of counts and positions, and
@@ -103,28 +103,19 @@ fn run_query_library(input: &[u8]) -> Result<(), String> {
     errors[0].clone().map_or(Ok(()), Err)
 }
 
-/// Runs the binary under a 256 MiB address-space limit, so a large allocation aborts it.
-fn run_binary_limited(args: &[&str], input: &[u8]) -> Output {
-    damaged_input::run_binary_limited(BIN, args, input)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn damaged_testdata_is_answered_or_rejected_with_a_location(input in CORPUS.damaged_input()) {
-        if let Err(message) = run_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_library, &input)?;
     }
 
     #[test]
     fn damaged_queries_are_answered_or_rejected_with_a_location(
         input in prop_oneof![QUERY_CORPUS.damaged_input(), CORPUS.damaged_input()],
     ) {
-        if let Err(message) = run_query_library(&input) {
-            prop_assert!(check_within_input(&message, &input).is_ok(), "{}", message);
-        }
+        answered_or_located(run_query_library, &input)?;
     }
 }
 
@@ -139,10 +130,7 @@ proptest! {
             &[][..], &["--explain"][..], &["--json"][..], &["query"][..], &["query", "--json"][..],
         ]),
     ) {
-        let output = run_binary_limited(mode, &input);
-        if let Err(problem) = check_exit_streaming(&output, |m| check_within_input(m, &input)) {
-            prop_assert!(false, "{} on {:?}", problem, String::from_utf8_lossy(&input));
-        }
+        SOLVER.exits_0_or_2_limited(mode, &input)?;
     }
 }
 
@@ -180,10 +168,7 @@ fn huge_counts_with_tiny_bodies_exit_2_under_the_memory_cap() {
 ",
     ] {
         for args in [&[][..], &["--json"][..], &["query", "--json"][..]] {
-            let output = run_binary_limited(args, input.as_bytes());
-            check_exit_streaming(&output, |m| check_within_input(m, input.as_bytes()))
-                .unwrap_or_else(|e| panic!("{args:?} {input:?}: {e}"));
-            assert_eq!(output.status.code(), Some(2), "{args:?} {input:?}");
+            SOLVER.assert_refused_limited(args, input);
         }
     }
 }
@@ -191,9 +176,7 @@ fn huge_counts_with_tiny_bodies_exit_2_under_the_memory_cap() {
 #[test]
 fn the_address_space_limit_still_lets_valid_inputs_be_solved() {
     // Guards the test above: exit 2 under the limit must not be an artefact of the limit itself.
-    let output = run_binary_limited(&[], VALID.as_bytes());
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "C\nB\nR\nR\n");
+    assert_eq!(SOLVER.solved_limited(&[], VALID.as_bytes()), "C\nB\nR\nR\n");
 }
 
 #[test]

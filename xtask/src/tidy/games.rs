@@ -1,6 +1,7 @@
 //! The "Adding a game" rule: docs/ARCHITECTURE.md names the places a game takes in each tool, and
 //! this check finds them for every game of the lists — `games.list`, game-stress's
-//! `for_each_game!` and the playground's `REGISTRATIONS` — so the section stays true.
+//! `for_each_game!` and the playground's `REGISTRATIONS` (each registration with its module of
+//! the page), and the folders of fuzz targets — so the section stays true.
 
 use std::fs;
 use std::path::Path;
@@ -49,6 +50,61 @@ pub fn name_constant(source: &str) -> Option<String> {
     let rest = &source[at..];
     let value = rest.split('"').nth(1)?;
     rest[..rest.find(';')?].contains('"').then(|| value.to_string())
+}
+
+/// The file of the page module a playground game's source registers
+/// (`page_module: PageModule { file: "FILE", … }`).
+pub fn page_module_file(source: &str) -> Option<String> {
+    let at = source.find("page_module: PageModule { file: ")?;
+    source[at..].split('"').nth(1).map(String::from)
+}
+
+/// The `path` of each `[[bin]]` of the Cargo manifest `manifest`.
+pub fn bin_paths(manifest: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut in_bin = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if let Some(value) = line.strip_prefix("path = ").filter(|_| in_bin) {
+            paths.push(value.trim_matches('"').to_string());
+        }
+    }
+    paths
+}
+
+/// Everything wrong with the fuzz targets of the games `games`: each game has a folder
+/// `fuzz/fuzz_targets/<game>/` with at least one target, every folder there is a listed game's, and
+/// every target is a `[[bin]]` of `fuzz/Cargo.toml` (and every `[[bin]]` a target that exists).
+pub fn fuzz_problems(root: &Path, games: &[String]) -> Vec<String> {
+    let fuzz = root.join("fuzz");
+    let bins = bin_paths(&fs::read_to_string(fuzz.join("Cargo.toml")).unwrap_or_default());
+    let mut problems = Vec::new();
+    for game in games {
+        let folder = fuzz.join("fuzz_targets").join(game);
+        let targets = fs::read_dir(&folder).map(|entries| entries.count()).unwrap_or(0);
+        if targets == 0 {
+            problems.push(format!("fuzz: {game} (games.list) has no targets in fuzz_targets/{game}/"));
+        }
+    }
+    for folder in fs::read_dir(fuzz.join("fuzz_targets")).into_iter().flatten().flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if !games.contains(&name) {
+            problems.push(format!("fuzz: fuzz_targets/{name} is not a game of games.list"));
+        }
+        for target in fs::read_dir(folder.path()).into_iter().flatten().flatten() {
+            let path = format!("fuzz_targets/{name}/{}", target.file_name().to_string_lossy());
+            if !bins.contains(&path) {
+                problems.push(format!("fuzz: {path} is not a [[bin]] of fuzz/Cargo.toml"));
+            }
+        }
+    }
+    for path in &bins {
+        if !fuzz.join(path).is_file() {
+            problems.push(format!("fuzz: the [[bin]] {path} of fuzz/Cargo.toml does not exist"));
+        }
+    }
+    problems
 }
 
 /// Everything wrong with the "Adding a game" rule in the workspace at `root` (empty when it
@@ -103,6 +159,18 @@ pub fn problems(root: &Path) -> Vec<String> {
             if !names.contains(game) {
                 problems.push(format!("{}: {game} (games.list) is not in {list}", src.display()));
             }
+        }
+    }
+    problems.extend(fuzz_problems(root, &games));
+    // Each playground game's registration carries its module of the page, a file of `assets/`.
+    let playground = root.join("crates/playground");
+    let list = fs::read_to_string(playground.join("src/games/list.rs")).unwrap_or_default();
+    for module in playground_modules(&list) {
+        let source = module_source(&playground.join("src"), &module).unwrap_or_default();
+        match page_module_file(&source) {
+            Some(file) if playground.join("assets").join(&file).is_file() => {}
+            Some(file) => problems.push(format!("playground: games/{module}: no assets/{file}")),
+            None => problems.push(format!("playground: games/{module}: its REGISTRATION has no page_module")),
         }
     }
     problems

@@ -16,6 +16,17 @@ def weighted_matching_edges(
     npt.NDArray[np.int64], int, Optional[Tuple[str, npt.NDArray[np.int64], List[Tuple[npt.NDArray[np.int64], int]]]]
 ]: ...
 def weighted_limit(n: int) -> int: ...
+def verify_weighted_edges(
+    n: int,
+    edges: npt.NDArray[np.integer],
+    weights: npt.NDArray[np.int64],
+    goal: str,
+    mate: npt.NDArray[np.int64],
+    certificate: Optional[Tuple[str, npt.NDArray[np.int64], List[Tuple[npt.NDArray[np.int64], int]]]] = None,
+) -> Tuple[int, int]: ...
+def read_weighted_graph(
+    path: str, format: Optional[str] = None
+) -> Tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.uint64], int, int]: ...
 def read_graph(
     path: str, format: Optional[str] = None
 ) -> Tuple[int, npt.NDArray[np.int64], npt.NDArray[np.uint64], int, int]: ...

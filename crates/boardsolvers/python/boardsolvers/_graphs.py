@@ -13,6 +13,12 @@ def is_networkx(graph: Any) -> bool:
     return all(hasattr(graph, name) for name in ("nodes", "edges", "is_directed", "adj"))
 
 
+def is_sparse_matrix(graph: Any) -> bool:
+    """Whether ``graph`` is a ``scipy.sparse`` matrix or array, recognised by its methods (scipy is
+    never imported)."""
+    return hasattr(graph, "tocoo") and hasattr(graph, "shape")
+
+
 def edge_array(edges: Any) -> np.ndarray:
     """``edges`` (an ``(m, 2)`` integer array or an iterable of pairs) as a C-contiguous ``int32`` or
     ``int64`` array of shape ``(m, 2)``: the array itself when it already is one, else a copy."""

@@ -1,20 +1,30 @@
 """Weighted matching in general graphs: the functions :mod:`boardsolvers.matching` exports.
 
-A weighted graph is a networkx graph (any hashable node labels; each edge's weight is its
-``weight`` attribute, ``1`` where it has none, as networkx reads it; a ``MultiGraph`` is taken
-too) or a triple ``(n, edges, weights)``: vertices ``0 .. n-1``, ``edges`` an ``(m, 2)`` integer
-array or iterable of pairs and ``weights`` the ``m`` weights (a C-contiguous ``int64`` array is
-read in place).
+A weighted graph is one of:
+
+- a networkx graph (any hashable node labels; each edge's weight is its ``weight`` attribute,
+  ``1`` where it has none, as networkx reads it; a ``MultiGraph`` is taken too);
+- a triple ``(n, edges, weights)``: vertices ``0 .. n-1``, ``edges`` an ``(m, 2)`` integer array
+  or iterable of pairs and ``weights`` the ``m`` weights (a C-contiguous ``int64`` array is read
+  in place);
+- a ``scipy.sparse`` matrix or array of shape ``(n, n)`` (any format): an edge ``{i, j}`` for each
+  nonzero entry at ``(i, j)``, weighing the entry (a symmetric matrix lists each edge twice, and
+  of the two entries of a pair the better one counts, as of any repeated edge). Its entries are
+  integers: an integer matrix, or a float one whose entries are all integral (any other entry
+  raises ``ValueError`` naming it);
+- a :class:`WeightedGraphFile` that :func:`read_weighted` returns.
 """
 
 from __future__ import annotations
 
 import numbers
 import operator
-from typing import TYPE_CHECKING, Any, Dict, Hashable, List, Optional, Set, Tuple, Union
+import os
+from typing import TYPE_CHECKING, Any, Dict, Hashable, Iterator, List, Optional, Set, Tuple, Union
 
 from boardsolvers import _boardsolvers
-from boardsolvers._graphs import edge_array, is_networkx
+from boardsolvers._errors import CertificateError
+from boardsolvers._graphs import edge_array, is_networkx, is_sparse_matrix
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,6 +78,54 @@ class WeightedCertificate:
         )
 
 
+class WeightedGraphFile:
+    """A weighted graph read from a file by :func:`read_weighted`; a graph for every weighted
+    function.
+
+    ``n`` vertices ``0 .. n-1``; ``edges``, the ``(m, 2)`` ``int64`` array of its edges ``(u, v)``
+    with ``u < v``, in the file's order (repeated edges kept: of a repeated pair the goal's best
+    copy counts); ``weights``, their ``int64`` weights; ``ids``, the file's id of each vertex
+    (``uint64``: ``ids[v]`` is ``v + 1`` for DIMACS and Matrix Market, ``v`` for the Library Checker
+    format, the ``v``-th smallest id for an edge list); ``self_loops``, the self-loops left out, and
+    ``repeats``, the edges that repeat a pair. ``n, edges, weights = graph_file`` unpacks it.
+    """
+
+    __slots__ = ("n", "edges", "weights", "ids", "self_loops", "repeats")
+
+    def __init__(
+        self, n: int, edges: np.ndarray, weights: np.ndarray, ids: np.ndarray, self_loops: int, repeats: int
+    ) -> None:
+        self.n = n
+        self.edges = edges
+        self.weights = weights
+        self.ids = ids
+        self.self_loops = self_loops
+        self.repeats = repeats
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.n, self.edges, self.weights))
+
+    def __repr__(self) -> str:
+        return f"WeightedGraphFile(n={self.n}, m={len(self.edges)})"
+
+
+def read_weighted(path: Union[str, "os.PathLike[str]"], format: Optional[str] = None) -> WeightedGraphFile:
+    """The weighted graph in the file ``path``, as ``edmonds-blossom weighted-matching`` reads it.
+
+    ``format`` is one of ``"lc"`` (Library Checker ``general_weighted_matching``: ``N M``, then
+    ``M`` lines ``u v w``, 0-based), ``"edges"`` (a weighted edge list ``u v w``, ``#`` or ``%``
+    comment lines, any ids up to ``2^63``), ``"dimacs"`` (``p edge N M``, then ``e u v w`` lines,
+    1-based, ``c`` comments) or ``"mtx"`` (Matrix Market ``coordinate integer``, 1-based; a
+    ``real`` file is refused: weights are integers); ``None`` chooses it by the file's extension
+    as the binary's ``--format`` does (``.txt``, ``.edges``, ``.el``, ``.wel``: edges; ``.dimacs``,
+    ``.col``, ``.gr``: DIMACS; ``.mtx``; anything else ``lc``). A malformed file raises
+    :class:`~boardsolvers.InputError` with the binary's line, column and message; an unreadable
+    one ``OSError``.
+    """
+    n, edges, weights, ids, self_loops, repeats = _boardsolvers.read_weighted_graph(os.fspath(path), format)
+    return WeightedGraphFile(n, edges, weights, ids, self_loops, repeats)
+
+
 def max_weight_matching(
     graph: WeightedGraph, maxcardinality: bool = False, weight: str = "weight", *, certificate: bool = False
 ) -> Union[Matching, Tuple[Matching, WeightedCertificate]]:
@@ -77,7 +135,8 @@ def max_weight_matching(
     ``graph`` is a networkx graph, whose result is the set of matched node pairs ``(u, v)`` as
     networkx returns, or ``(n, edges, weights)``, whose result is the ``int64`` array ``mate``
     (``mate[v]`` the vertex matched to ``v``, or ``-1``). ``weight`` names the networkx edge
-    attribute (``1`` where an edge has none). Weights are integers (an integral float is taken as
+    attribute (``1`` where an edge has none); ``graph`` may also be a ``scipy.sparse`` matrix or a
+    :class:`WeightedGraphFile`, whose results are mate arrays. Weights are integers (an integral float is taken as
     its integer; any other weight raises ``ValueError`` naming the edge) of magnitude at most
     ``2^59 / (n + 1)`` and ``2^40``; edges of weight ``<= 0`` never help the plain objective.
     Self-loops are left out; of repeated edges the heaviest counts. With ``certificate=True`` the
@@ -116,29 +175,192 @@ def min_cost_perfect_matching(
     return _solve(graph, weight, "min-cost-perfect", -1, certificate)
 
 
+#: The goal of each certificate objective and gain sign (the certificate of
+#: :func:`min_weight_matching` is ``"max-weight-max-cardinality"`` of the gains ``-weight``).
+_GOALS = {
+    ("max-weight", 1): "max-weight",
+    ("max-weight-max-cardinality", 1): "max-weight-max-cardinality",
+    ("max-weight-max-cardinality", -1): "min-weight-max-cardinality",
+    ("min-cost-perfect", -1): "min-cost-perfect",
+}
+
+
+def verify_weighted(
+    graph: WeightedGraph,
+    matching: Matching,
+    certificate: Optional[WeightedCertificate] = None,
+    *,
+    goal: Optional[str] = None,
+    weight: str = "weight",
+) -> Dict[str, Any]:
+    """The proof that ``matching`` is an optimal weighted matching of ``graph``.
+
+    ``matching`` is what the weighted functions return for the graph: a mate array of length ``n``
+    (``-1`` unmatched) or, for a networkx graph, a set of node pairs. With ``certificate`` (a
+    :class:`WeightedCertificate` for this graph) the certificate is checked against the matching,
+    trusting no algorithm: every matched pair an edge and no vertex matched twice, every reduced
+    cost ``>= 0``, and complementary slackness (the conditions its documentation lists). Without
+    one, ``goal`` names what the matching claims to be, and an optimum is computed with its
+    certificate, which then proves ``matching`` optimal exactly when it is (an optimal dual
+    solution is complementary to every optimal matching): ``"max-weight"``
+    (:func:`max_weight_matching`), ``"max-weight-max-cardinality"`` (with ``maxcardinality=True``),
+    ``"min-weight-max-cardinality"`` (:func:`min_weight_matching`) or ``"min-cost-perfect"``
+    (:func:`min_cost_perfect_matching`); with a certificate ``goal`` may be left out, and must be
+    the certificate's when given. This is ``edmonds-blossom weighted-matching --certificate``'s
+    check.
+
+    Returns ``{"goal": ..., "size": ..., "total_weight": ...}``: the matching's pairs and total
+    weight (as given), the optimum. Raises :class:`CertificateError` saying why the matching or the
+    certificate is rejected (a pair that is no edge, a vertex matched asymmetrically, a negative
+    reduced cost, a slack matched edge, ..., or, without a certificate, that the matching is not
+    optimal and what an optimal one weighs); ``ValueError`` for a malformed graph or arguments.
+    """
+    import numpy as np
+
+    if certificate is not None:
+        certified = _GOALS.get((certificate.objective, certificate.gain_sign))
+        if certified is None:
+            raise ValueError(
+                f"a certificate for {certificate.objective!r} with gain sign {certificate.gain_sign} fits no goal"
+            )
+        if goal is not None and goal != certified:
+            raise ValueError(f"the certificate proves {certified!r}, not {goal!r}")
+        goal = certified
+    if goal is None:
+        raise ValueError("give the matching's certificate, or the goal it is optimal for")
+    if goal not in _GOALS.values():
+        raise ValueError(f"goal must be one of {', '.join(sorted(set(_GOALS.values())))}, not {goal!r}")
+    if is_networkx(graph):
+        nodes, n, edges, weights, triples = _networkx_arrays(graph, weight)
+        index = {node: i for i, node in enumerate(nodes)}
+
+        def entry_name(i: int) -> str:
+            return f"edge ({triples[i][0]!r}, {triples[i][1]!r})"
+
+        mate = np.full(n, -1, dtype=np.int64)
+        for u, v in matching:
+            if u not in index or v not in index:
+                raise CertificateError(f"({u!r}, {v!r}) is not an edge of the graph")
+            i, j = index[u], index[v]
+            if mate[i] != -1 or mate[j] != -1:
+                raise CertificateError(f"node {u if mate[i] != -1 else v!r} is matched twice")
+            mate[i], mate[j] = j, i
+        raw = None
+        if certificate is not None:
+            duals = np.array([certificate.vertex_duals[node] for node in nodes], dtype=np.int64)
+            blossoms = [
+                (np.array([index[node] for node in vertices], dtype=np.int64), dual)
+                for vertices, dual in certificate.blossoms
+            ]
+            raw = (certificate.objective, duals, blossoms)
+    else:
+        n, edges, weights, entry_name = _arrays(graph)
+        mate = np.asarray(matching)
+        if mate.ndim != 1 or mate.dtype == np.bool_ or not np.issubdtype(mate.dtype, np.integer):
+            raise ValueError(f"matching must be a 1-d integer mate array, not {mate.dtype} of shape {mate.shape}")
+        mate = np.ascontiguousarray(mate, dtype=np.int64)
+        raw = None
+        if certificate is not None:
+            duals = np.ascontiguousarray(certificate.vertex_duals, dtype=np.int64)
+            blossoms = [
+                (np.ascontiguousarray(vertices, dtype=np.int64), int(dual)) for vertices, dual in certificate.blossoms
+            ]
+            raw = (certificate.objective, duals, blossoms)
+    try:
+        size, total = _boardsolvers.verify_weighted_edges(n, edges, weights, goal, mate, raw)
+    except ValueError as error:
+        raise _renamed(error, entry_name) from None
+    return {"goal": goal, "size": size, "total_weight": total}
+
+
 def _solve(graph: WeightedGraph, weight: str, goal: str, gain_sign: int, with_certificate: bool) -> Any:
     if is_networkx(graph):
         return _solve_networkx(graph, weight, goal, gain_sign, with_certificate)
+    n, edges, weights, entry_name = _arrays(graph)
     try:
-        n, edges, weights = graph
-    except (TypeError, ValueError):
-        raise TypeError(
-            f"graph must be (n, edges, weights) or a networkx graph, not {type(graph).__name__}"
-        ) from None
-    n = operator.index(n)
-    if n < 0:
-        raise ValueError(f"the number of vertices must not be negative, not {n}")
-    limit = _boardsolvers.weighted_limit(n)
-    mate, total, raw = _boardsolvers.weighted_matching_edges(
-        n, edge_array(edges), _weight_array(weights, limit), goal, with_certificate
-    )
+        mate, total, raw = _boardsolvers.weighted_matching_edges(n, edges, weights, goal, with_certificate)
+    except ValueError as error:
+        raise _renamed(error, entry_name) from None
     if not with_certificate:
         return mate
     objective, duals, blossoms = raw
     return mate, WeightedCertificate(objective, gain_sign, total, duals, blossoms)
 
 
-def _solve_networkx(graph: Any, weight: str, goal: str, gain_sign: int, with_certificate: bool) -> Any:
+def _renamed(error: ValueError, entry_name: Any) -> ValueError:
+    """``error`` with the edge it names by index (its ``edge`` attribute) named by
+    ``entry_name(index)`` instead: the entry of a matrix, the nodes of a networkx edge."""
+    edge = getattr(error, "edge", None)
+    if entry_name is None or edge is None:
+        return error
+    renamed = ValueError(entry_name(edge) + str(error)[len(f"edge {edge}") :])
+    renamed.edge = edge  # type: ignore[attr-defined]
+    return renamed
+
+
+def _arrays(graph: Any) -> Tuple[int, np.ndarray, np.ndarray, Any]:
+    """``(n, edges, weights, entry_name)`` of a graph that is not a networkx graph: the edge and
+    weight arrays the extension reads, and for a sparse matrix a function naming the entry of an
+    edge index (``None`` otherwise)."""
+    if is_sparse_matrix(graph):
+        return _sparse_arrays(graph)
+    try:
+        n, edges, weights = graph
+    except (TypeError, ValueError):
+        raise TypeError(
+            "graph must be (n, edges, weights), a scipy.sparse matrix or a networkx graph, "
+            f"not {type(graph).__name__}"
+        ) from None
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"the number of vertices must not be negative, not {n}")
+    limit = _boardsolvers.weighted_limit(n)
+    return n, edge_array(edges), _weight_array(weights, limit), None
+
+
+def _sparse_arrays(matrix: Any) -> Tuple[int, np.ndarray, np.ndarray, Any]:
+    """The edges and weights of the nonzero entries of a square ``scipy.sparse`` matrix, and the
+    name of an edge's entry, ``entry (i, j)``."""
+    import numpy as np
+
+    rows, cols = matrix.shape
+    if rows != cols:
+        raise ValueError(f"an adjacency matrix must be square, not {rows} x {cols}")
+    coo = matrix.tocoo()
+    data = np.asarray(coo.data)
+    kind = data.dtype.kind
+    if kind not in "iuf":
+        raise ValueError(f"a weighted adjacency matrix holds integers, not {data.dtype}")
+    nonzero = data != 0
+    row, col, data = np.asarray(coo.row)[nonzero], np.asarray(coo.col)[nonzero], data[nonzero]
+
+    def entry_name(i: int) -> str:
+        return f"entry ({int(row[i])}, {int(col[i])})"
+
+    if kind == "f":
+        with np.errstate(invalid="ignore"):
+            fractional = np.flatnonzero(~np.isfinite(data) | (data != np.floor(data)))
+        if fractional.size:
+            i = int(fractional[0])
+            raise ValueError(
+                f"{entry_name(i)}: weight {data[i].item()!r} is not an integer "
+                f"(a {data.dtype} matrix is taken only when every entry is integral)"
+            )
+    limit = _boardsolvers.weighted_limit(int(rows))
+    try:
+        weights = _weight_array(data, limit)
+    except ValueError as error:
+        # `_weight_array` names the edge by its index; name it by its entry.
+        message = str(error)
+        index = int(message.split(":")[0].split()[-1])
+        raise ValueError(entry_name(index) + message[message.index(":") :]) from None
+    edges = np.stack([row, col], axis=1)
+    return int(rows), np.ascontiguousarray(edges, dtype=np.int64), weights, entry_name
+
+
+def _networkx_arrays(graph: Any, weight: str) -> Tuple[List[Hashable], int, np.ndarray, np.ndarray, List[Any]]:
+    """``(nodes, n, edges, weights, triples)`` of a networkx graph: its nodes in order, the edge
+    and weight arrays by node index, and the ``(u, v, w)`` edges they come from."""
     import numpy as np
 
     if graph.is_directed():
@@ -149,8 +371,13 @@ def _solve_networkx(graph: Any, weight: str, goal: str, gain_sign: int, with_cer
     triples = list(graph.edges(data=weight, default=1))
     pairs = np.array([(index[u], index[v]) for u, v, _ in triples], dtype=np.int64).reshape(-1, 2)
     weights = np.array([_integer(w, f"({u!r}, {v!r})", limit) for u, v, w in triples], dtype=np.int64)
+    return nodes, len(nodes), pairs, weights, triples
+
+
+def _solve_networkx(graph: Any, weight: str, goal: str, gain_sign: int, with_certificate: bool) -> Any:
+    nodes, n, pairs, weights, triples = _networkx_arrays(graph, weight)
     try:
-        mate, total, raw = _boardsolvers.weighted_matching_edges(len(nodes), pairs, weights, goal, with_certificate)
+        mate, total, raw = _boardsolvers.weighted_matching_edges(n, pairs, weights, goal, with_certificate)
     except ValueError as error:
         edge = getattr(error, "edge", None)
         if edge is None:

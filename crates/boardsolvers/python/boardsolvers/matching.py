@@ -1,9 +1,10 @@
 """Matching in general (non-bipartite) graphs: Edmonds' blossom algorithm.
 
-Maximum-cardinality matching (:func:`maximum_matching`, :func:`gallai_edmonds`, :func:`verify`)
-and, with integer edge weights, maximum-weight and minimum-weight matching with their dual
-certificates (:func:`max_weight_matching`, :func:`min_weight_matching`,
-:func:`min_cost_perfect_matching`; their graphs are described there).
+Maximum-cardinality matching (:func:`maximum_matching`, :func:`gallai_edmonds`, :func:`verify`,
+:func:`read`) and, with integer edge weights, maximum-weight and minimum-weight matching with their
+dual certificates (:func:`max_weight_matching`, :func:`min_weight_matching`,
+:func:`min_cost_perfect_matching`, :func:`verify_weighted`, :func:`read_weighted`; their graphs
+are described there).
 
 A graph of the cardinality functions is one of:
 
@@ -30,11 +31,15 @@ from boardsolvers import _boardsolvers
 from boardsolvers._errors import CertificateError, NoPerfectMatchingError
 from boardsolvers._graphs import edge_array as _edge_array
 from boardsolvers._graphs import is_networkx as _is_networkx
+from boardsolvers._graphs import is_sparse_matrix as _is_sparse_matrix
 from boardsolvers._weighted import (
     WeightedCertificate,
+    WeightedGraphFile,
     max_weight_matching,
     min_cost_perfect_matching,
     min_weight_matching,
+    read_weighted,
+    verify_weighted,
 )
 
 if TYPE_CHECKING:
@@ -49,13 +54,16 @@ __all__ = [
     "GraphFile",
     "NoPerfectMatchingError",
     "WeightedCertificate",
+    "WeightedGraphFile",
     "gallai_edmonds",
     "max_weight_matching",
     "maximum_matching",
     "min_cost_perfect_matching",
     "min_weight_matching",
     "read",
+    "read_weighted",
     "verify",
+    "verify_weighted",
 ]
 
 
@@ -179,7 +187,7 @@ def _networkx_edges(graph: Any) -> Tuple[list, int, np.ndarray]:
 def _vertices_and_edges(graph: Any) -> Tuple[int, np.ndarray]:
     if isinstance(graph, GraphFile):
         return graph.n, graph.edges
-    if hasattr(graph, "tocoo") and hasattr(graph, "shape"):
+    if _is_sparse_matrix(graph):
         return _sparse_edges(graph)
     try:
         n, edges = graph

@@ -1,77 +1,108 @@
 //! The primal–dual blossom engine: a maximum-weight matching of a simple graph with integer
-//! gains, with the dual solution that proves it (Edmonds 1965; the stage structure of Galil's
-//! survey "Efficient algorithms for finding maximum matching in graphs", 1986).
+//! gains, with the dual solution that proves it (Edmonds 1965), driven by a queue of events in
+//! the manner of LEMON's `MaxWeightedMatching` (Dezső, Jüttner, Kovács 2011): `O(n m log m)`.
 //!
 //! # The linear program and its duals
 //!
 //! Maximum-weight matching is the linear program `max Σ w_e x_e` over `x ≥ 0` with
 //! `x(δ(v)) ≤ 1` for every vertex and `x(E[B]) ≤ (|B| − 1) / 2` for every odd set `B`. Its dual
-//! has a variable `y_v ≥ 0` per vertex and `z_B ≥ 0` per odd set. The engine stores them doubled,
-//! so that every quantity is an integer:
+//! has a variable `y_v ≥ 0` per vertex and `z_B ≥ 0` per odd set. The engine works with them
+//! doubled, so that every quantity is an integer:
 //!
-//! - `dual[v] = 2 y_v` for each vertex;
-//! - `blossom_dual[b] = 2 z_B` for each nontrivial blossom `b` (always even: it moves by `2δ`);
+//! - `2 y_v` for each vertex; `2 z_B` for each nontrivial blossom `b` (always even: it moves by
+//!   `2δ`);
 //! - the doubled reduced cost of an edge `e = uv` is
-//!   `slack(e) = dual[u] + dual[v] + Σ_{B ∋ u, v} blossom_dual[B] − 2 w_e`. For an edge between two
-//!   different top-level blossoms no blossom contains both ends, so the sum is empty.
+//!   `slack(e) = 2 y_u + 2 y_v + Σ_{B ∋ u, v} 2 z_B − 2 w_e`. For an edge between two different
+//!   top-level blossoms no blossom contains both ends, so the sum is empty.
+//!
+//! # Time and lazy duals
+//!
+//! All trees move together: the duals move by `δ` at once, outer vertices `−δ`, inner vertices
+//! `+δ`, outer blossoms `+2δ`, inner blossoms `−2δ`, unlabelled ones not at all. The engine keeps
+//! the running total of all `δ` so far, `now`, and never moves a dual eagerly: for a vertex `v` in
+//! the top-level blossom `b`, `dual[v]` is `2 y_v` at the moment `since[b]`, and
+//! `2 y_v = dual[v] + rate(label[b]) · (now − since[b])` with `rate` `−1` outer, `+1` inner, `0`
+//! unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at `since[b]`
+//! and moves by `−2 rate` per unit. Nested blossoms never move, so their `blossom_dual` is exact.
+//! Before a blossom's label or nesting changes it is settled: the exact values are written back
+//! and `since[b] = now`.
+//!
+//! A bound whose ends keep their labels is met at a fixed moment (an edge from an outer vertex to
+//! an unlabelled blossom at `now + slack`, one between two outer blossoms at `now + slack / 2`, an
+//! inner blossom at `now + blossom_dual / 2`): the queue of `events.rs` holds these moments, and
+//! the engine advances `now` to the earliest one, checks that the event still holds (its labels
+//! may have changed since it was pushed) and acts on it.
 //!
 //! # Invariants
 //!
-//! Between steps (checked by `verify`, which trusts none of them):
+//! Between events (checked by `verify`, which trusts none of them):
 //!
-//! 1. Dual feasibility: `slack(e) ≥ 0` for every edge, `dual[v] ≥ 0`, `blossom_dual[b] ≥ 0`.
+//! 1. Dual feasibility: `slack(e) ≥ 0` for every edge, `y_v ≥ 0`, `z_B ≥ 0`.
 //! 2. Every matched edge and every edge linking two consecutive children of a blossom is tight
 //!    (`slack = 0`).
 //! 3. Every blossom is full: its base is its only vertex not matched inside it, and the base's
 //!    mate (if any) lies outside. Children are stored in cyclic order starting at the base child;
 //!    `links[b][i]` is the edge `(x, y)`, `x` in `children[i]`, `y` in `children[i + 1 mod k]`; the
 //!    links with an odd index are matched, the ones with an even index are not.
-//! 4. All free vertices have the same dual, the smallest of all vertex duals (they are roots in
-//!    every stage and move by the full `−δ` each time).
-//! 5. Labels live on top-level blossoms. Every free base is the root of an outer tree; an inner
-//!    blossom `t` records the edge `label_edge[t] = (s, x)` that reached it, `s` outer outside it,
-//!    `x` inside it; an outer blossom that is not a root hangs below the inner blossom holding its
-//!    base's mate. A matched pair of unlabelled blossoms is labelled together (inner, then its
-//!    mate's blossom outer), so an unlabelled blossom always has a matched base.
-//! 6. Parity: every vertex of a tree has a dual of the same parity as its root's (tree edges are
-//!    tight and `blossom_dual` is even), so the slack of an edge between two outer vertices is
-//!    even and `δ3` below is an integer.
+//! 4. Roots and retired vertices: a free vertex with a positive dual is the base of the root of
+//!    an outer tree (a root); a free vertex with dual 0 is retired: unlabelled, the base of its
+//!    top-level blossom, never a root again (a tree that reaches it augments to it). Every outer
+//!    vertex's dual is `≥ 0`: when one reaches 0, the tree path from it to its root flips, so
+//!    that it is free and retired and the root matched, and the tree dissolves. The run ends when
+//!    no root is left: then every free vertex has dual 0, the floor of the maximum-weight
+//!    certificate.
+//! 5. Labels live on top-level blossoms. An inner blossom `t` records the edge
+//!    `label_edge[t] = (s, x)` that reached it, `s` outer outside it, `x` inside it; an outer
+//!    blossom that is not a root hangs below the inner blossom holding its base's mate. A matched
+//!    pair of unlabelled blossoms is labelled together (inner, then its mate's blossom outer), so
+//!    an unlabelled blossom always has a matched base. `tree[b]` names the tree of a labelled
+//!    top-level blossom by its root's free vertex; `members[t]` lists (among stale ids) every
+//!    blossom labelled into tree `t`.
+//! 6. Parity: every root's dual has the parity of `now` (all start even and move together), and
+//!    every vertex of a tree has a dual of its root's parity (tree edges are tight and blossom
+//!    duals are even), so the slack of an edge between two outer vertices is even and its moment
+//!    an integer.
+//! 7. Events: every edge between different top-level blossoms whose slack is falling (one end
+//!    outer, the other outer or unlabelled) has an entry at the moment its slack reaches 0, every
+//!    outer vertex one at the moment its dual reaches 0, and every inner nontrivial blossom one at
+//!    the moment its dual reaches 0, unless that moment lies past `end`.
 //!
-//! # A stage
+//! # Trees across augmentations
 //!
-//! Every free vertex roots an outer tree. Scanning the outer vertices, a tight edge to an
-//! unlabelled blossom grows the tree (the blossom turns inner, its mate's blossom outer); a tight
-//! edge between two outer blossoms of the same tree closes a new blossom (outer, dual 0); between
-//! two trees it gives an augmenting path, which is flipped (rotating each blossom on it so that the
-//! path enters at its new base) and ends the stage. When no tight edge is left, the duals move by
-//! the largest `δ` that keeps them feasible: outer vertices `−δ`, inner `+δ`, outer blossoms
-//! `+2δ`, inner blossoms `−2δ`, with `δ` the least of
+//! An augmentation along a tight edge between two trees flips the path through both roots (one
+//! to a retired vertex, or a retirement, flips one tree's path); only those trees are dissolved
+//! (their blossoms turn unlabelled, the ones with dual 0 are expanded), every other tree keeps
+//! its labels and its events. Dissolved vertices are scanned once, for the edges to outer
+//! vertices whose slack now falls.
 //!
-//! - `δ1`: the free vertices' dual (at 0 no augmenting path can gain anything: the end);
-//! - `δ2`: the slack of an edge from an outer vertex to an unlabelled blossom;
-//! - `δ3`: half the slack of an edge between two different outer blossoms;
-//! - `δ4`: half the dual of an inner blossom (at 0 it is expanded, its children labelled along
-//!   the even path from where the tree enters to its base).
+//! # The start
 //!
-//! After an augmentation every outer top-level blossom whose dual is 0 is expanded.
+//! Each vertex starts with `2 y_v` = its largest incident gain (0 if none is positive), rounded
+//! up to even: every slack is `≥ 0`, and the edges that are the best at both ends are tight at
+//! once, so the first moments match them greedily. A vertex whose start is 0 is retired at once.
 //!
 //! # Bounds
 //!
-//! Duals start at `dual[v] = W = max(0, max w)`. `δ1` caps the total of all `δ` at `W`, so every
-//! `dual[v]` stays in `[0, 2W]` and the blossom duals along any chain of nested blossoms sum to at
-//! most `2W` (only the top one moves at a time). Every slack is then at most `8 max|w|`.
+//! With `W = max(0, max w)`, duals start in `[0, W + 1]` and `end`, the largest start, bounds
+//! every root's dual, so the run ends by `now = end`: every `2 y_v` stays in `[0, 2W + 2]` and
+//! the blossom duals along any chain of nested blossoms sum to at most `2W + 2` (only the top
+//! one moves at a time). Every slack is then at most `8 max|w| + 8`, and every moment at most
+//! `end` plus a slack (moments past `end` are never queued).
 //!
 //! # Cost
 //!
-//! There are at most `n/2` stages; a stage has `O(n)` dual steps, each costing one pass over the
-//! edges to find `δ` (the edges that reach it are kept, and only their outer ends are scanned
-//! again; an expansion rescans every outer vertex), so `O(n² m)` in all.
+//! At most `n/2` augmentations. Between two of them each blossom is labelled, formed or expanded
+//! `O(n)` times, and each labelling scans the edges of the vertices whose label changed, pushing
+//! at most one event per edge: `O(m)` events of `O(log m)` each per augmentation at worst, and in
+//! practice far fewer, since only the trees an augmentation flips are rebuilt.
 
 use grid_core::stop::{self, StopFlag, Stopped};
 
+use super::events::{Event, Events};
+
 const NONE: u32 = u32::MAX;
 
-/// The label of a top-level blossom within a stage.
+/// The label of a top-level blossom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
     /// Not in any tree.
@@ -82,15 +113,16 @@ enum Label {
     Inner,
 }
 
-/// Which bound limited a dual step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// The free vertices' dual reached 0: the matching is optimal.
-    Finished,
-    /// An edge became tight (to an unlabelled blossom or between two outer blossoms).
-    Tightened,
-    /// This inner blossom's dual reached 0.
-    Expand(u32),
+impl Label {
+    /// How fast the doubled dual of a vertex in a top-level blossom with this label moves per
+    /// unit of `now`.
+    fn vertex_rate(self) -> i64 {
+        match self {
+            Label::Unlabelled => 0,
+            Label::Outer => -1,
+            Label::Inner => 1,
+        }
+    }
 }
 
 /// The engine's answer: the mate array and the dual solution.
@@ -115,30 +147,55 @@ pub(crate) struct GainEdge {
     pub gain: i64,
 }
 
+/// An edge seen from one end (the scans read it without touching the edge list).
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    /// The other end.
+    other: u32,
+    /// The edge's index.
+    edge: u32,
+    /// Its gain.
+    gain: i64,
+}
+
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
 /// `n..2n` the nontrivial ones, reused after expansion.
 struct Engine<'a> {
     n: usize,
     edges: &'a [GainEdge],
-    /// CSR adjacency: the edge ids at `v` are `adjacent[first[v]..first[v + 1]]`.
+    /// CSR adjacency: the edges at `v`, seen from `v`, are `adjacent[first[v]..first[v + 1]]`.
     first: Vec<usize>,
-    adjacent: Vec<u32>,
+    adjacent: Vec<Arc>,
     mate: Vec<u32>,
+    /// `2 y_v` at the moment `since[top[v]]` (see "Time and lazy duals").
     dual: Vec<i64>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
     parent: Vec<u32>,
     children: Vec<Vec<u32>>,
     links: Vec<Vec<(u32, u32)>>,
     base: Vec<u32>,
+    /// `2 z_B` at the moment `since[b]` for a top-level blossom, exact for a nested one.
     blossom_dual: Vec<i64>,
     label: Vec<Label>,
     label_edge: Vec<(u32, u32)>,
+    /// Per top-level blossom: the moment its duals were last settled.
+    since: Vec<i64>,
+    /// Per labelled top-level blossom: its tree, named by the root's free vertex.
+    tree: Vec<u32>,
+    /// Per free vertex: the blossoms labelled into its tree (stale ids included).
+    members: Vec<Vec<u32>>,
     /// Per vertex: its top-level blossom.
     top: Vec<u32>,
     unused_ids: Vec<u32>,
-    queue: Vec<u32>,
-    /// The edges whose bound equals the last dual step's `δ2`/`δ3` (tight after it).
-    tightened: Vec<u32>,
+    events: Events,
+    /// The running total of all `δ`.
+    now: i64,
+    /// The largest starting dual: every root's dual reaches 0 by this moment.
+    end: i64,
+    /// Number of roots (free vertices with a positive dual).
+    roots: usize,
+    /// The queue length past which stale events are dropped.
+    compact_at: usize,
     /// Marks of the common-ancestor walk (`mark[b] == stamp`).
     mark: Vec<u32>,
     stamp: u32,
@@ -146,7 +203,7 @@ struct Engine<'a> {
 
 /// A maximum-weight matching of the simple graph on `0..n` with `edges` (no self-loops, no pair
 /// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`.
-/// `stop` is checked before each stage.
+/// `stop` is checked after each augmentation.
 pub(crate) fn solve(n: usize, edges: &[GainEdge], stop: StopFlag<'_>) -> Result<Solved, Stopped> {
     let mut engine = Engine::new(n, edges);
     engine.run(stop)?;
@@ -164,14 +221,24 @@ impl<'a> Engine<'a> {
             first[v + 1] += first[v];
         }
         let mut fill = first.clone();
-        let mut adjacent = vec![0u32; first[n]];
+        let mut adjacent = vec![Arc { other: 0, edge: 0, gain: 0 }; first[n]];
         for (k, e) in edges.iter().enumerate() {
             for end in [e.u, e.v] {
-                adjacent[fill[end as usize]] = k as u32;
+                let other = if end == e.u { e.v } else { e.u };
+                adjacent[fill[end as usize]] = Arc { other, edge: k as u32, gain: e.gain };
                 fill[end as usize] += 1;
             }
         }
-        let top_weight = edges.iter().map(|e| e.gain).max().unwrap_or(0).max(0);
+        let mut dual = vec![0i64; n];
+        for e in edges {
+            for end in [e.u, e.v] {
+                dual[end as usize] = dual[end as usize].max(e.gain);
+            }
+        }
+        for d in &mut dual {
+            *d += *d & 1;
+        }
+        let end = dual.iter().copied().max().unwrap_or(0);
         let ids = 2 * n;
         Self {
             n,
@@ -179,7 +246,7 @@ impl<'a> Engine<'a> {
             first,
             adjacent,
             mate: vec![NONE; n],
-            dual: vec![top_weight; n],
+            dual,
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
             links: vec![Vec::new(); ids],
@@ -187,25 +254,38 @@ impl<'a> Engine<'a> {
             blossom_dual: vec![0; ids],
             label: vec![Label::Unlabelled; ids],
             label_edge: vec![(NONE, NONE); ids],
+            since: vec![0; ids],
+            tree: vec![NONE; ids],
+            members: vec![Vec::new(); n],
             top: (0..n as u32).collect(),
             unused_ids: (n as u32..ids as u32).rev().collect(),
-            queue: Vec::new(),
-            tightened: Vec::new(),
+            events: Events::default(),
+            now: 0,
+            end,
+            roots: 0,
+            compact_at: 4 * (edges.len() + n) + 1024,
             mark: vec![0; ids],
             stamp: 0,
         }
     }
 
-    /// The other end of edge `k` seen from `v`.
-    fn other(&self, k: u32, v: u32) -> u32 {
-        let e = &self.edges[k as usize];
-        if e.u == v { e.v } else { e.u }
+    /// `2 y_v` now.
+    fn vertex_dual(&self, v: u32) -> i64 {
+        let b = self.top[v as usize] as usize;
+        self.dual[v as usize] + self.label[b].vertex_rate() * (self.now - self.since[b])
     }
 
-    /// The doubled reduced cost of edge `k`, whose ends lie in different top-level blossoms.
+    /// `2 z_B` now, for a top-level nontrivial blossom `b`.
+    fn top_blossom_dual(&self, b: u32) -> i64 {
+        let b = b as usize;
+        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.since[b])
+    }
+
+    /// The doubled reduced cost of edge `k` now, for an edge whose ends lie in different
+    /// top-level blossoms.
     fn slack(&self, k: u32) -> i64 {
         let e = &self.edges[k as usize];
-        self.dual[e.u as usize] + self.dual[e.v as usize] - 2 * e.gain
+        self.vertex_dual(e.u) + self.vertex_dual(e.v) - 2 * e.gain
     }
 
     /// Appends the vertices of blossom `b` to `out`, in the order of a depth-first walk of its
@@ -227,111 +307,227 @@ impl<'a> Engine<'a> {
         out
     }
 
-    /// The stages, until the free vertices' dual reaches 0 or none is left, or `stop` is set.
+    /// Writes the exact duals of the top-level blossom `b` and its vertices back and restarts its
+    /// clock at `now`.
+    fn settle(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.dual[b as usize] = self.vertex_dual(b);
+        } else {
+            for v in self.vertices_of(b) {
+                self.dual[v as usize] = self.vertex_dual(v);
+            }
+            self.blossom_dual[b as usize] = self.top_blossom_dual(b);
+        }
+        self.since[b as usize] = self.now;
+    }
+
+    /// The moment event `event` is due in the current state, or `None` when nothing is falling
+    /// towards it (or it lies past the end).
+    fn due(&self, event: Event) -> Option<i64> {
+        let moment = match event {
+            Event::Tight(k) => {
+                let e = &self.edges[k as usize];
+                let (bu, bv) = (self.top[e.u as usize], self.top[e.v as usize]);
+                if bu == bv {
+                    return None;
+                }
+                let rate = self.label[bu as usize].vertex_rate() + self.label[bv as usize].vertex_rate();
+                return if rate < 0 { self.falls_to_zero(rate, self.slack(k)) } else { None };
+            }
+            Event::Zero(v) => {
+                if self.label[self.top[v as usize] as usize] != Label::Outer {
+                    return None;
+                }
+                self.now + self.vertex_dual(v)
+            }
+            Event::Expand(b) => {
+                let i = b as usize;
+                if self.parent[i] != NONE || self.children[i].is_empty() || self.label[i] != Label::Inner {
+                    return None;
+                }
+                self.now + self.top_blossom_dual(b) / 2
+            }
+        };
+        (moment <= self.end).then_some(moment)
+    }
+
+    /// The moment a slack falling at `rate` (`−1` or `−2` per unit of `now`) reaches 0, unless
+    /// that lies past the end.
+    fn falls_to_zero(&self, rate: i64, slack: i64) -> Option<i64> {
+        debug_assert!(rate == -1 || (rate == -2 && slack % 2 == 0), "invariant 6");
+        let moment = self.now + slack / -rate;
+        (moment <= self.end).then_some(moment)
+    }
+
+    /// Pushes `event` at its due moment, if any (invariant 7).
+    fn schedule(&mut self, event: Event) {
+        if let Some(moment) = self.due(event) {
+            self.events.push(moment, event);
+        }
+    }
+
+    /// Schedules every edge at the vertices of the top-level blossom `b`, whose label changed.
+    fn scan(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.scan_vertex(b);
+        } else {
+            for v in self.vertices_of(b) {
+                self.scan_vertex(v);
+            }
+        }
+    }
+
+    /// Schedules every edge at vertex `v`.
+    fn scan_vertex(&mut self, v: u32) {
+        self.schedule(Event::Zero(v));
+        let bv = self.top[v as usize];
+        let rate_v = self.label[bv as usize].vertex_rate();
+        let dual_v = self.vertex_dual(v);
+        for i in self.first[v as usize]..self.first[v as usize + 1] {
+            // `due` for this edge, with `v`'s side read once.
+            let arc = self.adjacent[i];
+            let bu = self.top[arc.other as usize];
+            let rate = rate_v + self.label[bu as usize].vertex_rate();
+            if bu == bv || rate >= 0 {
+                continue;
+            }
+            let slack = dual_v + self.vertex_dual(arc.other) - 2 * arc.gain;
+            if let Some(moment) = self.falls_to_zero(rate, slack) {
+                self.events.push(moment, Event::Tight(arc.edge));
+            }
+        }
+    }
+
+    /// Drops the stale events once the queue outgrows `compact_at`, which then doubles the
+    /// entries left (so compaction costs `O(1)` amortised per push).
+    fn compact_events(&mut self) {
+        if self.events.len() > self.compact_at {
+            let mut events = std::mem::take(&mut self.events);
+            events.retain(|moment, event| self.due(event) == Some(moment));
+            self.events = events;
+            self.compact_at = self.compact_at.max(2 * self.events.len());
+        }
+    }
+
+    /// Runs events until no root is left, or `stop` is set.
     fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
-        loop {
-            stop::check(stop)?;
-            for b in 0..2 * self.n {
-                self.label[b] = Label::Unlabelled;
-            }
-            self.queue.clear();
-            let mut roots = false;
-            for v in 0..self.n as u32 {
-                if self.mate[v as usize] == NONE {
-                    let b = self.top[v as usize];
-                    debug_assert_eq!(self.base[b as usize], v);
-                    self.label_outer(b);
-                    roots = true;
-                }
-            }
-            if !roots || !self.stage() {
-                return Ok(());
-            }
-            self.expand_zero_outer_blossoms();
-        }
-    }
-
-    /// Labels the top-level blossom `b` outer and queues its vertices.
-    fn label_outer(&mut self, b: u32) {
-        self.label[b as usize] = Label::Outer;
-        let mut vertices = Vec::new();
-        self.leaves(b, &mut vertices);
-        self.queue.extend(vertices);
-    }
-
-    /// Queues every outer vertex again, to find the edges a dual step or an expansion made tight.
-    fn requeue_outer(&mut self) {
-        self.queue.clear();
+        stop::check(stop)?;
         for v in 0..self.n as u32 {
-            if self.label[self.top[v as usize] as usize] == Label::Outer {
-                self.queue.push(v);
+            if self.dual[v as usize] > 0 {
+                self.roots += 1;
+                self.label_outer(v, v);
+            }
+        }
+        while self.roots > 0 {
+            let Some((moment, event)) = self.events.pop_until(self.end) else {
+                debug_assert!(false, "every root has an event by `end` (invariant 7)");
+                break;
+            };
+            debug_assert!(moment >= self.now);
+            self.now = moment;
+            self.compact_events();
+            let augmented = match event {
+                Event::Tight(k) => self.tight_edge(k),
+                Event::Zero(v) => {
+                    let due = self.due(event) == Some(moment);
+                    if due {
+                        self.retire(v);
+                    }
+                    due
+                }
+                Event::Expand(b) => {
+                    if self.due(event) == Some(moment) {
+                        self.expand_inner(b);
+                    }
+                    false
+                }
+            };
+            if augmented {
+                stop::check(stop)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The outer vertex `v` has dual 0: the path from it to its root flips (the root is matched,
+    /// `v` free and retired) and its tree dissolves.
+    fn retire(&mut self, v: u32) {
+        let t = self.tree[self.top[v as usize] as usize];
+        self.flip_path(v, NONE);
+        self.roots -= 1;
+        self.dissolve_trees(&[t]);
+    }
+
+    /// Acts on edge `k` if it is tight and falling: grows a tree, closes a blossom or augments
+    /// (to another tree or to a retired vertex). True when it augmented.
+    fn tight_edge(&mut self, k: u32) -> bool {
+        let e = self.edges[k as usize];
+        let (mut v, mut u) = (e.u, e.v);
+        if self.label[self.top[v as usize] as usize] != Label::Outer {
+            (v, u) = (u, v);
+        }
+        let (bv, bu) = (self.top[v as usize], self.top[u as usize]);
+        if bv == bu || self.label[bv as usize] != Label::Outer || self.slack(k) != 0 {
+            return false;
+        }
+        match self.label[bu as usize] {
+            Label::Inner => false,
+            Label::Unlabelled if self.mate[self.base[bu as usize] as usize] == NONE => {
+                let tv = self.tree[bv as usize];
+                self.augment(v, u);
+                self.roots -= 1;
+                self.dissolve_trees(&[tv]);
+                true
+            }
+            Label::Unlabelled => {
+                self.label_inner(bu, v, u);
+                false
+            }
+            Label::Outer => {
+                let (tv, tu) = (self.tree[bv as usize], self.tree[bu as usize]);
+                if tv == tu {
+                    let ancestor = self.common_ancestor(bv, bu);
+                    self.add_blossom(ancestor, v, u);
+                    false
+                } else {
+                    self.augment(v, u);
+                    self.roots -= 2;
+                    self.dissolve_trees(&[tv, tu]);
+                    true
+                }
             }
         }
     }
 
-    /// Queues the outer ends of the edges the last dual step made tight: the only edges between
-    /// an outer vertex and a non-inner blossom that became tight (every other slack of that kind
-    /// was positive and fell by less than itself, or was already 0 and scanned).
-    fn queue_tightened(&mut self) {
-        self.queue.clear();
-        for i in 0..self.tightened.len() {
-            let e = self.edges[self.tightened[i] as usize];
-            for end in [e.u, e.v] {
-                if self.label[self.top[end as usize] as usize] == Label::Outer {
-                    self.queue.push(end);
-                }
-            }
-        }
+    /// Labels the unlabelled top-level blossom `b` outer in tree `t` and scans its vertices.
+    fn label_outer(&mut self, b: u32, t: u32) {
+        self.label[b as usize] = Label::Outer;
+        self.since[b as usize] = self.now;
+        self.tree[b as usize] = t;
+        self.members[t as usize].push(b);
+        self.scan(b);
     }
 
-    /// One stage; true when it augmented, false when the free vertices' dual reached 0.
-    fn stage(&mut self) -> bool {
-        loop {
-            while let Some(v) = self.queue.pop() {
-                for i in self.first[v as usize]..self.first[v as usize + 1] {
-                    let k = self.adjacent[i];
-                    let u = self.other(k, v);
-                    // Both tops are read afresh: a blossom closed by an earlier edge of `v` may
-                    // have absorbed either end.
-                    let (bv, bu) = (self.top[v as usize], self.top[u as usize]);
-                    if bu == bv || self.slack(k) != 0 {
-                        continue;
-                    }
-                    match self.label[bu as usize] {
-                        Label::Inner => {}
-                        Label::Unlabelled => self.label_inner(bu, v, u),
-                        Label::Outer => match self.common_ancestor(bv, bu) {
-                            Some(ancestor) => self.add_blossom(ancestor, v, u),
-                            None => {
-                                self.augment(v, u);
-                                return true;
-                            }
-                        },
-                    }
-                }
-            }
-            match self.dual_step() {
-                Step::Finished => return false,
-                Step::Tightened => self.queue_tightened(),
-                Step::Expand(b) => {
-                    // Edges from outer vertices into the children left unlabelled may be tight.
-                    self.expand_inner(b);
-                    self.requeue_outer();
-                }
-            }
-        }
+    /// Labels the top-level blossom `b` inner in tree `t`, reached by the tight edge `s – x`.
+    fn mark_inner(&mut self, b: u32, t: u32, s: u32, x: u32) {
+        self.label[b as usize] = Label::Inner;
+        self.label_edge[b as usize] = (s, x);
+        self.since[b as usize] = self.now;
+        self.tree[b as usize] = t;
+        self.members[t as usize].push(b);
+        self.schedule(Event::Expand(b));
     }
 
     /// The unlabelled blossom `b`, reached by the tight edge `s – x` (`s` outer, `x` in `b`),
     /// turns inner; its base's mate's blossom turns outer.
     fn label_inner(&mut self, b: u32, s: u32, x: u32) {
-        self.label[b as usize] = Label::Inner;
-        self.label_edge[b as usize] = (s, x);
+        let t = self.tree[self.top[s as usize] as usize];
+        self.mark_inner(b, t, s, x);
         let base_mate = self.mate[self.base[b as usize] as usize];
         debug_assert_ne!(base_mate, NONE);
         let outer = self.top[base_mate as usize];
         debug_assert_eq!(self.label[outer as usize], Label::Unlabelled);
-        self.label_outer(outer);
+        self.label_outer(outer, t);
     }
 
     /// The outer blossom two levels above the outer blossom `b` in its tree, or `None` at a root.
@@ -344,10 +540,10 @@ impl<'a> Engine<'a> {
         Some(self.top[self.label_edge[inner as usize].0 as usize])
     }
 
-    /// The nearest common outer ancestor of the outer blossoms `a` and `b`, or `None` when they
-    /// lie in different trees. Walks up both sides in turn, so it costs at most twice the shorter
-    /// path to the meeting point plus the other's length.
-    fn common_ancestor(&mut self, a: u32, b: u32) -> Option<u32> {
+    /// The nearest common outer ancestor of the outer blossoms `a` and `b` of one tree. Walks up
+    /// both sides in turn, so it costs at most twice the shorter path to the meeting point plus
+    /// the other's length.
+    fn common_ancestor(&mut self, a: u32, b: u32) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.fill(0);
@@ -355,17 +551,17 @@ impl<'a> Engine<'a> {
         }
         let mut sides = [Some(a), Some(b)];
         let mut turn = 0;
-        while sides[0].is_some() || sides[1].is_some() {
+        loop {
             if let Some(x) = sides[turn] {
                 if self.mark[x as usize] == self.stamp {
-                    return Some(x);
+                    return x;
                 }
                 self.mark[x as usize] = self.stamp;
                 sides[turn] = self.grandparent(x);
             }
+            assert!(sides[0].is_some() || sides[1].is_some(), "two blossoms of one tree meet");
             turn ^= 1;
         }
-        None
     }
 
     /// The link from blossom `b` (outer or inner, not a root) to the blossom above it in its
@@ -398,7 +594,7 @@ impl<'a> Engine<'a> {
 
     /// The tight edge `v – u` between two outer blossoms of one tree closes the cycle through
     /// their common ancestor: it becomes a new outer blossom with dual 0, based at the ancestor's
-    /// base, and its inner vertices turn outer (queued).
+    /// base, and its inner vertices turn outer (scanned).
     fn add_blossom(&mut self, ancestor: u32, v: u32, u: u32) {
         let v_side = self.path_up(self.top[v as usize], ancestor);
         let u_side = self.path_up(self.top[u as usize], ancestor);
@@ -414,22 +610,29 @@ impl<'a> Engine<'a> {
             links.push(up);
         }
         let id = self.unused_ids.pop().expect("at most n/2 nontrivial blossoms at once");
+        let t = self.tree[ancestor as usize];
         let mut newly_outer = Vec::new();
         for &c in &children {
+            self.settle(c);
             self.parent[c as usize] = id;
             if self.label[c as usize] == Label::Inner {
-                self.leaves(c, &mut newly_outer);
+                newly_outer.push(c);
             }
         }
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
         self.label[id as usize] = Label::Outer;
+        self.since[id as usize] = self.now;
+        self.tree[id as usize] = t;
+        self.members[t as usize].push(id);
         self.children[id as usize] = children;
         self.links[id as usize] = links;
         for w in self.vertices_of(id) {
             self.top[w as usize] = id;
         }
-        self.queue.extend(newly_outer);
+        for c in newly_outer {
+            self.scan(c);
+        }
     }
 
     /// Makes the vertex `v` the base of blossom `b`, rematching inside `b` along the even side of
@@ -471,96 +674,82 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Flips the augmenting path made of the tight edge `v – u` between two trees and the tree
-    /// paths from `v` and `u` to their roots.
+    /// Flips the augmenting path made of the tight edge `v – u` and the paths from `v` and `u` to
+    /// the free vertices they lead to (roots, or a retired base).
     fn augment(&mut self, v: u32, u: u32) {
-        for (start, partner) in [(v, u), (u, v)] {
-            let (mut x, mut partner) = (start, partner);
-            loop {
-                let b = self.top[x as usize];
-                let old_base = self.base[b as usize];
-                let old_mate = self.mate[old_base as usize];
-                self.rotate(b, x);
-                self.mate[x as usize] = partner;
-                if old_mate == NONE {
-                    break;
-                }
-                let inner = self.top[old_mate as usize];
-                let (s, entry) = self.label_edge[inner as usize];
-                self.rotate(inner, entry);
-                self.mate[entry as usize] = s;
-                (x, partner) = (s, entry);
+        self.flip_path(v, u);
+        self.flip_path(u, v);
+    }
+
+    /// Matches `start` to `partner` (`NONE`: leaves it free) and flips the alternating path from
+    /// `start` to the free vertex it leads to: up its tree to the root, or within its blossom to
+    /// a free base.
+    fn flip_path(&mut self, start: u32, partner: u32) {
+        let (mut x, mut partner) = (start, partner);
+        loop {
+            let b = self.top[x as usize];
+            let old_base = self.base[b as usize];
+            let old_mate = self.mate[old_base as usize];
+            self.rotate(b, x);
+            self.mate[x as usize] = partner;
+            if old_mate == NONE {
+                return;
             }
+            let inner = self.top[old_mate as usize];
+            let (s, entry) = self.label_edge[inner as usize];
+            self.rotate(inner, entry);
+            self.mate[entry as usize] = s;
+            (x, partner) = (s, entry);
         }
     }
 
-    /// Computes `δ` and moves the duals by it.
-    fn dual_step(&mut self) -> Step {
-        let free_dual = (0..self.n)
-            .filter(|&v| self.label[self.top[v] as usize] == Label::Outer)
-            .map(|v| self.dual[v])
-            .min()
-            .expect("a stage has outer vertices");
-        let (mut delta, mut step) = (free_dual, Step::Finished);
-        self.tightened.clear();
-        for (k, e) in self.edges.iter().enumerate() {
-            let (bu, bv) = (self.top[e.u as usize], self.top[e.v as usize]);
-            if bu == bv {
-                continue;
-            }
-            let labels = (self.label[bu as usize], self.label[bv as usize]);
-            let bound = match labels {
-                (Label::Outer, Label::Outer) => {
-                    let slack = self.slack(k as u32);
-                    debug_assert_eq!(slack % 2, 0, "invariant 6");
-                    slack / 2
-                }
-                (Label::Outer, Label::Unlabelled) | (Label::Unlabelled, Label::Outer) => self.slack(k as u32),
-                _ => continue,
-            };
-            if bound < delta {
-                (delta, step) = (bound, Step::Tightened);
-                self.tightened.clear();
-            }
-            if bound == delta {
-                self.tightened.push(k as u32);
-            }
-        }
-        for b in self.n..2 * self.n {
-            if self.parent[b] == NONE && !self.children[b].is_empty() && self.label[b] == Label::Inner {
-                let bound = self.blossom_dual[b] / 2;
-                if bound < delta {
-                    (delta, step) = (bound, Step::Expand(b as u32));
+    /// Dissolves the trees `trees` after an augmentation or a retirement flipped their roots:
+    /// their blossoms turn
+    /// unlabelled, the ones with dual 0 are expanded, and their vertices are scanned for the
+    /// edges to outer vertices of other trees.
+    fn dissolve_trees(&mut self, trees: &[u32]) {
+        let mut dissolved = Vec::new();
+        for &t in trees {
+            for b in std::mem::take(&mut self.members[t as usize]) {
+                let i = b as usize;
+                let live = self.parent[i] == NONE && (i < self.n || !self.children[i].is_empty());
+                if live && self.label[i] != Label::Unlabelled && self.tree[i] == t {
+                    self.settle(b);
+                    self.label[i] = Label::Unlabelled;
+                    dissolved.push(b);
                 }
             }
         }
-        for v in 0..self.n {
-            match self.label[self.top[v] as usize] {
-                Label::Outer => self.dual[v] -= delta,
-                Label::Inner => self.dual[v] += delta,
-                Label::Unlabelled => {}
-            }
+        let mut vertices = Vec::new();
+        for &b in &dissolved {
+            self.leaves(b, &mut vertices);
         }
-        for b in self.n..2 * self.n {
-            if self.parent[b] == NONE && !self.children[b].is_empty() {
-                match self.label[b] {
-                    Label::Outer => self.blossom_dual[b] += 2 * delta,
-                    Label::Inner => self.blossom_dual[b] -= 2 * delta,
-                    Label::Unlabelled => {}
-                }
-            }
+        let mut pending: Vec<u32> = dissolved
+            .iter()
+            .copied()
+            .filter(|&b| b as usize >= self.n && self.blossom_dual[b as usize] == 0)
+            .collect();
+        while let Some(b) = pending.pop() {
+            let (children, _) = self.dissolve(b);
+            pending.extend(
+                children.into_iter().filter(|&c| c as usize >= self.n && self.blossom_dual[c as usize] == 0),
+            );
         }
-        step
+        for v in vertices {
+            self.scan_vertex(v);
+        }
     }
 
-    /// Removes the top-level blossom `b`: its children become top-level (unlabelled) and its id
-    /// is free again. Returns the children in cyclic order (base child first) and the links.
+    /// Removes the top-level blossom `b` (settled): its children become top-level (unlabelled)
+    /// and its id is free again. Returns the children in cyclic order (base child first) and the
+    /// links.
     fn dissolve(&mut self, b: u32) -> (Vec<u32>, Vec<(u32, u32)>) {
         let children = std::mem::take(&mut self.children[b as usize]);
         let links = std::mem::take(&mut self.links[b as usize]);
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.label[c as usize] = Label::Unlabelled;
+            self.since[c as usize] = self.now;
             for w in self.vertices_of(c) {
                 self.top[w as usize] = c;
             }
@@ -574,8 +763,11 @@ impl<'a> Engine<'a> {
 
     /// Expands the inner blossom `b` (its dual is 0): the children on the even path from where
     /// the tree enters `b` to its base child are labelled inner, outer, …, inner; the others are
-    /// left unlabelled (a later scan labels them if a tight edge reaches them).
+    /// left unlabelled and scanned for edges to outer vertices.
     fn expand_inner(&mut self, b: u32) {
+        self.settle(b);
+        debug_assert_eq!(self.blossom_dual[b as usize], 0);
+        let t = self.tree[b as usize];
         let (s, entry) = self.label_edge[b as usize];
         let mut entry_child = entry;
         while self.parent[entry_child as usize] != b {
@@ -584,8 +776,7 @@ impl<'a> Engine<'a> {
         let (children, links) = self.dissolve(b);
         let k = children.len();
         let i = children.iter().position(|&c| c == entry_child).expect("entry child");
-        self.label[entry_child as usize] = Label::Inner;
-        self.label_edge[entry_child as usize] = (s, entry);
+        self.mark_inner(entry_child, t, s, entry);
         // Walk from the entry child to the base child (index 0 = k) an even number of links.
         let forward = i % 2 == 1;
         let mut j = i;
@@ -593,38 +784,28 @@ impl<'a> Engine<'a> {
             // The matched link from child j to the next one on the path: that one turns outer.
             let (next, after) = if forward { (j + 1, j + 2) } else { (j - 1, j - 2) };
             let outer = children[next % k];
-            self.label_outer(outer);
+            self.label_outer(outer, t);
             // The unmatched link from the outer child to the following one, which turns inner.
             let inner = children[after % k];
             let (x, y) = if forward { links[next % k] } else { links[after] };
             let (in_outer, in_inner) = if forward { (x, y) } else { (y, x) };
-            self.label[inner as usize] = Label::Inner;
-            self.label_edge[inner as usize] = (in_outer, in_inner);
+            self.mark_inner(inner, t, in_outer, in_inner);
             j = after;
         }
-    }
-
-    /// After an augmentation: expands every outer top-level blossom whose dual is 0, and the
-    /// children with dual 0 it uncovers, so that no zero-dual blossom survives a stage at top level.
-    fn expand_zero_outer_blossoms(&mut self) {
-        let mut pending: Vec<u32> = (self.n..2 * self.n)
-            .filter(|&b| {
-                self.parent[b] == NONE
-                    && !self.children[b].is_empty()
-                    && self.label[b] == Label::Outer
-                    && self.blossom_dual[b] == 0
-            })
-            .map(|b| b as u32)
-            .collect();
-        while let Some(b) = pending.pop() {
-            let (children, _) = self.dissolve(b);
-            pending.extend(
-                children.into_iter().filter(|&c| c as usize >= self.n && self.blossom_dual[c as usize] == 0),
-            );
+        for c in children {
+            if self.label[c as usize] == Label::Unlabelled {
+                self.scan(c);
+            }
         }
     }
 
-    fn into_solved(self) -> Solved {
+    fn into_solved(mut self) -> Solved {
+        let duals: Vec<i64> = (0..self.n as u32).map(|v| self.vertex_dual(v)).collect();
+        for b in self.n..2 * self.n {
+            if self.parent[b] == NONE && !self.children[b].is_empty() {
+                self.blossom_dual[b] = self.top_blossom_dual(b as u32);
+            }
+        }
         let blossoms = (self.n..2 * self.n)
             .filter(|&b| !self.children[b].is_empty() && self.blossom_dual[b] > 0)
             .map(|b| {
@@ -633,6 +814,6 @@ impl<'a> Engine<'a> {
                 (vertices, self.blossom_dual[b])
             })
             .collect();
-        Solved { mate: self.mate, vertex_duals: self.dual, blossoms }
+        Solved { mate: self.mate, vertex_duals: duals, blossoms }
     }
 }

@@ -9,7 +9,8 @@
 //! change of weight, so that a maximum-weight matching for the shifted gains has maximum
 //! cardinality and, among those, the best weight (the range of [`WeightedGraph`] keeps the shifted
 //! gains below `2^59 + 1`). The primal–dual blossom engine (`engine.rs`, its invariants next to
-//! its state) solves that problem with doubled integer duals; the duals are shifted back by `K`,
+//! its state, driven by the queue of `events.rs`) solves that problem with doubled integer
+//! duals; the duals are shifted back by `K`,
 //! so the certificate speaks of the objective's own gains. A minimum-cost perfect matching is
 //! asked of a graph without one: the error names the Tutte–Berge deficiency, from a maximum
 //! cardinality matching and its Gallai–Edmonds barrier. The engine sees only the vertices with an
@@ -17,6 +18,7 @@
 
 pub mod certificate;
 mod engine;
+mod events;
 pub mod graph;
 pub mod input;
 mod objective;
@@ -155,8 +157,8 @@ pub fn weighted_matching(
     unstoppable(weighted_matching_until_stopped(graph, objective, None))
 }
 
-/// [`weighted_matching`], stopped once `stop` is set (checked before each stage of the engine):
-/// the outer error is the stop, the inner result the answer.
+/// [`weighted_matching`], stopped once `stop` is set (checked when the engine starts and after
+/// each augmentation): the outer error is the stop, the inner result the answer.
 pub fn weighted_matching_until_stopped(
     graph: &WeightedGraph,
     objective: Objective,

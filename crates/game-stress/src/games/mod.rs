@@ -93,7 +93,8 @@ macro_rules! for_each_game {
 
 /// Defines `Game`, `Input` and `Options` for a list of games in the form of
 /// [`for_each_game!`](crate::for_each_game), with methods that dispatch to each game's
-/// [`StressGame`] implementation.
+/// [`StressGame`] implementation (and `Input` the shrinker's
+/// [`Reducible`](crate::shrink::Reducible)).
 #[macro_export]
 macro_rules! define_games {
     ($($game:ident($short:ident) => $imp:path,)+) => {
@@ -154,6 +155,20 @@ macro_rules! define_games {
                 Ok(match self {
                     $(Game::$game => Input::$short(<$imp as $crate::games::StressGame>::parse(tokens)?),)+
                 })
+            }
+        }
+
+        impl $crate::shrink::Reducible for Input {
+            fn measure(&self) -> Vec<u64> {
+                Input::measure(self)
+            }
+
+            fn reductions(&self) -> Vec<Input> {
+                Input::reductions(self)
+            }
+
+            fn render(&self) -> String {
+                Input::render(self)
             }
         }
 

@@ -11,6 +11,7 @@ use super::Input;
 use crate::games::king::generate as king;
 use crate::games::lattice::generate as lattice;
 use crate::games::matching::generate as matching;
+use crate::games::matching::weighted::{self, WeightedInput};
 use crate::games::pawn::generate as pawn;
 use crate::games::segment::generate as segment;
 use crate::reference;
@@ -100,6 +101,32 @@ pub const PRESETS: &[Preset] = &[
         "king-board-3000",
         "edmonds-blossom: one 3000x3000 HDU board, 3% cells blocked, K in the first free cell",
     ),
+    preset("weighted-sparse-10k", "weighted matching: N = 10,000, M = 30,000 random edges, weights 1..1e6"),
+    preset("weighted-grid-100", "weighted matching: 100x100 grid, weights 1..1e6"),
+    preset(
+        "weighted-knn-10k",
+        "weighted matching: 10-nearest-neighbour graph of 10,000 random points, distances",
+    ),
+    preset("weighted-complete-500", "weighted matching: complete graph on 500 vertices, weights 1..1e6"),
+    preset(
+        "weighted-sparse-100k",
+        "weighted matching: N = 100,000, M = 300,000 random edges, weights 1..1e6",
+    ),
+    preset("weighted-grid-316", "weighted matching: 316x316 grid, weights 1..1e6"),
+    preset(
+        "weighted-knn-100k",
+        "weighted matching: 10-nearest-neighbour graph of 100,000 random points, distances",
+    ),
+    preset("weighted-complete-2000", "weighted matching: complete graph on 2,000 vertices, weights 1..1e6"),
+    preset(
+        "weighted-sparse-1m",
+        "weighted matching: N = 1,000,000, M = 3,000,000 random edges, weights 1..1e6",
+    ),
+    preset("weighted-grid-1000", "weighted matching: 1000x1000 grid, weights 1..1e6"),
+    preset(
+        "weighted-knn-1m",
+        "weighted matching: 10-nearest-neighbour graph of 1,000,000 random points, distances",
+    ),
 ];
 
 /// The seed of the preset called `name`: a hash of the name (a preset's bytes depend on nothing else).
@@ -151,18 +178,49 @@ pub fn input(name: &str) -> Option<Input> {
     })
 }
 
+/// The weighted graph of the preset called `name` (`weighted-*`; `None` for any other name), in
+/// Library Checker's `general_weighted_matching` format when rendered. Random sparse graphs (3n
+/// edges) and grids carry weights uniform in 1..=10^6; the 10-nearest-neighbour graphs carry their
+/// Euclidean distances × 10^6, rounded (the minimum-cost perfect matching benchmark).
+pub fn weighted_input(name: &str) -> Option<WeightedInput> {
+    let rng = &mut Rng::new(seed(name));
+    Some(match name {
+        "weighted-sparse-10k" => weighted_sparse(rng, 10_000),
+        "weighted-sparse-100k" => weighted_sparse(rng, 100_000),
+        "weighted-sparse-1m" => weighted_sparse(rng, 1_000_000),
+        "weighted-grid-100" => weighted::grid(rng, 100),
+        "weighted-grid-316" => weighted::grid(rng, 316),
+        "weighted-grid-1000" => weighted::grid(rng, 1000),
+        "weighted-knn-10k" => weighted::knn(rng, 10_000, 10),
+        "weighted-knn-100k" => weighted::knn(rng, 100_000, 10),
+        "weighted-knn-1m" => weighted::knn(rng, 1_000_000, 10),
+        "weighted-complete-500" => weighted::complete(rng, 500),
+        "weighted-complete-2000" => weighted::complete(rng, 2000),
+        _ => return None,
+    })
+}
+
+/// `n` vertices, `3n` distinct random edges (average degree 6), then their random weights.
+fn weighted_sparse(rng: &mut Rng, n: usize) -> WeightedInput {
+    let graph = matching::sparse(rng, n, 3 * n);
+    weighted::with_random_weights(rng, graph)
+}
+
 /// The uniform n × m board of the preset called `name` (the source of a transposed preset).
 fn lattice_of(name: &str, n: usize, m: usize) -> lattice::LatticeInput {
     lattice::uniform(&mut Rng::new(seed(name)), n, m, lattice::MAX_VALUE)
 }
 
 /// The text of the preset called `name`, exactly as the solver reads it (`None` for an unknown
-/// name). A pawn input's file label is the name without `pawn-` (not `stress`). A graph in another
+/// name). A weighted preset is its [`weighted_input`]. A pawn input's file label is the name without `pawn-` (not `stress`). A graph in another
 /// format is written by edmonds-blossom's own writer ([`reference::graph_file`]): the simple graph
 /// (repeated edges dropped), every edge once in increasing order (METIS: every list), so that the
 /// other readers are measured on the files they are meant for, and the matching is the same
 /// graph's.
 pub fn render(name: &str) -> Option<String> {
+    if let Some(graph) = weighted_input(name) {
+        return Some(graph.render());
+    }
     if let Some((_, extension)) = in_other_format(name) {
         let Input::Matching(graph) = input(name)? else { return None };
         return reference::graph_file(graph.n, &graph.edges, extension);
@@ -197,10 +255,12 @@ mod tests {
             match input(p.name) {
                 Some(Input::Matching(_)) => graphs.push(p.name),
                 Some(_) => {}
+                None if p.name.starts_with("weighted-") => {}
                 None => panic!("{} is listed but not generated", p.name),
             }
         }
         assert!(input("nope").is_none() && render("lattice-10x1").is_none());
+        assert!(weighted_input("weighted-sparse-10k").is_some() && weighted_input("sparse-1m").is_none());
     }
 
     #[test]

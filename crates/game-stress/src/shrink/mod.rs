@@ -9,6 +9,10 @@
 //! Every reduction is strictly smaller under the game's size measure (compared lexicographically,
 //! e.g. boards, then cells, then obstacles, then the pieces' distance), which the driver checks, so
 //! shrinking always ends; and every reduction is a valid input (checked too).
+//!
+//! The driver sees an input only through [`Reducible`] (its measure, reductions and text), which
+//! the list of the games implements for its `Input`, so a game list made with `define_games!`
+//! elsewhere (a test's) shrinks with the same driver.
 
 mod removal;
 
@@ -22,13 +26,23 @@ use crate::generate::Input;
 
 pub use removal::{chunk_removals, without};
 
+/// An input the driver can shrink: the `Input` of a list of the games.
+pub trait Reducible: Clone + Send + Sync {
+    /// The size measure of the input: every reduction is lexicographically smaller.
+    fn measure(&self) -> Vec<u64>;
+    /// The one-step reductions of the input, biggest first (not yet checked smaller).
+    fn reductions(&self) -> Vec<Self>;
+    /// The input exactly as the solver reads it.
+    fn render(&self) -> String;
+}
+
 /// The size measure of an input: every reduction is lexicographically smaller.
-pub fn measure(input: &Input) -> Vec<u64> {
+pub fn measure<I: Reducible>(input: &I) -> Vec<u64> {
     input.measure()
 }
 
 /// The one-step reductions of `input`, biggest first, each valid and strictly smaller.
-pub fn candidates(input: &Input) -> Vec<Input> {
+pub fn candidates<I: Reducible>(input: &I) -> Vec<I> {
     let size = measure(input);
     input.reductions().into_iter().filter(|c| measure(c) < size).collect()
 }
@@ -55,9 +69,9 @@ pub struct Bounds {
 
 /// The result of [`shrink`].
 #[derive(Debug, Clone)]
-pub struct Shrunk {
+pub struct Shrunk<I = Input> {
     /// The smallest failing input found.
-    pub input: Input,
+    pub input: I,
     /// Reductions accepted.
     pub steps: usize,
     /// Candidates tried (runs of the solution).
@@ -68,16 +82,16 @@ pub struct Shrunk {
 
 /// A progress report of [`shrink`], after each accepted reduction.
 #[derive(Debug, Clone, Copy)]
-pub struct Progress<'a> {
+pub struct Progress<'a, I = Input> {
     /// The current (smallest failing) input.
-    pub input: &'a Input,
+    pub input: &'a I,
     /// Reductions accepted so far.
     pub steps: usize,
     /// Runs so far.
     pub tries: usize,
 }
 
-fn fingerprint(input: &Input) -> u64 {
+fn fingerprint<I: Reducible>(input: &I) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     input.render().hash(&mut hasher);
     hasher.finish()
@@ -91,15 +105,16 @@ fn fingerprint(input: &Input) -> u64 {
 /// current input, whose candidates are then tried from the first, until a whole round of
 /// candidates passes. A candidate already seen to pass is not run again. The result
 /// depends only on `still_fails`, not on `jobs`. `progress` is called after each reduction.
-pub fn shrink<F>(
-    input: Input,
+pub fn shrink<I, F>(
+    input: I,
     jobs: usize,
     bounds: Bounds,
     still_fails: F,
-    mut progress: impl FnMut(Progress),
-) -> Shrunk
+    mut progress: impl FnMut(Progress<I>),
+) -> Shrunk<I>
 where
-    F: Fn(&Input) -> bool + Sync,
+    I: Reducible,
+    F: Fn(&I) -> bool + Sync,
 {
     let start = Instant::now();
     let mut passed: HashSet<u64> = HashSet::new();

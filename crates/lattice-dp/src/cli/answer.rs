@@ -8,7 +8,7 @@ use grid_core::cli::args::Format;
 use grid_core::cli::driver::{Request, Source};
 use grid_core::cli::{self, Failure};
 use lattice_dp::progress::{LayerBar, Shown};
-use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::distributed::checkpoint::Checkpoints;
 use lattice_dp::{Mode, Options, Plan, parse_board, parse_positions, solve_with};
 
 use super::answer_output::write_answer;

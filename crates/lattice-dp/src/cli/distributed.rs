@@ -11,7 +11,7 @@ use grid_core::cli::driver::Source;
 use grid_core::cli::{self, Failure};
 #[cfg(feature = "mpi")]
 use lattice_dp::progress::{LayerBar, Shown};
-use lattice_dp::solve::checkpoint::Checkpoints;
+use lattice_dp::solve::distributed::checkpoint::Checkpoints;
 #[cfg(feature = "mpi")]
 use lattice_dp::{Mode, Options, Plan, parse_board};
 
@@ -39,12 +39,12 @@ pub struct Sweep<'a> {
 /// Runs this rank: rank 0 reports like a single process, the others only by exit status.
 #[cfg(feature = "mpi")]
 pub fn main(input: &Source, sweep: Sweep<'_>, checkpoints: Option<&Checkpoints>, format: Format) -> ExitCode {
-    let Some(mut ranks) = lattice_dp::mpi::MpiRanks::init() else {
+    let Some(mut ranks) = lattice_dp::solve::distributed::mpi::MpiRanks::init() else {
         return usage_error(
             "MPI could not be initialised: run it under mpirun (mpirun -np P lattice-dp-mpi --distributed FILE)",
         );
     };
-    use lattice_dp::solve::exchange::Exchange;
+    use lattice_dp::solve::distributed::exchange::Exchange;
     if ranks.rank() == 0 {
         cli::run(|out| answer(&mut ranks, input, sweep, checkpoints, format, out))
     } else {
@@ -65,14 +65,14 @@ pub fn main(_: &Source, _: Sweep<'_>, _: Option<&Checkpoints>, _: Format) -> Exi
 /// or a plan that does not fit stops every rank at the same point.
 #[cfg(feature = "mpi")]
 fn answer(
-    ranks: &mut lattice_dp::mpi::MpiRanks,
+    ranks: &mut lattice_dp::solve::distributed::mpi::MpiRanks,
     input: &Source,
     sweep: Sweep<'_>,
     checkpoints: Option<&Checkpoints>,
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    use lattice_dp::solve::exchange::Exchange;
+    use lattice_dp::solve::distributed::exchange::Exchange;
     let args = sweep.args;
     let me = ranks.rank();
     let read = if me == 0 { input.read() } else { Ok(Vec::new()) };

@@ -9,8 +9,8 @@ use grid_core::cli::Failure;
 use grid_core::cli::args::InputArgs;
 use grid_core::cli::memory::MemoryArgs;
 use lattice_dp::ValueWidth;
-use lattice_dp::solve::checkpoint::{Checkpoints, WhenDone};
-use lattice_dp::solve::partition::DEFAULT_MIN_SHARE;
+use lattice_dp::solve::distributed::checkpoint::{Checkpoints, WhenDone};
+use lattice_dp::solve::distributed::partition::DEFAULT_MIN_SHARE;
 
 /// The default mode's own options: the sweep, its checkpoints, and the MPI job.
 #[derive(Debug, clap::Args)]

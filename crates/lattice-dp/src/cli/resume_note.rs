@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use lattice_dp::Progress;
-use lattice_dp::solve::checkpoint::{self, Checkpoints};
+use lattice_dp::solve::distributed::checkpoint::{self, Checkpoints};
 
 /// Writes the resume line at the sweep's first progress report, once.
 #[derive(Debug)]

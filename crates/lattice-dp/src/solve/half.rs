@@ -55,13 +55,13 @@ impl HalfPaths {
             members[filled[id]] = mask;
             filled[id] += 1;
         }
-        let mut rank: Vec<Rank> = vec![0; 1 << len];
+        let mut rank: Vec<Rank> = vec![Rank::default(); 1 << len];
         for id in 0..class_count {
             let class = &mut members[class_start[id]..class_start[id + 1]];
             // Masks are in increasing order already; a stable sort keeps it within a corner count.
             class.sort_by_key(|&mask| std::cmp::Reverse(path::corners(LatticePath::from(mask), len).count()));
             for (r, &mask) in class.iter().enumerate() {
-                rank[mask as usize] = index::rank(r);
+                rank[mask as usize] = Rank::new(r);
             }
         }
         Self { len, area, rank, first_class, class_start, members }

@@ -17,7 +17,7 @@
 
 use super::layer::{Group, RowSource};
 use super::split::{CrossMove, Gain, Split};
-use super::value::Stored;
+use super::value::{Stored, raise};
 use crate::board::MAX_CELLS;
 use crate::index::{Rank, Step};
 use crate::path::{self, LatticePath};
@@ -30,7 +30,7 @@ pub const SCORES: usize = MAX_CELLS.next_power_of_two();
 
 /// Entries of the scratch row the right moves gather from: one per value of a [`Rank`], so a
 /// gather index needs no bounds check.
-const WIDE: usize = 1 << Rank::BITS;
+const WIDE: usize = Rank::VALUES;
 
 /// The buffers of one worker's rows, reused from row to row: the row being computed, and a row of
 /// the next layer widened to `i64` (the right moves' row, then the cross move's). Each holds
@@ -261,7 +261,7 @@ impl<V: Stored> Kernel<'_, V> {
         Run::pair(run(first), run(second), wide, head, |_, value| value);
         while let Some(a) = runs.next() {
             let b = runs.next().unwrap_or(0..0);
-            Run::pair(run(a), run(b), wide, out, i64::max);
+            Run::pair(run(a), run(b), wide, out, raise);
         }
     }
 }

@@ -12,16 +12,16 @@
 //! A plan reads only the board's [`Shape`] (its size and the bound of its values): the same
 //! layouts and partitions as a solve, counted in `u64` (22 × 22 has 2.1 · 10^12 states).
 
-use super::distributed::ROUND_BYTES;
 use rayon::prelude::*;
 
+use super::distributed::exchange::ROUND_BYTES;
+use super::distributed::partition::Partition;
 use super::game;
 use super::kernel::RowScratch;
 use super::layer::{RowMap, all_layers};
-use super::partition::Partition;
 use super::split::Split;
+use super::types::Mode;
 use super::value::ValueWidth;
-use super::{Mode, state_count};
 use crate::board::{Board, Shape};
 
 /// What a solve of one board needs.
@@ -154,7 +154,7 @@ pub struct DistributedPlan {
     pub exchanged_states: Vec<u64>,
     /// The states of each layer.
     pub layer_states: Vec<u64>,
-    /// The most batches a layer is computed in ([`super::partition`]).
+    /// The most batches a layer is computed in ([`super::distributed::partition`]).
     pub most_batches: usize,
 }
 
@@ -357,6 +357,11 @@ fn steps_budget(limit: Option<u64>, fixed: u64) -> Option<u64> {
     limit.map(|limit| limit.saturating_sub(fixed))
 }
 
+/// The number of states (paths) of an `n × m` board: C(n + m, n).
+pub fn state_count(n: usize, m: usize) -> u64 {
+    (0..n as u64).fold(1, |acc, i| acc * (m as u64 + 1 + i) / (i + 1))
+}
+
 /// The number of states of each layer `0..=n·m` of an `n × m` board: the coefficients of the
 /// Gaussian binomial `[n+m choose n]_q`, by `[i+j, i] = [i+j−1, i−1] + q^i [i+j−1, i]`.
 pub fn layer_sizes(n: usize, m: usize) -> Vec<u64> {
@@ -424,7 +429,7 @@ pub fn bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::partition::DEFAULT_MIN_SHARE;
+    use crate::solve::distributed::partition::DEFAULT_MIN_SHARE;
 
     #[test]
     fn layer_sizes_add_up_and_match_the_largest_layers() {

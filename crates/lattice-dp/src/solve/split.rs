@@ -156,8 +156,8 @@ impl Split {
             for (rank, &half) in members.iter().enumerate() {
                 let half = LatticePath::from(half);
                 if half & 1 == 0 && self.left_ones_for(half).is_some_and(|a| a >= 1) {
-                    let next_rank = index::rank(self.right.rank(half | 1));
-                    self.cross_moves.push(CrossMove { rank: index::rank(rank), next_rank });
+                    let next_rank = Rank::new(self.right.rank(half | 1));
+                    self.cross_moves.push(CrossMove { rank: Rank::new(rank), next_rank });
                 }
             }
             self.cross_start.push(self.cross_moves.len());
@@ -179,9 +179,9 @@ impl Split {
         let row = self.n - 1 - (a + u);
         let col = (self.h - a) + (q - u);
         RightMove {
-            rank: index::rank(rank),
-            next_rank: index::rank(self.right.rank(path::play(half, q))),
-            cell: index::cell_id(row * self.m + col),
+            rank: Rank::new(rank),
+            next_rank: Rank::new(self.right.rank(path::play(half, q))),
+            cell: CellId::new(row * self.m + col),
             step: index::step(self.h + q),
         }
     }
@@ -290,7 +290,7 @@ mod tests {
                     assert_eq!(usize::from(mv.rank), r, "run {k}");
                     assert_eq!(split.right_next_ranks()[i], mv.next_rank);
                     assert_eq!(split.right_steps()[i], mv.step);
-                    assert_eq!(i64::from(gains[i]), i64::from(mv.cell) * 10);
+                    assert_eq!(i64::from(gains[i]), mv.cell.get() as i64 * 10);
                     if r == rank {
                         table.push(mv);
                     }

@@ -27,6 +27,19 @@ use crate::board::{MAX_CELLS, MAX_VALUE};
 // The largest bound within the limits, `10^9 + 484 · 10^9`, fits the 5-byte range (module doc).
 const _: () = assert!(MAX_VALUE * (MAX_CELLS as u64 + 1) < 1 << 39);
 
+/// `max(current, candidate)` as the kernel's streaming loops update a state: `current` plus the
+/// positive part of the difference.
+///
+/// Written as `(*o).max(candidate)`, the vectoriser turns the update into a masked store
+/// (`VPMASKMOVQ`) that writes only the lanes that grew; on AMD Zen 4 that loop takes about four
+/// times as long as one that computes the maximum and stores every lane, which this form gets.
+/// Both operands lie in `NO_MOVE ..= B` (module doc), so the difference cannot overflow.
+#[inline(always)]
+pub fn raise(current: i64, candidate: i64) -> i64 {
+    let gain = candidate - current;
+    current + (gain & -i64::from(gain > 0))
+}
+
 /// A value as stored in a layer.
 ///
 /// The kernel reads a layer through [`Stored::load`] and [`Stored::relax_row`] and writes a row it
@@ -61,7 +74,7 @@ pub trait Stored: Copy + Send + Sync + 'static {
     #[inline(always)]
     fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
         for (o, &v) in out.iter_mut().zip(next) {
-            *o = (*o).max(gain - v.get());
+            *o = raise(*o, gain - v.get());
         }
     }
 
@@ -228,12 +241,12 @@ impl Stored for Packed40 {
         let mut out_blocks = out.chunks_exact_mut(BLOCK);
         for (o, block) in out_blocks.by_ref().zip(blocks) {
             for (o, v) in o.iter_mut().zip(unpack_block(block)) {
-                *o = (*o).max(gain - v);
+                *o = raise(*o, gain - v);
             }
         }
         for (o, value) in out_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
             let value: Self = value.try_into().unwrap_or_default();
-            *o = (*o).max(gain - value.get());
+            *o = raise(*o, gain - value.get());
         }
     }
 

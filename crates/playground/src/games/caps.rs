@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::Game;
+use super::{Game, PageModule};
 
 /// One cap of a game: the command-line flag that sets it, and its default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +19,8 @@ pub struct Cap {
     pub default: u64,
 }
 
-/// One game as the server's list holds it: its caps and how it is built from their values.
+/// One game as the server's list holds it: its caps, how it is built from their values, and its
+/// module of the page.
 /// Each game's module defines its own, next to its adapter; [`REGISTRATIONS`](super::REGISTRATIONS)
 /// lists them.
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +31,8 @@ pub struct Registration {
     pub answer_cap: Cap,
     /// The game with the caps' values of `caps`.
     pub build: fn(&GameCaps) -> Arc<dyn Game>,
+    /// The ES module that draws the game in the page.
+    pub page_module: PageModule,
 }
 
 /// The values of the games' caps (the binary's flags); a cap not set has its default.

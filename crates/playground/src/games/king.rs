@@ -7,8 +7,8 @@ use edmonds_blossom::report::json::OutcomeGridJson;
 use edmonds_blossom::{Board, BoardAnalysis, parse_boards};
 
 use super::{
-    Cancel, Cap, Game, GameCaps, GameInfo, GameOption, Limit, QueryError, QueryOptions, Registration,
-    answer_limit, one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, GameOption, Limit, PageModule, QueryError, QueryOptions,
+    Registration, answer_limit, only_position, to_json,
 };
 
 /// `--king-max-cells`: most cells of a board.
@@ -27,9 +27,14 @@ pub const MAX_ANSWER_BYTES: Cap = Cap {
     default: 2 << 20,
 };
 
-/// The game's caps and how it is built from their values (its line in the list of the games).
-pub const REGISTRATION: Registration =
-    Registration { size_caps: &[MAX_CELLS], answer_cap: MAX_ANSWER_BYTES, build };
+/// The game's caps, how it is built from their values, and its module of the page (its line in
+/// the list of the games).
+pub const REGISTRATION: Registration = Registration {
+    size_caps: &[MAX_CELLS],
+    answer_cap: MAX_ANSWER_BYTES,
+    build,
+    page_module: PageModule { file: "king.js", source: include_bytes!("../../assets/king.js") },
+};
 
 /// The game with the values of its caps in `caps`.
 fn build(caps: &GameCaps) -> Arc<dyn Game> {
@@ -106,10 +111,7 @@ impl Game for King {
         let moves = move_set(options)?;
         let position = self.position(position)?;
         let options = edmonds_blossom::QueryOptions { number: 1, moves, stop: Some(cancel.flag()) };
-        let report = query(&position, &options).map_err(|e| match e {
-            edmonds_blossom::QueryError::Stopped(_) => QueryError::Cancelled,
-            edmonds_blossom::QueryError::NotMaximum(e) => QueryError::Internal(e.to_string()),
-        })?;
+        let report = query(&position, &options).map_err(king_error)?;
         cancel.check()?;
         to_json(&report)
     }
@@ -197,11 +199,7 @@ impl King {
     /// The one position of a query text, within the cell cap. Parsing is linear in the text,
     /// which the body cap bounds; the cap is checked before solving.
     fn position(&self, text: &str) -> Result<Position, QueryError> {
-        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
-        if positions.len() != 1 {
-            return Err(one_position(positions.len()));
-        }
-        let position = positions.remove(0);
+        let position = only_position(parse_positions(text.as_bytes()))?;
         let dims = position.dims();
         let cells = (dims.rows * dims.cols) as u64;
         if cells > self.max_cells {

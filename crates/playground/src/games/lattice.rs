@@ -6,8 +6,8 @@ use lattice_dp::analyze::{AnalyzeOptions, analyze};
 use lattice_dp::{Position, SolveError, parse_positions, query, state_count};
 
 use super::{
-    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
-    one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, PageModule, QueryError, QueryOptions, Registration,
+    answer_limit, only_position, to_json,
 };
 
 /// `--lattice-max-work`: most work of a solve ([`work`]: states times moves, plus tables).
@@ -26,9 +26,14 @@ pub const MAX_ANSWER_BYTES: Cap = Cap {
     default: 64 << 10,
 };
 
-/// The game's caps and how it is built from their values (its line in the list of the games).
-pub const REGISTRATION: Registration =
-    Registration { size_caps: &[MAX_WORK], answer_cap: MAX_ANSWER_BYTES, build };
+/// The game's caps, how it is built from their values, and its module of the page (its line in
+/// the list of the games).
+pub const REGISTRATION: Registration = Registration {
+    size_caps: &[MAX_WORK],
+    answer_cap: MAX_ANSWER_BYTES,
+    build,
+    page_module: PageModule { file: "lattice.js", source: include_bytes!("../../assets/lattice.js") },
+};
 
 /// The game with the values of its caps in `caps`.
 fn build(caps: &GameCaps) -> Arc<dyn Game> {
@@ -162,11 +167,7 @@ impl Game for Lattice {
 impl Lattice {
     /// The one position of a query text, within the work cap (checked before solving).
     fn position(&self, text: &str) -> Result<Position, QueryError> {
-        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
-        if positions.len() != 1 {
-            return Err(one_position(positions.len()));
-        }
-        let position = positions.remove(0);
+        let position = only_position(parse_positions(text.as_bytes()))?;
         let (n, m) = (position.board().rows(), position.board().cols());
         let work = work(n, m);
         if work > self.max_work {

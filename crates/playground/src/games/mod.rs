@@ -19,11 +19,13 @@ pub mod king;
 pub mod lattice;
 mod list;
 pub mod mock;
+mod page_module;
 pub mod pawn;
 pub mod segment;
 
 pub use caps::{Cap, GameCaps, Registration, all_caps, caps_from_flags, with_cap_flags};
 pub use list::{REGISTRATIONS, all};
+pub use page_module::PageModule;
 
 /// The name of every game's analysis view, `POST /api/<game>/analyze`: the object
 /// `<game> analyze --json` prints.
@@ -215,6 +217,16 @@ pub fn one_position(count: usize) -> QueryError {
     QueryError::Input(format!(
         "the playground queries one position at a time; this input holds {count} (write a count of 1)"
     ))
+}
+
+/// The one position of a parsed query text: the CLI's message when the text does not
+/// read, [`one_position`] when it holds more or fewer than one.
+pub fn only_position<P, E: std::fmt::Display>(parsed: Result<Vec<P>, E>) -> Result<P, QueryError> {
+    let mut positions = parsed.map_err(|e| QueryError::Input(e.to_string()))?;
+    if positions.len() != 1 {
+        return Err(one_position(positions.len()));
+    }
+    Ok(positions.remove(0))
 }
 
 /// The solver's stop flag was set: the solve was cancelled.

@@ -6,8 +6,8 @@ use pawn_retrograde::analyze::census_until_stopped;
 use pawn_retrograde::{Position, parse_positions, query};
 
 use super::{
-    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
-    one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, PageModule, QueryError, QueryOptions, Registration,
+    answer_limit, only_position, to_json,
 };
 
 /// `--pawn-max-free-cells`: most free cells of a board.
@@ -26,9 +26,14 @@ pub const MAX_ANSWER_BYTES: Cap = Cap {
     default: 1 << 20,
 };
 
-/// The game's caps and how it is built from their values (its line in the list of the games).
-pub const REGISTRATION: Registration =
-    Registration { size_caps: &[MAX_FREE_CELLS], answer_cap: MAX_ANSWER_BYTES, build };
+/// The game's caps, how it is built from their values, and its module of the page (its line in
+/// the list of the games).
+pub const REGISTRATION: Registration = Registration {
+    size_caps: &[MAX_FREE_CELLS],
+    answer_cap: MAX_ANSWER_BYTES,
+    build,
+    page_module: PageModule { file: "pawn.js", source: include_bytes!("../../assets/pawn.js") },
+};
 
 /// The game with the values of its caps in `caps`.
 fn build(caps: &GameCaps) -> Arc<dyn Game> {
@@ -138,11 +143,7 @@ impl Game for Pawn {
 impl Pawn {
     /// The one position of a query text, within the free-cell cap (checked before solving).
     fn position(&self, text: &str) -> Result<Position, QueryError> {
-        let mut positions = parse_positions(text.as_bytes()).map_err(|e| QueryError::Input(e.to_string()))?;
-        if positions.len() != 1 {
-            return Err(one_position(positions.len()));
-        }
-        let position = positions.remove(0);
+        let position = only_position(parse_positions(text.as_bytes()))?;
         let free = position.board().open().len() as u64;
         if free > self.max_free_cells {
             return Err(QueryError::TooLarge(format!(

@@ -7,8 +7,8 @@ use segment_nim::query::solve_query_until_stopped;
 use segment_nim::{Board, BoardReader};
 
 use super::{
-    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
-    one_position, to_json,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, PageModule, QueryError, QueryOptions, Registration,
+    answer_limit, one_position, to_json,
 };
 
 /// `--segment-max-pawns`: most pawns of a board.
@@ -35,9 +35,14 @@ pub const MAX_ANSWER_BYTES: Cap = Cap {
     default: 16 << 20,
 };
 
-/// The game's caps and how it is built from their values (its line in the list of the games).
-pub const REGISTRATION: Registration =
-    Registration { size_caps: &[MAX_PAWNS, MAX_FIELDS], answer_cap: MAX_ANSWER_BYTES, build };
+/// The game's caps, how it is built from their values, and its module of the page (its line in
+/// the list of the games).
+pub const REGISTRATION: Registration = Registration {
+    size_caps: &[MAX_PAWNS, MAX_FIELDS],
+    answer_cap: MAX_ANSWER_BYTES,
+    build,
+    page_module: PageModule { file: "segment.js", source: include_bytes!("../../assets/segment.js") },
+};
 
 /// The game with the values of its caps in `caps`.
 fn build(caps: &GameCaps) -> Arc<dyn Game> {

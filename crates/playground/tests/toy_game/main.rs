@@ -1,6 +1,7 @@
 //! A fifth game added the way docs/ARCHITECTURE.md says ("Adding a game"): one folder
 //! (`toy_game/nim/`, the fixture) and one line in the list. The test's list is the real one plus
-//! that line; the binary's cap flags, the caps and the API come out of it with nothing else named.
+//! that line; the binary's cap flags, the caps, the API and the page's list of game modules come
+//! out of it with nothing else named.
 
 mod nim;
 
@@ -34,6 +35,17 @@ fn the_table_of_the_toy_game_is_the_closed_form() {
     for n in 0..200 {
         assert_eq!(nim::wins(n), n % 4 != 0, "{n}");
     }
+}
+
+#[test]
+fn the_page_imports_the_module_of_each_game_of_the_list() {
+    let list = list();
+    let text = playground::assets::games_module(&list);
+    for (i, game) in list.iter().enumerate() {
+        assert!(text.contains(&format!("import game{i} from './{}';", game.page_module.file)), "{text}");
+    }
+    assert!(text.contains("import game4 from './nim.js';"), "{text}");
+    assert!(text.ends_with("export default [game0, game1, game2, game3, game4];\n"), "{text}");
 }
 
 #[tokio::test]

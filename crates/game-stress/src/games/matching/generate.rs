@@ -117,7 +117,7 @@ const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 8081828384858687888990919293949596979899";
 
 /// Appends `x` in decimal (two digits per division).
-fn push_decimal(out: &mut Vec<u8>, mut x: u64) {
+pub(crate) fn push_decimal(out: &mut Vec<u8>, mut x: u64) {
     let mut buffer = [0u8; 20];
     let mut start = buffer.len();
     while x >= 100 {
@@ -244,7 +244,7 @@ pub fn rmat(rng: &mut Rng, scale: u32, edge_factor: usize) -> MatchingInput {
 }
 
 /// A uniform random number in `[0, 1)` with 53 bits.
-fn unit(rng: &mut Rng) -> f64 {
+pub(crate) fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 

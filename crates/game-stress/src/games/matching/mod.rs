@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod shrink;
+pub mod weighted;
 
 use super::StressGame;
 use crate::reference;

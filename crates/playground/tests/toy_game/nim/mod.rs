@@ -1,11 +1,12 @@
 //! A toy fifth game, kept as a test fixture: one heap of `n` tokens, each move takes 1, 2 or 3,
 //! whoever takes the last token wins. Its whole registration is this folder: the adapter, its
-//! caps and its [`REGISTRATION`], which the test adds to the list of the games.
+//! caps, its page module `nim.js` and its [`REGISTRATION`], which the test adds to the list of the games.
 
 use std::sync::Arc;
 
 use playground::games::{
-    Cancel, Cap, Game, GameCaps, GameInfo, Limit, QueryError, QueryOptions, Registration, answer_limit,
+    Cancel, Cap, Game, GameCaps, GameInfo, Limit, PageModule, QueryError, QueryOptions, Registration,
+    answer_limit,
 };
 use serde_json::json;
 
@@ -25,9 +26,13 @@ pub const MAX_ANSWER_BYTES: Cap = Cap {
     default: 4096,
 };
 
-/// The game's caps and how it is built from their values.
-pub const REGISTRATION: Registration =
-    Registration { size_caps: &[MAX_HEAP], answer_cap: MAX_ANSWER_BYTES, build };
+/// The game's caps, how it is built from their values, and its module of the page.
+pub const REGISTRATION: Registration = Registration {
+    size_caps: &[MAX_HEAP],
+    answer_cap: MAX_ANSWER_BYTES,
+    build,
+    page_module: PageModule { file: "nim.js", source: include_bytes!("nim.js") },
+};
 
 fn build(caps: &GameCaps) -> Arc<dyn Game> {
     Arc::new(Nim { max_heap: caps.get(&MAX_HEAP), max_answer_bytes: caps.bytes(&MAX_ANSWER_BYTES) })

@@ -14,20 +14,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::checkpoint::{CheckpointError, RankCheckpoints};
-use super::exchange::Exchange;
-use super::kernel::{Isa, Kernel};
-use super::layer::{Layer, RowMap, RowSource};
+use super::checkpoint::{self, CheckpointError, RankCheckpoints};
+use super::exchange::{Exchange, ROUND_BYTES};
 use super::partition::{BatchExchange, LayerExchange, OwnedRow, OwnedRows, Partition};
-use super::split::Split;
-use super::value::Stored;
-use super::{Mode, Options, Progress, SCORES, Solution, SolveError, padded_scores, run_row};
 use crate::board::Board;
 use crate::path::{self, LatticePath};
-
-/// The most bytes a rank sends in one round of an exchange (and receives: the rounds are the
-/// same for every pair).
-pub const ROUND_BYTES: usize = 16 << 20;
+use crate::solve::kernel::{Isa, Kernel, SCORES};
+use crate::solve::layer::{self, Group, Layer, RowMap, RowSource};
+use crate::solve::options::{Options, SolveError, check_width};
+use crate::solve::rows::{PARALLEL_MIN_STATES, padded_scores, run_row};
+use crate::solve::split::{Gain, Split};
+use crate::solve::types::{Mode, Progress, Solution};
+use crate::solve::value::{Packed40, Stored, ValueWidth};
 
 /// What one rank counted of its exchanges.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -69,7 +67,7 @@ pub fn solve_rank<V: Stored + Default>(
         ));
     }
     let split = Split::new(board.rows(), board.cols());
-    let layers = super::layer::all_layers(&split);
+    let layers = layer::all_layers(&split);
     let partition = Partition::new(&split, &layers, exchange.ranks(), options.min_share);
     let mut rank = RankSweep::<V>::new(board, &split, &layers, &partition, exchange.rank());
     let job = (exchange.ranks(), exchange.rank());
@@ -88,6 +86,30 @@ pub fn solve_rank<V: Stored + Default>(
         Mode::WithGame => Some(replay(&split, &layers, &partition, &steps, exchange)),
     };
     Ok(RankSolution { solution: Solution { value, moves }, traffic: rank.traffic })
+}
+
+/// Solves `board` as one rank of a distributed sweep (every rank calls it, with the same board
+/// and options): each rank computes its share of every layer ([`super::partition`]) and exchanges the
+/// rows the others read through `exchange` ([`super`]). Every rank returns the solution;
+/// the values are bit-identical to [`crate::solve::solve_with`]'s. The memory limit is not checked here: see
+/// [`crate::solve::Plan::for_ranks`].
+///
+/// # Errors
+/// [`SolveError::WidthTooNarrow`] before anything is allocated; [`SolveError::Interrupted`]
+/// when the stop flag was set on some rank.
+pub fn solve_distributed(
+    board: &Board,
+    options: Options<'_>,
+    exchange: &mut impl Exchange,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<RankSolution, SolveError> {
+    check_width(board, options.width)?;
+    let width = options.width.unwrap_or_else(|| ValueWidth::choose(board.value_bound(), |_| true));
+    match width {
+        ValueWidth::Four => solve_rank::<i32>(board, options, exchange, on_progress),
+        ValueWidth::Five => solve_rank::<Packed40>(board, options, exchange, on_progress),
+        ValueWidth::Eight => solve_rank::<i64>(board, options, exchange, on_progress),
+    }
 }
 
 /// One rank's sweep: its rows of the last layer computed, then the rows it received.
@@ -111,7 +133,7 @@ struct RankSweep<'a, V> {
     send: Vec<u8>,
     recv: Vec<u8>,
     scores: [[i64; SCORES]; 2],
-    right_gains: [Vec<super::split::Gain>; 2],
+    right_gains: [Vec<Gain>; 2],
     isa: Isa,
     traffic: Traffic,
 }
@@ -234,7 +256,7 @@ impl<'a, V: Stored + Default> RankSweep<'a, V> {
         let everyone = exchange.max(i64::from(newest.is_none())) == 0;
         if taken < 0 || !everyone {
             let dir = checkpoints.dir();
-            let why = match super::checkpoint::other_ranks(dir, exchange.ranks()) {
+            let why = match checkpoint::other_ranks(dir, exchange.ranks()) {
                 Some(theirs) => format!(
                     "the checkpoints in {} are of a job of {theirs} ranks, this one has {}",
                     dir.display(),
@@ -402,7 +424,7 @@ fn compute_rows<V: Stored>(
     out: &mut [V],
     steps: Option<&mut [u8]>,
 ) {
-    let no_skip = |_: &super::layer::Group, _: usize| false;
+    let no_skip = |_: &Group, _: usize| false;
     let states = out.len();
     let mut jobs = Vec::with_capacity(rows.len());
     let (mut rest, mut steps_rest) = (out, steps);
@@ -420,14 +442,14 @@ fn compute_rows<V: Stored>(
         };
         jobs.push((group, row.left_rank, mine, row_steps));
     }
-    let run = |(group, left_rank, out, steps): (&super::layer::Group, usize, &mut [V], &mut [u8])| {
+    let run = |(group, left_rank, out, steps): (&Group, usize, &mut [V], &mut [u8])| {
         if steps.is_empty() {
             run_row::<V, false, ()>(kernel, group, left_rank, out, steps, &no_skip, &mut ());
         } else {
             run_row::<V, true, ()>(kernel, group, left_rank, out, steps, &no_skip, &mut ());
         }
     };
-    if states < super::PARALLEL_MIN_STATES {
+    if states < PARALLEL_MIN_STATES {
         jobs.into_iter().for_each(run);
     } else {
         jobs.into_par_iter().for_each(run);

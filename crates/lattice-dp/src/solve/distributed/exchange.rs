@@ -1,8 +1,12 @@
 //! The ranks of a distributed sweep and how they talk: the [`Exchange`] trait, with ranks as
 //! threads of one process ([`ThreadRanks`]) and, with the `mpi` feature, as the processes of an
-//! MPI job (`crate::mpi`).
+//! MPI job (`super::mpi`).
 
 use std::sync::{Barrier, Mutex, PoisonError};
+
+/// The most bytes a rank sends in one round of an exchange (and receives: the rounds are the
+/// same for every pair).
+pub const ROUND_BYTES: usize = 16 << 20;
 
 /// The collective operations a distributed sweep needs. Every rank makes the same calls in the
 /// same order (each is a collective: it returns once every rank has made it).

@@ -40,9 +40,9 @@ use std::ops::Range;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 
-use super::layer::{Group, Layer};
-use super::split::Split;
 use crate::path::{self, LatticePath};
+use crate::solve::layer::{Group, Layer};
+use crate::solve::split::Split;
 
 /// Ranks a partition may have: a rank number is stored in a `u16`.
 pub const MAX_RANKS: usize = 1 << 12;

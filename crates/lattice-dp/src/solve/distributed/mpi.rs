@@ -11,7 +11,7 @@ use mpi::environment::{Threading, Universe};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 
-use crate::solve::exchange::Exchange;
+use super::exchange::Exchange;
 
 /// This process's place in the MPI job.
 pub struct MpiRanks {

@@ -8,7 +8,8 @@ use clap::{Args, ValueEnum};
 use crate::generate::{CaseSize, Span, parse_density, size_or};
 use crate::rng::Rng;
 
-/// Most cells of a board (the solver's limit).
+/// Most cells of a generated board: 32 × 32, the largest a stress loop solves in seconds (the
+/// solver itself takes boards up to `pawn_retrograde::board::MAX_CELLS` cells).
 pub const MAX_CELLS: usize = 1024;
 
 /// A cell position (row, column), 0-based.

@@ -102,7 +102,7 @@ def run_cli(binary, *args, input_text=""):
 
 
 LIMITS = [
-    ("pawn-retrograde", pawn.query, "demo 1\n40 40 red\n" + ".O.O" + "." * 36 + "\n"),
+    ("pawn-retrograde", pawn.query, "demo 1\n49 48 red\n" + ".O.O" + "." * 44 + "\n"),
     ("lattice-dp", lattice.query, "23 22\n"),
     ("edmonds-blossom", king.query, "1\n10001 1000\n"),
 ]

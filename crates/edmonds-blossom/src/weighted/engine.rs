@@ -20,12 +20,24 @@
 //! All trees move together: the duals move by `δ` at once, outer vertices `−δ`, inner vertices
 //! `+δ`, outer blossoms `+2δ`, inner blossoms `−2δ`, unlabelled ones not at all. The engine keeps
 //! the running total of all `δ` so far, `now`, and never moves a dual eagerly: for a vertex `v` in
-//! the top-level blossom `b`, `dual[v]` is `2 y_v` at the moment `since[b]`, and
-//! `2 y_v = dual[v] + rate(label[b]) · (now − since[b])` with `rate` `−1` outer, `+1` inner, `0`
-//! unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at `since[b]`
-//! and moves by `−2 rate` per unit. Nested blossoms never move, so their `blossom_dual` is exact.
-//! Before a blossom's label or nesting changes it is settled: the exact values are written back
-//! and `since[b] = now`.
+//! the top-level blossom `b` whose vertices carry the group `g` (below),
+//! `2 y_v = dual[v] + offset[g] + rate(label[b]) · (now − since[b])` with `rate` `−1` outer, `+1`
+//! inner, `0` unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at
+//! `since[b]` and moves by `−2 rate` per unit. Nested blossoms never move, so their
+//! `blossom_dual` is exact. Before a blossom's label or nesting changes it is settled in `O(1)`:
+//! the change since `since[b]` moves into `offset[g]` and `blossom_dual[b]`, and `since[b] = now`.
+//!
+//! # Groups
+//!
+//! The vertices of a top-level blossom share what their duals have moved since it formed, and
+//! the engine must find a vertex's top-level blossom at every edge it reads; both live in groups,
+//! so that neither costs a walk over a large blossom. A group is named by one of its vertices;
+//! `group[v]` is `v`'s, `owner[g]` the top-level blossom carrying `g`, `group_of[b]` the group of
+//! blossom `b` while it is top-level. A new blossom takes over the group of its largest child and
+//! moves the vertices of the others into it (their offsets folded into `dual`): a vertex that
+//! moves joins a set at least twice the size of its old one, so forming blossoms costs
+//! `O(n log n)` moves in all. Dissolving a blossom gives the largest child its group back and
+//! the others their own, with the same offset.
 //!
 //! A bound whose ends keep their labels is met at a fixed moment (an edge from an outer vertex to
 //! an unlabelled blossom at `now + slack`, one between two outer blossoms at `now + slack / 2`, an
@@ -167,7 +179,8 @@ struct Engine<'a> {
     first: Vec<usize>,
     adjacent: Vec<Arc>,
     mate: Vec<u32>,
-    /// `2 y_v` at the moment `since[top[v]]` (see "Time and lazy duals").
+    /// `2 y_v` less its group's offset, at the moment `since[top(v)]` (see "Time and lazy duals"
+    /// and "Groups").
     dual: Vec<i64>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
     parent: Vec<u32>,
@@ -184,8 +197,16 @@ struct Engine<'a> {
     tree: Vec<u32>,
     /// Per free vertex: the blossoms labelled into its tree (stale ids included).
     members: Vec<Vec<u32>>,
-    /// Per vertex: its top-level blossom.
-    top: Vec<u32>,
+    /// Per vertex: its group (see "Groups").
+    group: Vec<u32>,
+    /// Per group: the top-level blossom whose vertices carry it.
+    owner: Vec<u32>,
+    /// Per group: the part of `2 y_v` shared by its vertices, at `since[owner[g]]`.
+    offset: Vec<i64>,
+    /// Per blossom id: the group its vertices carry while it is top-level.
+    group_of: Vec<u32>,
+    /// Per blossom id: its number of vertices.
+    size: Vec<u32>,
     unused_ids: Vec<u32>,
     events: Events,
     /// The running total of all `δ`.
@@ -257,7 +278,11 @@ impl<'a> Engine<'a> {
             since: vec![0; ids],
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
-            top: (0..n as u32).collect(),
+            group: (0..n as u32).collect(),
+            owner: (0..n as u32).collect(),
+            offset: vec![0; n],
+            group_of: (0..ids as u32).map(|b| if (b as usize) < n { b } else { NONE }).collect(),
+            size: (0..ids).map(|b| u32::from(b < n)).collect(),
             unused_ids: (n as u32..ids as u32).rev().collect(),
             events: Events::default(),
             now: 0,
@@ -269,10 +294,16 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// The top-level blossom holding vertex `v`.
+    fn top(&self, v: u32) -> u32 {
+        self.owner[self.group[v as usize] as usize]
+    }
+
     /// `2 y_v` now.
     fn vertex_dual(&self, v: u32) -> i64 {
-        let b = self.top[v as usize] as usize;
-        self.dual[v as usize] + self.label[b].vertex_rate() * (self.now - self.since[b])
+        let g = self.group[v as usize] as usize;
+        let b = self.owner[g] as usize;
+        self.dual[v as usize] + self.offset[g] + self.label[b].vertex_rate() * (self.now - self.since[b])
     }
 
     /// `2 z_B` now, for a top-level nontrivial blossom `b`.
@@ -307,18 +338,16 @@ impl<'a> Engine<'a> {
         out
     }
 
-    /// Writes the exact duals of the top-level blossom `b` and its vertices back and restarts its
-    /// clock at `now`.
+    /// Writes the exact duals of the top-level blossom `b` back (its group's offset and its own
+    /// dual) and restarts its clock at `now`: `O(1)`.
     fn settle(&mut self, b: u32) {
-        if (b as usize) < self.n {
-            self.dual[b as usize] = self.vertex_dual(b);
-        } else {
-            for v in self.vertices_of(b) {
-                self.dual[v as usize] = self.vertex_dual(v);
-            }
-            self.blossom_dual[b as usize] = self.top_blossom_dual(b);
+        let i = b as usize;
+        let g = self.group_of[i] as usize;
+        self.offset[g] += self.label[i].vertex_rate() * (self.now - self.since[i]);
+        if i >= self.n {
+            self.blossom_dual[i] = self.top_blossom_dual(b);
         }
-        self.since[b as usize] = self.now;
+        self.since[i] = self.now;
     }
 
     /// The moment event `event` is due in the current state, or `None` when nothing is falling
@@ -327,7 +356,7 @@ impl<'a> Engine<'a> {
         let moment = match event {
             Event::Tight(k) => {
                 let e = &self.edges[k as usize];
-                let (bu, bv) = (self.top[e.u as usize], self.top[e.v as usize]);
+                let (bu, bv) = (self.top(e.u), self.top(e.v));
                 if bu == bv {
                     return None;
                 }
@@ -335,7 +364,7 @@ impl<'a> Engine<'a> {
                 return if rate < 0 { self.falls_to_zero(rate, self.slack(k)) } else { None };
             }
             Event::Zero(v) => {
-                if self.label[self.top[v as usize] as usize] != Label::Outer {
+                if self.label[self.top(v) as usize] != Label::Outer {
                     return None;
                 }
                 self.now + self.vertex_dual(v)
@@ -380,13 +409,13 @@ impl<'a> Engine<'a> {
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
         self.schedule(Event::Zero(v));
-        let bv = self.top[v as usize];
+        let bv = self.top(v);
         let rate_v = self.label[bv as usize].vertex_rate();
         let dual_v = self.vertex_dual(v);
         for i in self.first[v as usize]..self.first[v as usize + 1] {
             // `due` for this edge, with `v`'s side read once.
             let arc = self.adjacent[i];
-            let bu = self.top[arc.other as usize];
+            let bu = self.top(arc.other);
             let rate = rate_v + self.label[bu as usize].vertex_rate();
             if bu == bv || rate >= 0 {
                 continue;
@@ -452,7 +481,7 @@ impl<'a> Engine<'a> {
     /// The outer vertex `v` has dual 0: the path from it to its root flips (the root is matched,
     /// `v` free and retired) and its tree dissolves.
     fn retire(&mut self, v: u32) {
-        let t = self.tree[self.top[v as usize] as usize];
+        let t = self.tree[self.top(v) as usize];
         self.flip_path(v, NONE);
         self.roots -= 1;
         self.dissolve_trees(&[t]);
@@ -463,10 +492,10 @@ impl<'a> Engine<'a> {
     fn tight_edge(&mut self, k: u32) -> bool {
         let e = self.edges[k as usize];
         let (mut v, mut u) = (e.u, e.v);
-        if self.label[self.top[v as usize] as usize] != Label::Outer {
+        if self.label[self.top(v) as usize] != Label::Outer {
             (v, u) = (u, v);
         }
-        let (bv, bu) = (self.top[v as usize], self.top[u as usize]);
+        let (bv, bu) = (self.top(v), self.top(u));
         if bv == bu || self.label[bv as usize] != Label::Outer || self.slack(k) != 0 {
             return false;
         }
@@ -521,11 +550,11 @@ impl<'a> Engine<'a> {
     /// The unlabelled blossom `b`, reached by the tight edge `s – x` (`s` outer, `x` in `b`),
     /// turns inner; its base's mate's blossom turns outer.
     fn label_inner(&mut self, b: u32, s: u32, x: u32) {
-        let t = self.tree[self.top[s as usize] as usize];
+        let t = self.tree[self.top(s) as usize];
         self.mark_inner(b, t, s, x);
         let base_mate = self.mate[self.base[b as usize] as usize];
         debug_assert_ne!(base_mate, NONE);
-        let outer = self.top[base_mate as usize];
+        let outer = self.top(base_mate);
         debug_assert_eq!(self.label[outer as usize], Label::Unlabelled);
         self.label_outer(outer, t);
     }
@@ -536,8 +565,8 @@ impl<'a> Engine<'a> {
         if base_mate == NONE {
             return None;
         }
-        let inner = self.top[base_mate as usize];
-        Some(self.top[self.label_edge[inner as usize].0 as usize])
+        let inner = self.top(base_mate);
+        Some(self.top(self.label_edge[inner as usize].0))
     }
 
     /// The nearest common outer ancestor of the outer blossoms `a` and `b` of one tree. Walks up
@@ -587,7 +616,7 @@ impl<'a> Engine<'a> {
         while b != ancestor {
             let up = self.link_up(b);
             path.push((b, up));
-            b = self.top[up.1 as usize];
+            b = self.top(up.1);
         }
         path
     }
@@ -596,8 +625,8 @@ impl<'a> Engine<'a> {
     /// their common ancestor: it becomes a new outer blossom with dual 0, based at the ancestor's
     /// base, and its inner vertices turn outer (scanned).
     fn add_blossom(&mut self, ancestor: u32, v: u32, u: u32) {
-        let v_side = self.path_up(self.top[v as usize], ancestor);
-        let u_side = self.path_up(self.top[u as usize], ancestor);
+        let v_side = self.path_up(self.top(v), ancestor);
+        let u_side = self.path_up(self.top(u), ancestor);
         let mut children = vec![ancestor];
         let mut links = Vec::with_capacity(v_side.len() + u_side.len() + 1);
         for &(b, (inside, above)) in v_side.iter().rev() {
@@ -619,6 +648,23 @@ impl<'a> Engine<'a> {
                 newly_outer.push(c);
             }
         }
+        // The new blossom takes over the group of its largest child; the vertices of the others
+        // join it, their share of the offset moving into their own duals.
+        let largest = *children.iter().max_by_key(|&&c| self.size[c as usize]).expect("children");
+        let g = self.group_of[largest as usize];
+        for &c in &children {
+            let gc = self.group_of[c as usize];
+            if gc != g {
+                let shift = self.offset[gc as usize] - self.offset[g as usize];
+                for w in self.vertices_of(c) {
+                    self.dual[w as usize] += shift;
+                    self.group[w as usize] = g;
+                }
+            }
+        }
+        self.owner[g as usize] = id;
+        self.group_of[id as usize] = g;
+        self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
         self.label[id as usize] = Label::Outer;
@@ -627,9 +673,6 @@ impl<'a> Engine<'a> {
         self.members[t as usize].push(id);
         self.children[id as usize] = children;
         self.links[id as usize] = links;
-        for w in self.vertices_of(id) {
-            self.top[w as usize] = id;
-        }
         for c in newly_outer {
             self.scan(c);
         }
@@ -687,7 +730,7 @@ impl<'a> Engine<'a> {
     fn flip_path(&mut self, start: u32, partner: u32) {
         let (mut x, mut partner) = (start, partner);
         loop {
-            let b = self.top[x as usize];
+            let b = self.top(x);
             let old_base = self.base[b as usize];
             let old_mate = self.mate[old_base as usize];
             self.rotate(b, x);
@@ -695,7 +738,7 @@ impl<'a> Engine<'a> {
             if old_mate == NONE {
                 return;
             }
-            let inner = self.top[old_mate as usize];
+            let inner = self.top(old_mate);
             let (s, entry) = self.label_edge[inner as usize];
             self.rotate(inner, entry);
             self.mate[entry as usize] = s;
@@ -746,14 +789,23 @@ impl<'a> Engine<'a> {
     fn dissolve(&mut self, b: u32) -> (Vec<u32>, Vec<(u32, u32)>) {
         let children = std::mem::take(&mut self.children[b as usize]);
         let links = std::mem::take(&mut self.links[b as usize]);
+        // The child that gave `b` its group takes it back; the others' vertices return to their
+        // own groups, with the same offset (so no dual moves).
+        let g = self.group_of[b as usize];
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.label[c as usize] = Label::Unlabelled;
             self.since[c as usize] = self.now;
-            for w in self.vertices_of(c) {
-                self.top[w as usize] = c;
+            let gc = self.group_of[c as usize];
+            self.owner[gc as usize] = c;
+            if gc != g {
+                self.offset[gc as usize] = self.offset[g as usize];
+                for w in self.vertices_of(c) {
+                    self.group[w as usize] = gc;
+                }
             }
         }
+        self.group_of[b as usize] = NONE;
         self.blossom_dual[b as usize] = 0;
         self.label[b as usize] = Label::Unlabelled;
         self.base[b as usize] = NONE;

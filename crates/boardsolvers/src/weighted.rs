@@ -118,8 +118,9 @@ impl Unsolved {
 /// `(mate, total_weight, certificate)`, where `mate` is the `int64` mate array (`-1` unmatched),
 /// `total_weight` the sum of the matched weights as given, and `certificate` `None` or
 /// `(objective, vertex_duals, blossoms)`: the library's objective name, the doubled vertex duals
-/// (`int64` array) and a list of `(vertices, doubled_dual)` with `vertices` a sorted `int64`
-/// array. A `ValueError` for bad arrays (with `.edge`, the index of the offending edge, when one
+/// (`int64` array) and the blossoms as a forest, a list of `(own_vertices, parent, doubled_dual)`
+/// with `own_vertices` a sorted `int64` array (the vertices in no smaller blossom) and `parent`
+/// the index of the smallest blossom holding this one (listed later) or `None`. A `ValueError` for bad arrays (with `.edge`, the index of the offending edge, when one
 /// is to blame); `boardsolvers.matching.NoPerfectMatchingError` for `min-cost-perfect` on a graph
 /// without a perfect matching.
 #[pyfunction]
@@ -244,7 +245,7 @@ pub(crate) fn objective_name(objective: Objective) -> &'static str {
     }
 }
 
-/// The certificate as `(objective, vertex_duals, [(vertices, dual), …])`.
+/// The certificate as `(objective, vertex_duals, [(own_vertices, parent, dual), …])`.
 fn certificate_tuple(py: Python<'_>, certificate: &DualCertificate) -> PyResult<Py<PyAny>> {
     let objective = objective_name(certificate.objective);
     let duals = PyArray1::from_slice(py, &certificate.vertex_duals);
@@ -252,8 +253,8 @@ fn certificate_tuple(py: Python<'_>, certificate: &DualCertificate) -> PyResult<
         .blossoms
         .iter()
         .map(|b| {
-            let vertices: Vec<i64> = b.vertices.iter().map(|&v| i64::from(v)).collect();
-            (PyArray1::from_vec(py, vertices), b.dual)
+            let vertices: Vec<i64> = b.own_vertices.iter().map(|&v| i64::from(v)).collect();
+            (PyArray1::from_vec(py, vertices), b.parent, b.dual)
         })
         .collect::<Vec<_>>();
     let tuple = (objective, duals, blossoms).into_pyobject(py).map_err(internal_error)?;

@@ -26,7 +26,8 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A certificate as the Python module passes it: `(objective, vertex_duals, [(vertices, dual), …])`.
-type CertificateArgs<'py> = (String, PyReadonlyArray1<'py, i64>, Vec<(PyReadonlyArray1<'py, i64>, i64)>);
+type CertificateArgs<'py> =
+    (String, PyReadonlyArray1<'py, i64>, Vec<(PyReadonlyArray1<'py, i64>, Option<usize>, i64)>);
 
 /// `verify_weighted_edges(n, edges, weights, goal, mate, certificate)`: `(size, total_weight)` of
 /// the matching `mate` (an `int64` mate array, `-1` unmatched) once it is proved optimal for
@@ -81,7 +82,7 @@ fn given_certificate(
     let blossoms = blossoms
         .into_iter()
         .enumerate()
-        .map(|(i, (vertices, dual))| {
+        .map(|(i, (vertices, parent, dual))| {
             let vertices =
                 vertices.as_slice().map_err(|_| value_error("blossom vertices must be contiguous"))?;
             let vertices = vertices
@@ -90,7 +91,7 @@ fn given_certificate(
                     u32::try_from(v).map_err(|_| value_error(DualCertificateError::BadBlossom(i).to_string()))
                 })
                 .collect::<PyResult<Vec<u32>>>()?;
-            Ok(BlossomDual { vertices, dual })
+            Ok(BlossomDual { own_vertices: vertices, parent, dual })
         })
         .collect::<PyResult<Vec<_>>>()?;
     Ok(DualCertificate { objective: expected, vertex_duals, blossoms })

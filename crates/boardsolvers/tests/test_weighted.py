@@ -52,7 +52,13 @@ def certificate_failure(n: int, edges, mate: np.ndarray, certificate) -> str:
     duals = certificate.vertex_duals.tolist()
     if len(duals) != n:
         return "wrong number of vertex duals"
-    blossoms = [(set(vertices.tolist()), dual) for vertices, dual in certificate.blossoms]
+    for i, (_, parent, _) in enumerate(certificate.blossoms):
+        if parent is not None and not i < parent < len(certificate.blossoms):
+            return f"blossom {i} has a parent that is not listed after it"
+    blossoms = [
+        (set(int(v) for v in certificate.blossom_vertices(i)), dual)
+        for i, (_, _, dual) in enumerate(certificate.blossoms)
+    ]
     for i, (b, dual) in enumerate(blossoms):
         if dual < 0 or len(b) < 3 or len(b) % 2 == 0:
             return f"blossom {i} is not an odd set with a nonnegative dual"
@@ -144,7 +150,7 @@ def test_networkx_graphs_with_any_labels_match_networkx(objective, seed):
     expected = networkx_total(graph, theirs(graph))
     assert networkx_total(graph, pairs) == expected == certificate.total_weight
     assert set(certificate.vertex_duals) == set(labels)
-    assert all(set(vertices) <= set(labels) for vertices, _ in certificate.blossoms)
+    assert all(set(vertices) <= set(labels) for vertices, _, _ in certificate.blossoms)
 
 
 @pytest.mark.parametrize("seed", range(40))

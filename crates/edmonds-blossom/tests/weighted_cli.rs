@@ -55,7 +55,10 @@ fn json_has_the_answer_and_the_certificate() {
     assert_eq!((record["vertices"].as_u64(), record["edges"].as_u64()), (Some(6), Some(6)));
     assert_eq!((record["size"].as_u64(), record["total_weight"].as_i64()), (Some(2), Some(7)));
     assert_eq!(record["matching"], serde_json::json!([[0, 3], [1, 2]]));
-    assert_eq!(record["certificate"]["blossoms"], serde_json::json!([{ "dual": 8, "vertices": [0, 1, 2] }]));
+    assert_eq!(
+        record["certificate"]["blossoms"],
+        serde_json::json!([{ "dual": 8, "parent": null, "own_vertices": [0, 1, 2] }])
+    );
     assert_eq!(record["certificate"]["vertex_duals"][0], serde_json::json!([0, 2]));
     let plain = stdout(&run(&["weighted-matching", "--json", TRIANGLE_PENDANTS], ""));
     assert!(!plain.contains("certificate"));

@@ -38,13 +38,20 @@ fn a_nest_500_deep_is_solved_on_a_small_stack() {
         verify(&graph, &solution.matching.pairs(), &solution.certificate).expect("a valid certificate");
     // Every vertex but one is matched: the triangle gives one edge, each level one more.
     assert_eq!(optimum.size, levels + 1);
-    // The certificate's sets form one chain, as deep as the levels.
-    let mut sizes: Vec<usize> = solution.certificate.blossoms.iter().map(|b| b.vertices.len()).collect();
-    sizes.sort_unstable();
+    // The certificate's sets form one chain, as deep as the levels: each set's parent is the
+    // next one, and each set holds the one before it.
+    let blossoms = &solution.certificate.blossoms;
+    let sizes: Vec<usize> =
+        (0..blossoms.len()).map(|i| solution.certificate.blossom_vertices(i).len()).collect();
     assert_eq!(sizes, (0..=levels).map(|level| 3 + 2 * level).collect::<Vec<_>>());
-    for pair in solution.certificate.blossoms.windows(2) {
-        let (a, b) = (&pair[0].vertices, &pair[1].vertices);
-        let (small, large) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    for (i, set) in blossoms.iter().enumerate() {
+        let expected = if i + 1 < blossoms.len() { Some(i + 1) } else { None };
+        assert_eq!(set.parent, expected, "set {i} sits in the next one");
+        assert_eq!(set.own_vertices.len(), if i == 0 { 3 } else { 2 }, "set {i} adds its own level");
+    }
+    for i in 1..blossoms.len() {
+        let (small, large) =
+            (solution.certificate.blossom_vertices(i - 1), solution.certificate.blossom_vertices(i));
         assert!(small.iter().all(|v| large.contains(v)), "the sets are nested");
     }
 }

@@ -102,6 +102,26 @@ fn check_mutations(
             }
         }
     }
+    // A wrong forest: a set cut loose from its parent leaves the parent with an even number of
+    // vertices; a set that names itself, or an earlier set, as its parent is no forest.
+    for b in 0..certificate.blossoms.len() {
+        let mut wrong = certificate.clone();
+        match wrong.blossoms[b].parent {
+            Some(_) => wrong.blossoms[b].parent = None,
+            None => wrong.blossoms[b].parent = Some(b),
+        }
+        prop_assert!(verify(graph, pairs, &wrong).is_err(), "blossom {} re-parented accepted", b);
+        if b > 0 {
+            let mut backwards = certificate.clone();
+            backwards.blossoms[b].parent = Some(b - 1);
+            prop_assert!(
+                verify(graph, pairs, &backwards).is_err(),
+                "blossom {} parent {} accepted",
+                b,
+                b - 1
+            );
+        }
+    }
     // A wrong matching: the empty one is optimal only when nothing can be gained.
     let empty_is_optimal = match objective {
         Objective::MaxWeight => optimum == 0,

@@ -42,34 +42,53 @@ class WeightedCertificate:
     Write ``g(e) = gain_sign * weight(e)`` for the gain of an edge (``gain_sign`` is ``1`` for
     :func:`max_weight_matching`, ``-1`` for :func:`min_weight_matching` and
     :func:`min_cost_perfect_matching`). ``vertex_duals[v]`` is ``2 y(v)``; ``blossoms`` is a
-    laminar family of odd vertex sets, each ``(vertices, dual)`` with ``dual = 2 z(B) >= 0``. The
+    laminar family of odd vertex sets with ``dual = 2 z(B) >= 0``, listed as a forest so that it
+    takes linear space however deep the sets nest: each is ``(own_vertices, parent, dual)``, where
+    ``own_vertices`` are its vertices in no smaller set and ``parent`` is the index of the smallest
+    set holding it (listed later) or ``None``; :meth:`blossom_vertices` gives a whole set. The
     doubled reduced cost of an edge ``uv`` is
     ``r(e) = vertex_duals[u] + vertex_duals[v] + (sum of dual over the blossoms holding u and v) - 2 g(e)``.
     The matching is optimal for ``objective`` because:
 
     - ``r(e) >= 0`` for every edge (every copy of a repeated one), and ``r(e) == 0`` for each
       matched pair's best copy;
-    - every blossom with a positive dual holds ``(len(vertices) - 1) / 2`` matched pairs;
+    - every blossom ``B`` with a positive dual holds ``(|B| - 1) / 2`` matched pairs;
     - every vertex dual is at least the floor, and every free vertex's dual equals it: the floor is
       ``0`` for ``"max-weight"``, the smallest vertex dual for ``"max-weight-max-cardinality"``
       (whose matching is also of maximum cardinality), and there is none for
       ``"min-cost-perfect"`` (whose matching is perfect).
 
-    For a networkx graph ``vertex_duals`` is a dict ``{node: dual}`` and each blossom's vertices a
-    list of nodes; for ``(n, edges, weights)`` an ``int64`` array and sorted ``int64`` arrays.
+    For a networkx graph ``vertex_duals`` is a dict ``{node: dual}`` and each blossom's own vertices
+    a list of nodes; for ``(n, edges, weights)`` an ``int64`` array and sorted ``int64`` arrays.
     ``total_weight`` is the sum of the matched weights as given.
     """
 
     __slots__ = ("objective", "gain_sign", "total_weight", "vertex_duals", "blossoms")
 
     def __init__(
-        self, objective: str, gain_sign: int, total_weight: int, vertex_duals: Any, blossoms: List[Tuple[Any, int]]
+        self,
+        objective: str,
+        gain_sign: int,
+        total_weight: int,
+        vertex_duals: Any,
+        blossoms: List[Tuple[Any, Optional[int], int]],
     ) -> None:
         self.objective = objective
         self.gain_sign = gain_sign
         self.total_weight = total_weight
         self.vertex_duals = vertex_duals
         self.blossoms = blossoms
+
+    def blossom_vertices(self, i: int) -> List[Any]:
+        """All the vertices of blossom ``i``: its own and those of the blossoms below it."""
+        inside = {i}
+        vertices = list(self.blossoms[i][0])
+        for j in range(i - 1, -1, -1):
+            own, parent, _ = self.blossoms[j]
+            if parent in inside:
+                inside.add(j)
+                vertices.extend(own)
+        return vertices
 
     def __repr__(self) -> str:
         return (
@@ -249,8 +268,8 @@ def verify_weighted(
         if certificate is not None:
             duals = np.array([certificate.vertex_duals[node] for node in nodes], dtype=np.int64)
             blossoms = [
-                (np.array([index[node] for node in vertices], dtype=np.int64), dual)
-                for vertices, dual in certificate.blossoms
+                (np.array([index[node] for node in vertices], dtype=np.int64), parent, dual)
+                for vertices, parent, dual in certificate.blossoms
             ]
             raw = (certificate.objective, duals, blossoms)
     else:
@@ -263,7 +282,8 @@ def verify_weighted(
         if certificate is not None:
             duals = np.ascontiguousarray(certificate.vertex_duals, dtype=np.int64)
             blossoms = [
-                (np.ascontiguousarray(vertices, dtype=np.int64), int(dual)) for vertices, dual in certificate.blossoms
+                (np.ascontiguousarray(vertices, dtype=np.int64), None if parent is None else int(parent), int(dual))
+                for vertices, parent, dual in certificate.blossoms
             ]
             raw = (certificate.objective, duals, blossoms)
     try:
@@ -390,7 +410,7 @@ def _solve_networkx(graph: Any, weight: str, goal: str, gain_sign: int, with_cer
         return matching
     objective, duals, blossoms = raw
     vertex_duals: Dict[Hashable, int] = dict(zip(nodes, duals.tolist()))
-    named = [([nodes[v] for v in vertices.tolist()], dual) for vertices, dual in blossoms]
+    named = [([nodes[v] for v in vertices.tolist()], parent, dual) for vertices, parent, dual in blossoms]
     return matching, WeightedCertificate(objective, gain_sign, total, vertex_duals, named)
 
 

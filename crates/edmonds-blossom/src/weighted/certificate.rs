@@ -7,11 +7,23 @@
 //! [`Objective::MinCostPerfect`]). The certificate gives a value `y_v` per vertex and `z_B ≥ 0` per
 //! set `B` of a laminar family of odd vertex sets (the blossoms), all doubled so that they are
 //! integers: `vertex_duals[v] = 2 y_v`, `BlossomDual::dual = 2 z_B`. The doubled reduced cost of an
-//! edge `e = uv` is `r_e = 2 y_u + 2 y_v + Σ_{B ∋ u, v} 2 z_B − 2 g_e`. [`verify`] checks:
+//! edge `e = uv` is `r_e = 2 y_u + 2 y_v + Σ_{B ∋ u, v} 2 z_B − 2 g_e`.
+//!
+//! # The family as a forest
+//!
+//! A laminar family is a forest: each set's parent is the smallest set of the family strictly
+//! containing it. The certificate lists it that way, in `O(n)` space however deep the sets nest
+//! (listing every set's vertices would take `Σ |B|`, quadratic on graphs whose blossoms nest
+//! deeply): each [`BlossomDual`] holds its *own* vertices, those in no smaller set of the family,
+//! and the index of its parent, which comes later in the list. A set is its own vertices and the
+//! sets below it ([`DualCertificate::blossom_vertices`]); the structure makes the family laminar.
+//!
+//! [`verify`] checks:
 //!
 //! 1. primal feasibility: the pairs are edges and no vertex is in two of them;
-//! 2. dual feasibility: `r_e ≥ 0` for every edge (every copy of a repeated edge), `z_B ≥ 0`, the
-//!    family laminar, every set odd with at least 3 vertices; and a floor `m` with `y_v ≥ m` for
+//! 2. dual feasibility: `r_e ≥ 0` for every edge (every copy of a repeated edge), `z_B ≥ 0`, a
+//!    forest (each parent listed after its child, each vertex the own vertex of one set at most),
+//!    every set odd with at least 3 vertices; and a floor `m` with `y_v ≥ m` for
 //!    every vertex: `m = 0` for [`Objective::MaxWeight`], `m = min_v y_v` for
 //!    [`Objective::MaxWeightMaxCardinality`], none for [`Objective::MinCostPerfect`];
 //! 3. complementary slackness: every matched pair's best edge has `r_e = 0`; every set with
@@ -39,11 +51,16 @@ use crate::matching::Matching;
 use crate::matching::certificate::verify as verify_cardinality;
 use crate::matching::decomposition::gallai_edmonds;
 
-/// One set of the laminar family with its dual.
+/// One set of the laminar family with its dual, as a node of the family's forest (see "The
+/// family as a forest" in the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BlossomDual {
-    /// The set's vertices (odd, at least 3).
-    pub vertices: Vec<u32>,
+    /// The set's own vertices: those in no smaller set of the family (increasing).
+    pub own_vertices: Vec<u32>,
+    /// The smallest set of the family strictly containing this one, as an index into
+    /// [`DualCertificate::blossoms`] larger than this set's own index; `None` for an outermost
+    /// set.
+    pub parent: Option<usize>,
     /// `2 z_B ≥ 0`.
     pub dual: i64,
 }
@@ -56,8 +73,29 @@ pub struct DualCertificate {
     pub objective: Objective,
     /// `2 y_v` for each vertex.
     pub vertex_duals: Vec<i64>,
-    /// The sets with a positive dual.
+    /// The sets with a positive dual, each listed before its parent.
     pub blossoms: Vec<BlossomDual>,
+}
+
+impl DualCertificate {
+    /// All the vertices of set `i` of the family (its own and those of the sets below it),
+    /// increasing: `O(n)` (a listed parent must come later, as [`verify`] checks).
+    pub fn blossom_vertices(&self, i: usize) -> Vec<u32> {
+        let mut inside = vec![false; self.blossoms.len()];
+        inside[i] = true;
+        let mut vertices = self.blossoms[i].own_vertices.clone();
+        for j in (0..i).rev() {
+            if let Some(p) = self.blossoms[j].parent
+                && p <= i
+                && inside[p]
+            {
+                inside[j] = true;
+                vertices.extend_from_slice(&self.blossoms[j].own_vertices);
+            }
+        }
+        vertices.sort_unstable();
+        vertices
+    }
 }
 
 /// What a verified certificate proves.
@@ -89,12 +127,15 @@ pub enum DualCertificateError {
     /// A set of the family is too small, even, names a vertex twice or out of range.
     #[error("blossom {0} is not an odd set of at least 3 distinct vertices of the graph")]
     BadBlossom(usize),
+    /// A set's parent is not a set listed after it.
+    #[error("blossom {0} names a parent that is not a blossom listed after it")]
+    BadParent(usize),
     /// A set's dual is negative.
     #[error("blossom {0} has a negative dual")]
     NegativeBlossomDual(usize),
-    /// Two sets overlap without one containing the other.
-    #[error("blossoms {0} and {1} overlap without nesting")]
-    NotLaminar(usize, usize),
+    /// Two sets name the same vertex as their own (the family would not be laminar).
+    #[error("blossoms {0} and {1} both name a vertex as their own")]
+    OwnVertexTwice(usize, usize),
     /// A vertex dual is below the objective's floor.
     #[error("vertex {vertex} has dual {dual} below the floor {floor}")]
     BelowFloor {
@@ -141,80 +182,59 @@ struct Family {
     /// `2 z` summed from the set up to its outermost ancestor.
     dual_above: Vec<i128>,
     innermost: Vec<usize>,
+    /// Each set's number of vertices.
+    size: Vec<usize>,
 }
 
 const NO_SET: usize = usize::MAX;
 
 impl Family {
-    /// Checks the sets and builds the forest: sets in increasing size, each one adopting the
-    /// outermost sets already built that meet it, which must lie wholly inside it.
+    /// Checks the forest and the sets' sizes and duals, and builds the depths and the sums of
+    /// duals above each set. Parents come later in the list, so one pass up the list sees every
+    /// set after all the sets below it, and one pass down sees it after its parent.
     fn new(n: usize, blossoms: &[BlossomDual]) -> Result<Self, DualCertificateError> {
         let count = blossoms.len();
-        let mut order: Vec<usize> = (0..count).collect();
-        order.sort_by_key(|&i| blossoms[i].vertices.len());
         let mut parent = vec![NO_SET; count];
-        let mut outermost = vec![NO_SET; count]; // union–find towards the outermost set so far
         let mut innermost = vec![NO_SET; n];
-        let mut seen = vec![NO_SET; n];
-        let mut met = vec![0usize; count];
-        fn find(outermost: &mut [usize], mut x: usize) -> usize {
-            let mut root = x;
-            while outermost[root] != NO_SET {
-                root = outermost[root];
-            }
-            while outermost[x] != NO_SET {
-                let next = outermost[x];
-                outermost[x] = root;
-                x = next;
-            }
-            root
-        }
-        for &i in &order {
-            let set = &blossoms[i];
-            if set.vertices.len() < 3 || set.vertices.len() % 2 == 0 {
-                return Err(DualCertificateError::BadBlossom(i));
-            }
+        let mut size = vec![0usize; count];
+        for (i, set) in blossoms.iter().enumerate() {
             if set.dual < 0 {
                 return Err(DualCertificateError::NegativeBlossomDual(i));
             }
-            let mut roots = Vec::new();
-            for &v in &set.vertices {
+            if let Some(p) = set.parent {
+                if p <= i || p >= count {
+                    return Err(DualCertificateError::BadParent(i));
+                }
+                parent[i] = p;
+            }
+            for &v in &set.own_vertices {
                 let v = v as usize;
-                if v >= n || seen[v] == i {
+                if v >= n {
                     return Err(DualCertificateError::BadBlossom(i));
                 }
-                seen[v] = i;
-                if innermost[v] != NO_SET {
-                    let root = find(&mut outermost, innermost[v]);
-                    if met[root] == 0 {
-                        roots.push(root);
-                    }
-                    met[root] += 1;
+                match innermost[v] {
+                    NO_SET => innermost[v] = i,
+                    j if j == i => return Err(DualCertificateError::BadBlossom(i)),
+                    j => return Err(DualCertificateError::OwnVertexTwice(j, i)),
                 }
             }
-            for root in roots {
-                if met[root] != blossoms[root].vertices.len() {
-                    return Err(DualCertificateError::NotLaminar(root, i));
-                }
-                met[root] = 0;
-                parent[root] = i;
-                outermost[root] = i;
+            size[i] += set.own_vertices.len();
+            if size[i] < 3 || size[i] % 2 == 0 {
+                return Err(DualCertificateError::BadBlossom(i));
             }
-            for &v in &set.vertices {
-                if innermost[v as usize] == NO_SET {
-                    innermost[v as usize] = i;
-                }
+            if parent[i] != NO_SET {
+                size[parent[i]] += size[i];
             }
         }
         let mut depth = vec![0; count];
         let mut dual_above = vec![0i128; count];
-        for &i in order.iter().rev() {
+        for i in (0..count).rev() {
             let p = parent[i];
             let (d, above) = if p == NO_SET { (0, 0) } else { (depth[p] + 1, dual_above[p]) };
             depth[i] = d;
             dual_above[i] = above + blossoms[i].dual as i128;
         }
-        Ok(Self { parent, depth, dual_above, innermost })
+        Ok(Self { parent, depth, dual_above, innermost, size })
     }
 
     /// The smallest set containing both `u` and `v`, if any.
@@ -314,16 +334,14 @@ pub fn verify(
             inside[set] += 1;
         }
     }
-    let mut order: Vec<usize> = (0..inside.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(family.depth[i]));
-    for i in order {
+    for i in 0..inside.len() {
         if family.parent[i] != NO_SET {
             inside[family.parent[i]] += inside[i];
         }
     }
     let mut bound = 0i128;
     for (i, set) in certificate.blossoms.iter().enumerate() {
-        let half = (set.vertices.len() - 1) / 2;
+        let half = (family.size[i] - 1) / 2;
         if set.dual > 0 && inside[i] != half {
             return Err(DualCertificateError::BlossomNotFull(i));
         }

@@ -144,8 +144,9 @@ pub(crate) struct Solved {
     pub mate: Vec<u32>,
     /// `2 y_v`.
     pub vertex_duals: Vec<i64>,
-    /// Each blossom with a positive dual: its vertices (increasing) and `2 z_B`.
-    pub blossoms: Vec<(Vec<u32>, i64)>,
+    /// The blossoms with a positive dual as a forest, each listed before its parent: its own
+    /// vertices (in no smaller such blossom), its parent's index and `2 z_B`.
+    pub blossoms: Vec<(Vec<u32>, Option<usize>, i64)>,
 }
 
 /// One edge of the simple graph the engine solves: ends and gain.
@@ -858,14 +859,46 @@ impl<'a> Engine<'a> {
                 self.blossom_dual[b] = self.top_blossom_dual(b as u32);
             }
         }
-        let blossoms = (self.n..2 * self.n)
-            .filter(|&b| !self.children[b].is_empty() && self.blossom_dual[b] > 0)
-            .map(|b| {
-                let mut vertices = self.vertices_of(b as u32);
-                vertices.sort_unstable();
-                (vertices, self.blossom_dual[b])
-            })
-            .collect();
+        let blossoms = self.positive_forest();
         Solved { mate: self.mate, vertex_duals: duals, blossoms }
+    }
+
+    /// The blossoms with a positive dual as a forest (see [`Solved::blossoms`]): one walk down
+    /// the nesting from each top-level blossom, in `O(n)`. The walk numbers the blossoms parents
+    /// first; the list reverses that order.
+    fn positive_forest(&self) -> Vec<(Vec<u32>, Option<usize>, i64)> {
+        let mut found: Vec<(Vec<u32>, Option<usize>, i64)> = Vec::new();
+        for top in self.n..2 * self.n {
+            if self.parent[top] != NONE || self.children[top].is_empty() {
+                continue;
+            }
+            // (blossom, the walk number of the nearest positive blossom holding it)
+            let mut pending: Vec<(u32, Option<usize>)> = vec![(top as u32, None)];
+            while let Some((b, holder)) = pending.pop() {
+                let i = b as usize;
+                if i < self.n {
+                    if let Some(h) = holder {
+                        found[h].0.push(b);
+                    }
+                    continue;
+                }
+                let holder = if self.blossom_dual[i] > 0 {
+                    found.push((Vec::new(), holder, self.blossom_dual[i]));
+                    Some(found.len() - 1)
+                } else {
+                    holder
+                };
+                pending.extend(self.children[i].iter().map(|&c| (c, holder)));
+            }
+        }
+        let last = found.len().saturating_sub(1);
+        found
+            .into_iter()
+            .rev()
+            .map(|(mut own, parent, dual)| {
+                own.sort_unstable();
+                (own, parent.map(|p| last - p), dual)
+            })
+            .collect()
     }
 }

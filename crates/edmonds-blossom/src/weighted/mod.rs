@@ -203,10 +203,10 @@ pub fn weighted_matching_until_stopped(
     let blossoms = solved
         .blossoms
         .into_iter()
-        .map(|(inner, dual)| {
-            let mut vertices: Vec<u32> = inner.iter().map(|&i| names[i as usize]).collect();
-            vertices.sort_unstable();
-            BlossomDual { vertices, dual }
+        .map(|(inner, parent, dual)| {
+            let mut own_vertices: Vec<u32> = inner.iter().map(|&i| names[i as usize]).collect();
+            own_vertices.sort_unstable();
+            BlossomDual { own_vertices, parent, dual }
         })
         .collect();
     let certificate = DualCertificate { objective, vertex_duals, blossoms };

@@ -27,8 +27,10 @@ pub fn write_answer(out: &mut impl Write, matching: &WeightedMatching, ids: &Ver
     Ok(())
 }
 
-/// The certificate as text: `y ID VALUE` per vertex (`2 y_v`), then `z VALUE ID ID ...` per
-/// blossom (`2 z_B` and its vertices).
+/// The certificate as text: `y ID VALUE` per vertex (`2 y_v`), then `z VALUE PARENT ID ID ...`
+/// per blossom: `2 z_B`, the number of its parent's `z` line counted from 0 (`-` for an
+/// outermost blossom; a parent's line comes later) and its own vertices (those in no smaller
+/// blossom).
 pub fn write_certificate(
     out: &mut impl Write,
     certificate: &DualCertificate,
@@ -39,7 +41,11 @@ pub fn write_certificate(
     }
     for blossom in &certificate.blossoms {
         write!(out, "z {}", blossom.dual)?;
-        for &v in &blossom.vertices {
+        match blossom.parent {
+            Some(p) => write!(out, " {p}")?,
+            None => write!(out, " -")?,
+        }
+        for &v in &blossom.own_vertices {
             write!(out, " {}", ids.id(v))?;
         }
         writeln!(out)?;
@@ -85,13 +91,16 @@ pub struct DualCertificateJson {
     pub blossoms: Vec<BlossomJson>,
 }
 
-/// One blossom of the certificate.
+/// One blossom of the certificate, a node of the family's forest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BlossomJson {
     /// `2 z_B`.
     pub dual: i64,
-    /// Its vertices, in the input's ids.
-    pub vertices: Vec<u64>,
+    /// The index in `blossoms` of the smallest blossom holding this one (it comes later), or
+    /// `null` for an outermost one.
+    pub parent: Option<usize>,
+    /// Its own vertices (those in no smaller blossom), in the input's ids.
+    pub own_vertices: Vec<u64>,
 }
 
 impl WeightedMatchingJson {
@@ -117,7 +126,8 @@ impl WeightedMatchingJson {
                     .iter()
                     .map(|b| BlossomJson {
                         dual: b.dual,
-                        vertices: b.vertices.iter().map(|&v| ids.id(v)).collect(),
+                        parent: b.parent,
+                        own_vertices: b.own_vertices.iter().map(|&v| ids.id(v)).collect(),
                     })
                     .collect(),
             }),

@@ -21,11 +21,11 @@
 //! `+δ`, outer blossoms `+2δ`, inner blossoms `−2δ`, unlabelled ones not at all. The engine keeps
 //! the running total of all `δ` so far, `now`, and never moves a dual eagerly: for a vertex `v` in
 //! the top-level blossom `b` whose vertices carry the group `g` (below),
-//! `2 y_v = dual[v] + offset[g] + rate(label[b]) · (now − since[b])` with `rate` `−1` outer, `+1`
+//! `2 y_v = dual[v] + offset[g] + rate(label[b]) · (now − since[g])` with `rate` `−1` outer, `+1`
 //! inner, `0` unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at
-//! `since[b]` and moves by `−2 rate` per unit. Nested blossoms never move, so their
+//! `since[g]` and moves by `−2 rate` per unit. Nested blossoms never move, so their
 //! `blossom_dual` is exact. Before a blossom's label or nesting changes it is settled in `O(1)`:
-//! the change since `since[b]` moves into `offset[g]` and `blossom_dual[b]`, and `since[b] = now`.
+//! the change since `since[g]` moves into `offset[g]` and `blossom_dual[b]`, and `since[g] = now`.
 //!
 //! # Groups
 //!
@@ -33,7 +33,9 @@
 //! the engine must find a vertex's top-level blossom at every edge it reads; both live in groups,
 //! so that neither costs a walk over a large blossom. A group is named by one of its vertices;
 //! `group[v]` is `v`'s, `owner[g]` the top-level blossom carrying `g`, `group_of[b]` the group of
-//! blossom `b` while it is top-level. A new blossom takes over the group of its largest child and
+//! blossom `b` while it is top-level. A group also holds its blossom's clock `since[g]` and a copy
+//! of its label, `group_label[g]`, so that looking at an edge reads each end's group and nothing
+//! further. A new blossom takes over the group of its largest child and
 //! moves the vertices of the others into it (their offsets folded into `dual`): a vertex that
 //! moves joins a set at least twice the size of its old one, so forming blossoms costs
 //! `O(n log n)` moves in all. Dissolving a blossom gives the largest child its group back and
@@ -75,9 +77,15 @@
 //!    duals are even), so the slack of an edge between two outer vertices is even and its moment
 //!    an integer.
 //! 7. Events: every edge between different top-level blossoms whose slack is falling (one end
-//!    outer, the other outer or unlabelled) has an entry at the moment its slack reaches 0, every
-//!    outer vertex one at the moment its dual reaches 0, and every inner nontrivial blossom one at
-//!    the moment its dual reaches 0, unless that moment lies past `end`.
+//!    outer, the other outer or unlabelled) has an entry no later than the moment its slack
+//!    reaches 0, every outer vertex one no later than the moment its dual reaches 0, and every
+//!    inner nontrivial blossom one no later than the moment its dual reaches 0, unless that
+//!    moment lies past `end`. An entry is early when its bound has slowed since it was pushed
+//!    (an end turned from outer to unlabelled): a bound only moves earlier when an end turns
+//!    outer or unlabelled, and then the scan of that end pushes a fresh entry. The engine
+//!    checks each entry it pops against the current state: one that is due is acted on, an early
+//!    one goes back into the queue at its moment, and one whose bound no longer falls is
+//!    dropped.
 //!
 //! # Trees across augmentations
 //!
@@ -90,8 +98,13 @@
 //! # The start
 //!
 //! Each vertex starts with `2 y_v` = its largest incident gain (0 if none is positive), rounded
-//! up to even: every slack is `≥ 0`, and the edges that are the best at both ends are tight at
-//! once, so the first moments match them greedily. A vertex whose start is 0 is retired at once.
+//! up to even: every slack is `≥ 0`. Then one greedy pass (in the manner of Blossom V's start)
+//! visits the vertices in order: a free vertex with a positive dual lowers it by the least slack
+//! of its edges (even, so parity holds), which makes that edge tight without making any slack
+//! negative, and matches along it when the other end is free (a tight edge to a free neighbour
+//! of the same least slack is preferred); when the least slack is at least its dual, the dual
+//! drops to 0 and the vertex retires. Most vertices are matched before the first event, and only
+//! the free ones with a positive dual become roots. A vertex whose dual is 0 is retired at once.
 //!
 //! # Bounds
 //!
@@ -180,20 +193,22 @@ struct Engine<'a> {
     first: Vec<usize>,
     adjacent: Vec<Arc>,
     mate: Vec<u32>,
-    /// `2 y_v` less its group's offset, at the moment `since[top(v)]` (see "Time and lazy duals"
-    /// and "Groups").
+    /// `2 y_v` less its group's offset, at the moment `since[group[v]]` (see "Time and lazy
+    /// duals" and "Groups").
     dual: Vec<i64>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
     parent: Vec<u32>,
     children: Vec<Vec<u32>>,
     links: Vec<Vec<(u32, u32)>>,
     base: Vec<u32>,
-    /// `2 z_B` at the moment `since[b]` for a top-level blossom, exact for a nested one.
+    /// `2 z_B` at the moment `since[group_of[b]]` for a top-level blossom, exact for a nested one.
     blossom_dual: Vec<i64>,
     label: Vec<Label>,
     label_edge: Vec<(u32, u32)>,
-    /// Per top-level blossom: the moment its duals were last settled.
+    /// Per group: the moment the duals of its top-level blossom were last settled.
     since: Vec<i64>,
+    /// Per group: the label of its top-level blossom (`label[owner[g]]`).
+    group_label: Vec<Label>,
     /// Per labelled top-level blossom: its tree, named by the root's free vertex.
     tree: Vec<u32>,
     /// Per free vertex: the blossoms labelled into its tree (stale ids included).
@@ -202,7 +217,7 @@ struct Engine<'a> {
     group: Vec<u32>,
     /// Per group: the top-level blossom whose vertices carry it.
     owner: Vec<u32>,
-    /// Per group: the part of `2 y_v` shared by its vertices, at `since[owner[g]]`.
+    /// Per group: the part of `2 y_v` shared by its vertices, at `since[g]`.
     offset: Vec<i64>,
     /// Per blossom id: the group its vertices carry while it is top-level.
     group_of: Vec<u32>,
@@ -230,6 +245,37 @@ pub(crate) fn solve(n: usize, edges: &[GainEdge], stop: StopFlag<'_>) -> Result<
     let mut engine = Engine::new(n, edges);
     engine.run(stop)?;
     Ok(engine.into_solved())
+}
+
+/// The greedy pass of "The start": lowers each free vertex's dual by its least slack and matches
+/// it along that edge when the other end is free.
+fn greedy_start(first: &[usize], adjacent: &[Arc], dual: &mut [i64], mate: &mut [u32]) {
+    for v in 0..dual.len() {
+        if mate[v] != NONE || dual[v] == 0 {
+            continue;
+        }
+        // The least slack, and a free neighbour at it if there is one.
+        let mut least = i64::MAX;
+        let mut partner = NONE;
+        for arc in &adjacent[first[v]..first[v + 1]] {
+            let u = arc.other as usize;
+            let slack = dual[v] + dual[u] - 2 * arc.gain;
+            let free = mate[u] == NONE;
+            if slack < least || (slack == least && free && partner == NONE) {
+                least = slack;
+                partner = if free { arc.other } else { NONE };
+            }
+        }
+        if least >= dual[v] {
+            dual[v] = 0;
+            continue;
+        }
+        dual[v] -= least;
+        if partner != NONE {
+            mate[v] = partner;
+            mate[partner as usize] = v as u32;
+        }
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -261,13 +307,15 @@ impl<'a> Engine<'a> {
             *d += *d & 1;
         }
         let end = dual.iter().copied().max().unwrap_or(0);
+        let mut mate = vec![NONE; n];
+        greedy_start(&first, &adjacent, &mut dual, &mut mate);
         let ids = 2 * n;
         Self {
             n,
             edges,
             first,
             adjacent,
-            mate: vec![NONE; n],
+            mate,
             dual,
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
@@ -276,7 +324,8 @@ impl<'a> Engine<'a> {
             blossom_dual: vec![0; ids],
             label: vec![Label::Unlabelled; ids],
             label_edge: vec![(NONE, NONE); ids],
-            since: vec![0; ids],
+            since: vec![0; n],
+            group_label: vec![Label::Unlabelled; n],
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
             group: (0..n as u32).collect(),
@@ -295,6 +344,12 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Gives the top-level blossom `b` the label `label` (and its group the copy).
+    fn set_label(&mut self, b: u32, label: Label) {
+        self.label[b as usize] = label;
+        self.group_label[self.group_of[b as usize] as usize] = label;
+    }
+
     /// The top-level blossom holding vertex `v`.
     fn top(&self, v: u32) -> u32 {
         self.owner[self.group[v as usize] as usize]
@@ -303,14 +358,16 @@ impl<'a> Engine<'a> {
     /// `2 y_v` now.
     fn vertex_dual(&self, v: u32) -> i64 {
         let g = self.group[v as usize] as usize;
-        let b = self.owner[g] as usize;
-        self.dual[v as usize] + self.offset[g] + self.label[b].vertex_rate() * (self.now - self.since[b])
+        self.dual[v as usize]
+            + self.offset[g]
+            + self.group_label[g].vertex_rate() * (self.now - self.since[g])
     }
 
     /// `2 z_B` now, for a top-level nontrivial blossom `b`.
     fn top_blossom_dual(&self, b: u32) -> i64 {
         let b = b as usize;
-        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.since[b])
+        let g = self.group_of[b] as usize;
+        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.since[g])
     }
 
     /// The doubled reduced cost of edge `k` now, for an edge whose ends lie in different
@@ -344,25 +401,25 @@ impl<'a> Engine<'a> {
     fn settle(&mut self, b: u32) {
         let i = b as usize;
         let g = self.group_of[i] as usize;
-        self.offset[g] += self.label[i].vertex_rate() * (self.now - self.since[i]);
+        self.offset[g] += self.label[i].vertex_rate() * (self.now - self.since[g]);
         if i >= self.n {
             self.blossom_dual[i] = self.top_blossom_dual(b);
         }
-        self.since[i] = self.now;
+        self.since[g] = self.now;
     }
 
     /// The moment event `event` is due in the current state, or `None` when nothing is falling
     /// towards it (or it lies past the end).
     fn due(&self, event: Event) -> Option<i64> {
         let moment = match event {
-            Event::Tight(k) => {
-                let e = &self.edges[k as usize];
-                let (bu, bv) = (self.top(e.u), self.top(e.v));
-                if bu == bv {
+            Event::Tight { edge, u, v } => {
+                // The ends' groups first: most entries popped are stale, and this tells.
+                let (gu, gv) = (self.group[u as usize] as usize, self.group[v as usize] as usize);
+                if gu == gv {
                     return None;
                 }
-                let rate = self.label[bu as usize].vertex_rate() + self.label[bv as usize].vertex_rate();
-                return if rate < 0 { self.falls_to_zero(rate, self.slack(k)) } else { None };
+                let rate = self.group_label[gu].vertex_rate() + self.group_label[gv].vertex_rate();
+                return if rate < 0 { self.falls_to_zero(rate, self.slack(edge)) } else { None };
             }
             Event::Zero(v) => {
                 if self.label[self.top(v) as usize] != Label::Outer {
@@ -410,20 +467,20 @@ impl<'a> Engine<'a> {
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
         self.schedule(Event::Zero(v));
-        let bv = self.top(v);
-        let rate_v = self.label[bv as usize].vertex_rate();
+        let gv = self.group[v as usize];
+        let rate_v = self.group_label[gv as usize].vertex_rate();
         let dual_v = self.vertex_dual(v);
         for i in self.first[v as usize]..self.first[v as usize + 1] {
             // `due` for this edge, with `v`'s side read once.
             let arc = self.adjacent[i];
-            let bu = self.top(arc.other);
-            let rate = rate_v + self.label[bu as usize].vertex_rate();
-            if bu == bv || rate >= 0 {
+            let gu = self.group[arc.other as usize];
+            let rate = rate_v + self.group_label[gu as usize].vertex_rate();
+            if gu == gv || rate >= 0 {
                 continue;
             }
             let slack = dual_v + self.vertex_dual(arc.other) - 2 * arc.gain;
             if let Some(moment) = self.falls_to_zero(rate, slack) {
-                self.events.push(moment, Event::Tight(arc.edge));
+                self.events.push(moment, Event::Tight { edge: arc.edge, u: v, v: arc.other });
             }
         }
     }
@@ -433,7 +490,7 @@ impl<'a> Engine<'a> {
     fn compact_events(&mut self) {
         if self.events.len() > self.compact_at {
             let mut events = std::mem::take(&mut self.events);
-            events.retain(|moment, event| self.due(event) == Some(moment));
+            events.retain(|moment, event| self.due(event).is_some_and(|due| due >= moment));
             self.events = events;
             self.compact_at = self.compact_at.max(2 * self.events.len());
         }
@@ -443,7 +500,7 @@ impl<'a> Engine<'a> {
     fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
         stop::check(stop)?;
         for v in 0..self.n as u32 {
-            if self.dual[v as usize] > 0 {
+            if self.dual[v as usize] > 0 && self.mate[v as usize] == NONE {
                 self.roots += 1;
                 self.label_outer(v, v);
             }
@@ -456,19 +513,24 @@ impl<'a> Engine<'a> {
             debug_assert!(moment >= self.now);
             self.now = moment;
             self.compact_events();
+            // An entry may be early (invariant 7): its bound then moves later, and it goes back
+            // into the queue at its moment now.
+            match self.due(event) {
+                None => continue,
+                Some(due) if due > moment => {
+                    self.events.push(due, event);
+                    continue;
+                }
+                Some(_) => {}
+            }
             let augmented = match event {
-                Event::Tight(k) => self.tight_edge(k),
+                Event::Tight { edge, .. } => self.tight_edge(edge),
                 Event::Zero(v) => {
-                    let due = self.due(event) == Some(moment);
-                    if due {
-                        self.retire(v);
-                    }
-                    due
+                    self.retire(v);
+                    true
                 }
                 Event::Expand(b) => {
-                    if self.due(event) == Some(moment) {
-                        self.expand_inner(b);
-                    }
+                    self.expand_inner(b);
                     false
                 }
             };
@@ -531,8 +593,8 @@ impl<'a> Engine<'a> {
 
     /// Labels the unlabelled top-level blossom `b` outer in tree `t` and scans its vertices.
     fn label_outer(&mut self, b: u32, t: u32) {
-        self.label[b as usize] = Label::Outer;
-        self.since[b as usize] = self.now;
+        self.set_label(b, Label::Outer);
+        self.since[self.group_of[b as usize] as usize] = self.now;
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.scan(b);
@@ -540,9 +602,9 @@ impl<'a> Engine<'a> {
 
     /// Labels the top-level blossom `b` inner in tree `t`, reached by the tight edge `s – x`.
     fn mark_inner(&mut self, b: u32, t: u32, s: u32, x: u32) {
-        self.label[b as usize] = Label::Inner;
+        self.set_label(b, Label::Inner);
         self.label_edge[b as usize] = (s, x);
-        self.since[b as usize] = self.now;
+        self.since[self.group_of[b as usize] as usize] = self.now;
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.schedule(Event::Expand(b));
@@ -668,8 +730,8 @@ impl<'a> Engine<'a> {
         self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
-        self.label[id as usize] = Label::Outer;
-        self.since[id as usize] = self.now;
+        self.set_label(id, Label::Outer);
+        self.since[g as usize] = self.now;
         self.tree[id as usize] = t;
         self.members[t as usize].push(id);
         self.children[id as usize] = children;
@@ -748,24 +810,29 @@ impl<'a> Engine<'a> {
     }
 
     /// Dissolves the trees `trees` after an augmentation or a retirement flipped their roots:
-    /// their blossoms turn
-    /// unlabelled, the ones with dual 0 are expanded, and their vertices are scanned for the
-    /// edges to outer vertices of other trees.
+    /// their blossoms turn unlabelled and the ones with dual 0 are expanded. Only the vertices
+    /// that were inner are scanned: their edges to outer vertices of other trees start falling.
+    /// The bounds of the vertices that were outer only move later, and their entries in the
+    /// queue are early (invariant 7).
     fn dissolve_trees(&mut self, trees: &[u32]) {
         let mut dissolved = Vec::new();
+        let mut were_inner = Vec::new();
         for &t in trees {
             for b in std::mem::take(&mut self.members[t as usize]) {
                 let i = b as usize;
                 let live = self.parent[i] == NONE && (i < self.n || !self.children[i].is_empty());
                 if live && self.label[i] != Label::Unlabelled && self.tree[i] == t {
                     self.settle(b);
-                    self.label[i] = Label::Unlabelled;
+                    if self.label[i] == Label::Inner {
+                        were_inner.push(b);
+                    }
+                    self.set_label(b, Label::Unlabelled);
                     dissolved.push(b);
                 }
             }
         }
         let mut vertices = Vec::new();
-        for &b in &dissolved {
+        for &b in &were_inner {
             self.leaves(b, &mut vertices);
         }
         let mut pending: Vec<u32> = dissolved
@@ -795,10 +862,10 @@ impl<'a> Engine<'a> {
         let g = self.group_of[b as usize];
         for &c in &children {
             self.parent[c as usize] = NONE;
-            self.label[c as usize] = Label::Unlabelled;
-            self.since[c as usize] = self.now;
             let gc = self.group_of[c as usize];
             self.owner[gc as usize] = c;
+            self.set_label(c, Label::Unlabelled);
+            self.since[gc as usize] = self.now;
             if gc != g {
                 self.offset[gc as usize] = self.offset[g as usize];
                 for w in self.vertices_of(c) {

@@ -108,19 +108,57 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     edges
 }
 
-/// The vertices with at least one edge, in order of first appearance, and the edges renumbered
-/// onto them.
+/// The vertices with at least one edge, numbered in breadth-first order from the smallest id of
+/// each component, and the edges renumbered onto them (`u < v`), sorted by their ends. The ends
+/// of an edge get nearby numbers, so the engine, which reads the state of both ends of every
+/// edge it looks at, finds them in nearby memory: on a geometric graph given in random order this
+/// halves the time.
 fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
-    let mut index = vec![NO_VERTEX; n];
-    let mut names = Vec::new();
-    let mut rename = |v: u32| {
-        if index[v as usize] == NO_VERTEX {
-            index[v as usize] = names.len() as u32;
-            names.push(v);
+    let mut first = vec![0usize; n + 1];
+    for e in edges {
+        first[e.u as usize + 1] += 1;
+        first[e.v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut fill = first.clone();
+    let mut adjacent = vec![0u32; first[n]];
+    for e in edges {
+        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
+            adjacent[fill[end as usize]] = other;
+            fill[end as usize] += 1;
         }
-        index[v as usize]
-    };
-    let compact = edges.iter().map(|e| GainEdge { u: rename(e.u), v: rename(e.v), gain: e.gain }).collect();
+    }
+    drop(fill);
+    let mut index = vec![NO_VERTEX; n];
+    let mut names: Vec<u32> = Vec::new();
+    for start in 0..n {
+        if index[start] != NO_VERTEX || first[start] == first[start + 1] {
+            continue;
+        }
+        index[start] = names.len() as u32;
+        names.push(start as u32);
+        let mut next = names.len() - 1;
+        while next < names.len() {
+            let x = names[next] as usize;
+            next += 1;
+            for &y in &adjacent[first[x]..first[x + 1]] {
+                if index[y as usize] == NO_VERTEX {
+                    index[y as usize] = names.len() as u32;
+                    names.push(y);
+                }
+            }
+        }
+    }
+    let mut compact: Vec<GainEdge> = edges
+        .iter()
+        .map(|e| {
+            let (u, v) = (index[e.u as usize], index[e.v as usize]);
+            GainEdge { u: u.min(v), v: u.max(v), gain: e.gain }
+        })
+        .collect();
+    compact.sort_unstable_by_key(|e| (e.u, e.v));
     (names, compact)
 }
 

@@ -203,12 +203,6 @@ pub fn weighted_matching_until_stopped(
     stop: StopFlag<'_>,
 ) -> Result<Result<WeightedSolution, NoPerfectMatching>, Stopped> {
     let n = graph.vertex_count();
-    if objective == Objective::MinCostPerfect {
-        let figures = deficiency(graph);
-        if figures.deficiency > 0 {
-            return Ok(Err(figures));
-        }
-    }
     let edges = best_edges(graph, objective);
     let offset = match objective {
         Objective::MaxWeight => 0,
@@ -220,6 +214,12 @@ pub fn weighted_matching_until_stopped(
     // The engine sees only the vertices with an edge: an isolated vertex is free in every
     // matching, and its dual is what a free vertex ends with (0 before the shift back).
     let (names, mut compact) = touched_vertices(n, &edges);
+    // A perfect matching is asked for: an isolated vertex rules it out at once; otherwise the
+    // engine's answer, a maximum-weight matching among the maximum-cardinality ones, is perfect
+    // exactly when one exists (checked below).
+    if objective == Objective::MinCostPerfect && names.len() < n {
+        return Ok(Err(deficiency(graph)));
+    }
     for e in &mut compact {
         e.gain += offset;
     }
@@ -232,8 +232,11 @@ pub fn weighted_matching_until_stopped(
         }
         vertex_duals[v as usize] = solved.vertex_duals[i] - offset;
     }
-    let total_gain: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum();
     let size = mate.iter().filter(|&&m| m != NO_VERTEX).count() / 2;
+    if objective == Objective::MinCostPerfect && 2 * size < n {
+        return Ok(Err(deficiency(graph)));
+    }
+    let total_gain: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum();
     let total_weight = match objective {
         Objective::MinCostPerfect => -total_gain,
         _ => total_gain,

@@ -172,3 +172,29 @@ fn help_describes_the_formats_and_objectives() {
         assert!(text.contains(word), "{word} missing from weighted-matching --help:\n{text}");
     }
 }
+
+#[test]
+fn an_error_in_a_format_chosen_by_the_name_says_so() {
+    // A Library Checker file named `.txt` is read as an edge list: `N M` lacks a weight.
+    let path = std::env::temp_dir().join(format!("weighted-cli-{}.txt", std::process::id()));
+    std::fs::write(&path, "4 3\n0 1 3\n1 2 8\n2 3 3\n").unwrap();
+    let file = path.to_str().unwrap();
+    assert_error(
+        &["weighted-matching", file],
+        "",
+        "line 1, column 4",
+        "read as --format edges, chosen by the name",
+    );
+    // A Library Checker matching file named `.graph` is read as METIS, where vertex 0 is none.
+    let metis = path.with_extension("graph");
+    std::fs::write(&metis, "4 3\n0 1\n1 2\n2 3\n").unwrap();
+    let named = metis.to_str().unwrap();
+    assert_error(&["matching", named], "", "line 2, column 1", "read as --format metis, chosen by the name");
+    assert_eq!(stdout(&run(&["matching", "--format", "lc", named], "")), "2\n0 1\n2 3\n");
+    std::fs::remove_file(&metis).unwrap();
+    // Chosen by `--format`, the error is the reader's own, and `--format lc` reads the file.
+    let given = run(&["weighted-matching", "--format", "edges", file], "");
+    assert!(!String::from_utf8_lossy(&given.stderr).contains("chosen by the name"));
+    assert_eq!(stdout(&run(&["weighted-matching", "--format", "lc", file], "")), "1 8\n1 2\n");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -3,25 +3,28 @@
 use std::io::Write;
 
 use edmonds_blossom::report::{explain, json, text};
-use edmonds_blossom::{CertifiedMatching, GraphFileError, GraphFormat, ParsedGraph, read_graph_file};
+use edmonds_blossom::{CertifiedMatching, GraphFileError, ParsedGraph, read_graph_file};
 use grid_core::cli::args::Format;
 use grid_core::cli::{self, Failure};
 use grid_core::source::SourceError;
 
-use super::failure::engine;
-use super::options::MatchingArgs;
+use super::failure::{engine, read_as};
+use super::options::{InputFormat, MatchingArgs};
 use super::timings::Phases;
 
 /// Reads the graph, matches it and prints the matching (with the classes on request).
 pub fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
     let file = args.input.file.as_deref();
-    let graph_format = match (args.input_format, file) {
-        (Some(chosen), _) => chosen.graph_format(),
-        (None, Some(path)) => GraphFormat::from_path(path),
-        (None, None) => GraphFormat::LibraryChecker,
+    let (graph_format, named_by) = match (args.input_format, file) {
+        (Some(chosen), _) => (chosen, None),
+        (None, Some(path)) => match InputFormat::from_path(path) {
+            InputFormat::LibraryChecker => (InputFormat::LibraryChecker, None),
+            named => (named, Some(path)),
+        },
+        (None, None) => (InputFormat::LibraryChecker, None),
     };
-    let (parsed, read) = read_graph_file(file, graph_format).map_err(|e| match e {
-        GraphFileError::Input(e) => Failure::Input(e),
+    let (parsed, read) = read_graph_file(file, graph_format.graph_format()).map_err(|e| match e {
+        GraphFileError::Input(e) => Failure::Input(read_as(e, graph_format, named_by)),
         GraphFileError::Source(SourceError::Interactive) => {
             Failure::Usage(format!("{}\nusage: edmonds-blossom matching [OPTIONS] [FILE]", cli::NO_INPUT))
         }

@@ -92,10 +92,13 @@ pub enum Own {
     /// maximum-cardinality matchings; min-cost-perfect: the smallest total weight among the
     /// perfect matchings (none: an error naming the Tutte-Berge deficiency, exit status 2).
     /// With --certificate, the verified dual solution that proves the answer optimal, all values
-    /// doubled: one line `y ID 2y` per vertex, then one line `z 2z ID ID ...` per blossom (an odd
-    /// vertex set) with a positive dual. With --json: one JSON line with the fields objective,
-    /// vertices, edges, size, total_weight, matching ([u, v] pairs) and, with --certificate,
-    /// certificate (vertex_duals as [id, 2y], blossoms as {dual, vertices}).
+    /// doubled: one line `y ID 2y` per vertex, then one line `z 2z PARENT ID ...` per blossom (an
+    /// odd vertex set) with a positive dual, listed as a forest: PARENT is the number (from 0) of
+    /// the later `z` line of the smallest blossom holding it, or `-`, and the IDs are its own
+    /// vertices, those in no smaller blossom. With --json: one JSON line with the fields
+    /// objective, vertices, edges, size, total_weight, matching ([u, v] pairs) and, with
+    /// --certificate, certificate (vertex_duals as [id, 2y], blossoms as {dual, parent,
+    /// own_vertices}).
     WeightedMatching {
         /// How the matching is printed.
         #[command(flatten)]
@@ -160,7 +163,17 @@ pub enum WeightedInputFormat {
 }
 
 impl WeightedInputFormat {
-    /// The library's name for the format.
+    /// The format a file's name chooses (the library's choice).
+    pub fn from_path(path: &std::path::Path) -> Self {
+        match WeightedFormat::from_path(path) {
+            WeightedFormat::LibraryChecker => WeightedInputFormat::LibraryChecker,
+            WeightedFormat::Edges => WeightedInputFormat::Edges,
+            WeightedFormat::Dimacs => WeightedInputFormat::Dimacs,
+            WeightedFormat::Mtx => WeightedInputFormat::Mtx,
+        }
+    }
+
+    /// The library's format.
     pub fn weighted_format(self) -> WeightedFormat {
         match self {
             WeightedInputFormat::LibraryChecker => WeightedFormat::LibraryChecker,
@@ -204,7 +217,17 @@ pub enum InputFormat {
 }
 
 impl InputFormat {
-    /// The library's name for the format.
+    /// The format a file's name chooses (the library's choice).
+    pub fn from_path(path: &std::path::Path) -> Self {
+        match GraphFormat::from_path(path) {
+            GraphFormat::LibraryChecker => InputFormat::LibraryChecker,
+            GraphFormat::Edges => InputFormat::Edges,
+            GraphFormat::Mtx => InputFormat::Mtx,
+            GraphFormat::Metis => InputFormat::Metis,
+        }
+    }
+
+    /// The library's format.
     pub fn graph_format(self) -> GraphFormat {
         match self {
             InputFormat::LibraryChecker => GraphFormat::LibraryChecker,

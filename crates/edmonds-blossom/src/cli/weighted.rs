@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use edmonds_blossom::weighted::certificate::verify;
-use edmonds_blossom::weighted::input::{WeightedFormat, read_weighted_graph};
+use edmonds_blossom::weighted::input::read_weighted_graph;
 use edmonds_blossom::weighted::report::{
     WeightedMatchingJson, write_answer, write_certificate, write_explained,
 };
@@ -12,8 +12,8 @@ use edmonds_blossom::weighted_matching;
 use grid_core::cli::args::Format;
 use grid_core::cli::{self, Failure};
 
-use super::failure::engine;
-use super::options::WeightedMatchingArgs;
+use super::failure::{engine, read_as};
+use super::options::{WeightedInputFormat, WeightedMatchingArgs};
 
 /// Reads the weighted graph, solves it for the objective and prints the answer.
 pub fn run_weighted_matching(
@@ -22,13 +22,17 @@ pub fn run_weighted_matching(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let file = args.input.file.as_deref();
-    let input_format = match (args.input_format, file) {
-        (Some(chosen), _) => chosen.weighted_format(),
-        (None, Some(path)) => WeightedFormat::from_path(path),
-        (None, None) => WeightedFormat::LibraryChecker,
+    let (input_format, named_by) = match (args.input_format, file) {
+        (Some(chosen), _) => (chosen, None),
+        (None, Some(path)) => match WeightedInputFormat::from_path(path) {
+            WeightedInputFormat::LibraryChecker => (WeightedInputFormat::LibraryChecker, None),
+            named => (named, Some(path)),
+        },
+        (None, None) => (WeightedInputFormat::LibraryChecker, None),
     };
     let bytes = cli::read(file, "usage: edmonds-blossom weighted-matching [OPTIONS] [FILE]")?;
-    let parsed = read_weighted_graph(&bytes, input_format)?;
+    let parsed = read_weighted_graph(&bytes, input_format.weighted_format())
+        .map_err(|e| read_as(e, input_format, named_by))?;
     drop(bytes);
     let (graph, ids) = (&parsed.graph, &parsed.ids);
     let objective = args.objective.objective();

@@ -66,7 +66,7 @@ fn first_fit(graph: &Graph) -> Vec<u32> {
 /// degree drops to one), otherwise the next free vertex in index order, each matched to its free
 /// neighbour of smallest free degree. It makes exactly the choices of [`KarpSipser::run`] with
 /// that order, but on such graphs every list and count it reads lies near the ones it read just
-/// before, so it needs neither the sort by degree nor the prefetching nor the 16-byte slots
+/// before, so it needs neither the sort by degree nor the prefetching nor the 8-byte slots
 /// (whose fresh pages alone cost more than the pass here): two arrays of `u32`, the mate array
 /// being the result.
 ///
@@ -147,19 +147,20 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
     }
 }
 
-/// Per-vertex state of the Karp–Sipser pass, one aligned 16-byte block so that looking at a
-/// neighbour costs one cache line: its free-neighbour count, its mate, and where its adjacency list
-/// lies, so that the list of the neighbour chosen as mate is found without a further lookup.
+/// Per-vertex state of the Karp–Sipser pass, one aligned 8-byte block so that looking at a
+/// neighbour costs one cache line: its free-neighbour count and where its adjacency list starts,
+/// so that the list of the neighbour chosen as mate is found without a further lookup (it ends
+/// where the next vertex's starts; one more slot closes the last list). The mates, written once
+/// per vertex and never read by the pass, live in their own array, which keeps the slots that
+/// every neighbour update reads at half the size.
 #[derive(Debug, Clone, Copy)]
-#[repr(C, align(16))]
+#[repr(C, align(8))]
 struct Slot {
     /// While free: the number of free neighbours. Once matched: [`MATCHED`] less the number of
     /// neighbours matched since, always at least [`FIRST_MATCHED`].
     free_degree: u32,
-    mate: u32,
-    /// The list is `graph.adjacency()[start..end]`.
+    /// The list is `graph.adjacency()[start..]`, up to the next slot's `start`.
     start: u32,
-    end: u32,
 }
 
 /// The `free_degree` a vertex gets when it is matched. Matching a vertex decrements the count of
@@ -203,23 +204,27 @@ const IN_LIST_AHEAD: usize = 32;
 /// the slots of the neighbours a little further along a long list.
 struct KarpSipser<'g> {
     adjacency: &'g [u32],
+    /// One per vertex, and one more whose `start` ends the last list.
     slots: Vec<Slot>,
+    /// The matching so far (`NO_VERTEX` = free).
+    mate: Vec<u32>,
     degree_one: Vec<u32>,
 }
 
 impl<'g> KarpSipser<'g> {
     fn new(graph: &'g Graph) -> Self {
         // Read at random: see crate::memory.
-        let mut slots: Vec<Slot> = vec_with_huge_pages(graph.vertex_count());
-        slots.par_extend(graph.list_starts().par_windows(2).map(|list| Slot {
-            free_degree: list[1] - list[0],
-            mate: NO_VERTEX,
-            start: list[0],
-            end: list[1],
-        }));
+        let n = graph.vertex_count();
+        let starts = graph.list_starts();
+        let mut slots: Vec<Slot> = vec_with_huge_pages(n + 1);
+        slots.par_extend(
+            (0..=n).into_par_iter().map(|v| Slot { free_degree: graph_degree(starts, v), start: starts[v] }),
+        );
+        let mut mate = Vec::with_capacity(n);
+        mate.par_extend((0..n).into_par_iter().map(|_| NO_VERTEX));
         let degree_one =
-            (0..slots.len() as u32).into_par_iter().filter(|&v| slots[v as usize].free_degree == 1).collect();
-        Self { adjacency: graph.adjacency(), slots, degree_one }
+            (0..n as u32).into_par_iter().filter(|&v| slots[v as usize].free_degree == 1).collect();
+        Self { adjacency: graph.adjacency(), slots, mate, degree_one }
     }
 
     fn run(mut self, order: &[u32]) -> Vec<u32> {
@@ -229,7 +234,7 @@ impl<'g> KarpSipser<'g> {
                 Some(v) => v,
                 None => loop {
                     let Some(&v) = order.get(cursor) else {
-                        return self.slots.par_iter().map(|slot| slot.mate).collect();
+                        return self.mate;
                     };
                     self.prefetch_ahead(order, cursor);
                     if self.is_matchable(v) {
@@ -280,8 +285,8 @@ impl<'g> KarpSipser<'g> {
 
     #[inline]
     fn list(&self, v: u32) -> &'g [u32] {
-        let slot = self.slots[v as usize];
-        &self.adjacency[slot.start as usize..slot.end as usize]
+        let (start, end) = (self.slots[v as usize].start, self.slots[v as usize + 1].start);
+        &self.adjacency[start as usize..end as usize]
     }
 
     /// Free with at least one free neighbour.
@@ -336,11 +341,15 @@ impl<'g> KarpSipser<'g> {
     #[inline]
     fn pair(&mut self, v: u32, u: u32) {
         for (x, mate) in [(v, u), (u, v)] {
-            let slot = &mut self.slots[x as usize];
-            slot.mate = mate;
-            slot.free_degree = MATCHED;
+            self.slots[x as usize].free_degree = MATCHED;
+            self.mate[x as usize] = mate;
         }
     }
+}
+
+/// The degree of `v` from the list starts, zero for the closing slot `v = V`.
+fn graph_degree(starts: &[u32], v: usize) -> u32 {
+    starts.get(v + 1).map_or(0, |&end| end - starts[v])
 }
 
 /// The vertices of positive degree, by increasing degree (counting sort).

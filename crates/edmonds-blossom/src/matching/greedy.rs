@@ -66,7 +66,7 @@ fn first_fit(graph: &Graph) -> Vec<u32> {
 /// degree drops to one), otherwise the next free vertex in index order, each matched to its free
 /// neighbour of smallest free degree. It makes exactly the choices of [`KarpSipser::run`] with
 /// that order, but on such graphs every list and count it reads lies near the ones it read just
-/// before, so it needs neither the sort by degree nor the prefetching nor the 16-byte slots
+/// before, so it needs neither the sort by degree nor the prefetching nor the 8-byte slots
 /// (whose fresh pages alone cost more than the pass here): two arrays of `u32`, the mate array
 /// being the result.
 ///
@@ -147,19 +147,20 @@ pub(crate) fn karp_sipser_in_index_order(graph: &Graph) -> (Vec<u32>, Vec<u32>) 
     }
 }
 
-/// Per-vertex state of the Karp–Sipser pass, one aligned 16-byte block so that looking at a
-/// neighbour costs one cache line: its free-neighbour count, its mate, and where its adjacency list
-/// lies, so that the list of the neighbour chosen as mate is found without a further lookup.
+/// Per-vertex state of the Karp–Sipser pass, one aligned 8-byte block so that looking at a
+/// neighbour costs one cache line: its free-neighbour count and where its adjacency list starts,
+/// so that the list of the neighbour chosen as mate is found without a further lookup (it ends
+/// where the next vertex's starts; one more slot closes the last list). The mates, written once
+/// per vertex and never read by the pass, live in their own array, which keeps the slots that
+/// every neighbour update reads at half the size.
 #[derive(Debug, Clone, Copy)]
-#[repr(C, align(16))]
+#[repr(C, align(8))]
 struct Slot {
     /// While free: the number of free neighbours. Once matched: [`MATCHED`] less the number of
     /// neighbours matched since, always at least [`FIRST_MATCHED`].
     free_degree: u32,
-    mate: u32,
-    /// The list is `graph.adjacency()[start..end]`.
+    /// The list is `graph.adjacency()[start..]`, up to the next slot's `start`.
     start: u32,
-    end: u32,
 }
 
 /// The `free_degree` a vertex gets when it is matched. Matching a vertex decrements the count of
@@ -181,6 +182,10 @@ const SLOT_AHEAD: usize = 24;
 const LIST_AHEAD: usize = 16;
 const NEIGHBOURS_AHEAD: usize = 8;
 
+/// How far ahead in one adjacency list the pass starts loading a neighbour's slot
+/// ([`KarpSipser::prefetch_slot_ahead`]); 16 and 64 measured no better on `rmat-20`.
+const IN_LIST_AHEAD: usize = 32;
+
 /// The Karp–Sipser pass: degree-one vertices first, otherwise the free vertex of smallest initial
 /// degree, each matched to its free neighbour of smallest current free degree.
 ///
@@ -195,26 +200,31 @@ const NEIGHBOURS_AHEAD: usize = 8;
 /// is as fast as its chain of *dependent* misses is short. So the loads whose addresses are known
 /// early are started early (see the `prefetch` module): the list of every neighbour of the vertex being matched
 /// (one of them becomes its mate), the list of every vertex pushed on the degree-one stack, and the
-/// slots, list and neighbours' slots of the vertices a little further along the degree order.
+/// slots, list and neighbours' slots of the vertices a little further along the degree order, and
+/// the slots of the neighbours a little further along a long list.
 struct KarpSipser<'g> {
     adjacency: &'g [u32],
+    /// One per vertex, and one more whose `start` ends the last list.
     slots: Vec<Slot>,
+    /// The matching so far (`NO_VERTEX` = free).
+    mate: Vec<u32>,
     degree_one: Vec<u32>,
 }
 
 impl<'g> KarpSipser<'g> {
     fn new(graph: &'g Graph) -> Self {
         // Read at random: see crate::memory.
-        let mut slots: Vec<Slot> = vec_with_huge_pages(graph.vertex_count());
-        slots.par_extend(graph.list_starts().par_windows(2).map(|list| Slot {
-            free_degree: list[1] - list[0],
-            mate: NO_VERTEX,
-            start: list[0],
-            end: list[1],
-        }));
+        let n = graph.vertex_count();
+        let starts = graph.list_starts();
+        let mut slots: Vec<Slot> = vec_with_huge_pages(n + 1);
+        slots.par_extend(
+            (0..=n).into_par_iter().map(|v| Slot { free_degree: graph_degree(starts, v), start: starts[v] }),
+        );
+        let mut mate = Vec::with_capacity(n);
+        mate.par_extend((0..n).into_par_iter().map(|_| NO_VERTEX));
         let degree_one =
-            (0..slots.len() as u32).into_par_iter().filter(|&v| slots[v as usize].free_degree == 1).collect();
-        Self { adjacency: graph.adjacency(), slots, degree_one }
+            (0..n as u32).into_par_iter().filter(|&v| slots[v as usize].free_degree == 1).collect();
+        Self { adjacency: graph.adjacency(), slots, mate, degree_one }
     }
 
     fn run(mut self, order: &[u32]) -> Vec<u32> {
@@ -224,7 +234,7 @@ impl<'g> KarpSipser<'g> {
                 Some(v) => v,
                 None => loop {
                     let Some(&v) = order.get(cursor) else {
-                        return self.slots.par_iter().map(|slot| slot.mate).collect();
+                        return self.mate;
                     };
                     self.prefetch_ahead(order, cursor);
                     if self.is_matchable(v) {
@@ -262,10 +272,21 @@ impl<'g> KarpSipser<'g> {
         }
     }
 
+    /// Starts loading the slot of the neighbour [`IN_LIST_AHEAD`] places after the `k`-th of
+    /// `list`, if there is one: on lists longer than the processor looks ahead (an R-MAT hub's
+    /// has tens of thousands of entries) the loop over them would otherwise wait for one slot
+    /// after another.
+    #[inline]
+    fn prefetch_slot_ahead(&self, list: &[u32], k: usize) {
+        if let Some(&ahead) = list.get(k + IN_LIST_AHEAD) {
+            prefetch(self.slots.as_ptr().wrapping_add(ahead as usize));
+        }
+    }
+
     #[inline]
     fn list(&self, v: u32) -> &'g [u32] {
-        let slot = self.slots[v as usize];
-        &self.adjacency[slot.start as usize..slot.end as usize]
+        let (start, end) = (self.slots[v as usize].start, self.slots[v as usize + 1].start);
+        &self.adjacency[start as usize..end as usize]
     }
 
     /// Free with at least one free neighbour.
@@ -283,7 +304,9 @@ impl<'g> KarpSipser<'g> {
     fn take_free_neighbour_of_lowest_degree(&mut self, v: u32) -> u32 {
         let mut best = NO_VERTEX;
         let mut best_degree = FIRST_MATCHED;
-        for &w in self.list(v) {
+        let list = self.list(v);
+        for (k, &w) in list.iter().enumerate() {
+            self.prefetch_slot_ahead(list, k);
             let slot = &mut self.slots[w as usize];
             // The mate is one of these neighbours: start loading its list now.
             prefetch(self.adjacency.as_ptr().wrapping_add(slot.start as usize));
@@ -302,7 +325,9 @@ impl<'g> KarpSipser<'g> {
     /// The just-matched vertex `v` is no longer free: its free neighbours lose one free neighbour
     /// (its matched ones too, harmlessly: see [`MATCHED`]).
     fn lose_free_neighbour(&mut self, v: u32) {
-        for &w in self.list(v) {
+        let list = self.list(v);
+        for (k, &w) in list.iter().enumerate() {
+            self.prefetch_slot_ahead(list, k);
             let slot = &mut self.slots[w as usize];
             slot.free_degree -= 1;
             if slot.free_degree == 1 {
@@ -316,11 +341,15 @@ impl<'g> KarpSipser<'g> {
     #[inline]
     fn pair(&mut self, v: u32, u: u32) {
         for (x, mate) in [(v, u), (u, v)] {
-            let slot = &mut self.slots[x as usize];
-            slot.mate = mate;
-            slot.free_degree = MATCHED;
+            self.slots[x as usize].free_degree = MATCHED;
+            self.mate[x as usize] = mate;
         }
     }
+}
+
+/// The degree of `v` from the list starts, zero for the closing slot `v = V`.
+fn graph_degree(starts: &[u32], v: usize) -> u32 {
+    starts.get(v + 1).map_or(0, |&end| end - starts[v])
 }
 
 /// The vertices of positive degree, by increasing degree (counting sort).

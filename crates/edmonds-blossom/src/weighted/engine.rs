@@ -34,8 +34,9 @@
 //! so that neither costs a walk over a large blossom. A group is named by one of its vertices;
 //! `group[v]` is `v`'s, `owner[g]` the top-level blossom carrying `g`, `group_of[b]` the group of
 //! blossom `b` while it is top-level. A group also holds its blossom's clock `since[g]` and a copy
-//! of its label, `group_label[g]`, so that looking at an edge reads each end's group and nothing
-//! further. A new blossom takes over the group of its largest child and
+//! of its label, so that looking at an edge reads each end's vertex record (`dual`, `group`) and
+//! group record (`offset`, `since`, `owner`, label) and nothing further: `VertexState` and
+//! `GroupState` keep each record in one place in memory. A new blossom takes over the group of its largest child and
 //! moves the vertices of the others into it (their offsets folded into `dual`): a vertex that
 //! moves joins a set at least twice the size of its old one, so forming blossoms costs
 //! `O(n log n)` moves in all. Dissolving a blossom gives the largest child its group back and
@@ -184,6 +185,29 @@ struct Arc {
     gain: i64,
 }
 
+/// What the engine keeps per vertex.
+#[derive(Debug, Clone, Copy)]
+struct VertexState {
+    /// `2 y_v` less its group's offset, at the moment `since` of its group (see "Time and lazy
+    /// duals" and "Groups").
+    dual: i64,
+    /// Its group (see "Groups").
+    group: u32,
+}
+
+/// What the engine keeps per group (see "Groups").
+#[derive(Debug, Clone, Copy)]
+struct GroupState {
+    /// The part of `2 y_v` shared by its vertices, at `since`.
+    offset: i64,
+    /// The moment the duals of its top-level blossom were last settled.
+    since: i64,
+    /// The top-level blossom whose vertices carry it.
+    owner: u32,
+    /// That blossom's label (`label[owner]`).
+    label: Label,
+}
+
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
 /// `n..2n` the nontrivial ones, reused after expansion.
 struct Engine<'a> {
@@ -193,9 +217,8 @@ struct Engine<'a> {
     first: Vec<usize>,
     adjacent: Vec<Arc>,
     mate: Vec<u32>,
-    /// `2 y_v` less its group's offset, at the moment `since[group[v]]` (see "Time and lazy
-    /// duals" and "Groups").
-    dual: Vec<i64>,
+    /// Per vertex: its dual and its group, read together at every edge looked at.
+    vertex: Vec<VertexState>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
     parent: Vec<u32>,
     children: Vec<Vec<u32>>,
@@ -205,20 +228,12 @@ struct Engine<'a> {
     blossom_dual: Vec<i64>,
     label: Vec<Label>,
     label_edge: Vec<(u32, u32)>,
-    /// Per group: the moment the duals of its top-level blossom were last settled.
-    since: Vec<i64>,
-    /// Per group: the label of its top-level blossom (`label[owner[g]]`).
-    group_label: Vec<Label>,
+    /// Per group: its blossom's label, clock and offset, read together at every edge looked at.
+    groups: Vec<GroupState>,
     /// Per labelled top-level blossom: its tree, named by the root's free vertex.
     tree: Vec<u32>,
     /// Per free vertex: the blossoms labelled into its tree (stale ids included).
     members: Vec<Vec<u32>>,
-    /// Per vertex: its group (see "Groups").
-    group: Vec<u32>,
-    /// Per group: the top-level blossom whose vertices carry it.
-    owner: Vec<u32>,
-    /// Per group: the part of `2 y_v` shared by its vertices, at `since[g]`.
-    offset: Vec<i64>,
     /// Per blossom id: the group its vertices carry while it is top-level.
     group_of: Vec<u32>,
     /// Per blossom id: its number of vertices.
@@ -316,7 +331,7 @@ impl<'a> Engine<'a> {
             first,
             adjacent,
             mate,
-            dual,
+            vertex: dual.iter().enumerate().map(|(v, &dual)| VertexState { dual, group: v as u32 }).collect(),
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
             links: vec![Vec::new(); ids],
@@ -324,13 +339,11 @@ impl<'a> Engine<'a> {
             blossom_dual: vec![0; ids],
             label: vec![Label::Unlabelled; ids],
             label_edge: vec![(NONE, NONE); ids],
-            since: vec![0; n],
-            group_label: vec![Label::Unlabelled; n],
+            groups: (0..n as u32)
+                .map(|v| GroupState { offset: 0, since: 0, owner: v, label: Label::Unlabelled })
+                .collect(),
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
-            group: (0..n as u32).collect(),
-            owner: (0..n as u32).collect(),
-            offset: vec![0; n],
             group_of: (0..ids as u32).map(|b| if (b as usize) < n { b } else { NONE }).collect(),
             size: (0..ids).map(|b| u32::from(b < n)).collect(),
             unused_ids: (n as u32..ids as u32).rev().collect(),
@@ -347,27 +360,27 @@ impl<'a> Engine<'a> {
     /// Gives the top-level blossom `b` the label `label` (and its group the copy).
     fn set_label(&mut self, b: u32, label: Label) {
         self.label[b as usize] = label;
-        self.group_label[self.group_of[b as usize] as usize] = label;
+        self.groups[self.group_of[b as usize] as usize].label = label;
     }
 
     /// The top-level blossom holding vertex `v`.
     fn top(&self, v: u32) -> u32 {
-        self.owner[self.group[v as usize] as usize]
+        self.groups[self.vertex[v as usize].group as usize].owner
     }
 
     /// `2 y_v` now.
     fn vertex_dual(&self, v: u32) -> i64 {
-        let g = self.group[v as usize] as usize;
-        self.dual[v as usize]
-            + self.offset[g]
-            + self.group_label[g].vertex_rate() * (self.now - self.since[g])
+        let g = self.vertex[v as usize].group as usize;
+        self.vertex[v as usize].dual
+            + self.groups[g].offset
+            + self.groups[g].label.vertex_rate() * (self.now - self.groups[g].since)
     }
 
     /// `2 z_B` now, for a top-level nontrivial blossom `b`.
     fn top_blossom_dual(&self, b: u32) -> i64 {
         let b = b as usize;
         let g = self.group_of[b] as usize;
-        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.since[g])
+        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.groups[g].since)
     }
 
     /// The doubled reduced cost of edge `k` now, for an edge whose ends lie in different
@@ -401,11 +414,11 @@ impl<'a> Engine<'a> {
     fn settle(&mut self, b: u32) {
         let i = b as usize;
         let g = self.group_of[i] as usize;
-        self.offset[g] += self.label[i].vertex_rate() * (self.now - self.since[g]);
+        self.groups[g].offset += self.label[i].vertex_rate() * (self.now - self.groups[g].since);
         if i >= self.n {
             self.blossom_dual[i] = self.top_blossom_dual(b);
         }
-        self.since[g] = self.now;
+        self.groups[g].since = self.now;
     }
 
     /// The moment event `event` is due in the current state, or `None` when nothing is falling
@@ -414,11 +427,12 @@ impl<'a> Engine<'a> {
         let moment = match event {
             Event::Tight { edge, u, v } => {
                 // The ends' groups first: most entries popped are stale, and this tells.
-                let (gu, gv) = (self.group[u as usize] as usize, self.group[v as usize] as usize);
+                let (gu, gv) =
+                    (self.vertex[u as usize].group as usize, self.vertex[v as usize].group as usize);
                 if gu == gv {
                     return None;
                 }
-                let rate = self.group_label[gu].vertex_rate() + self.group_label[gv].vertex_rate();
+                let rate = self.groups[gu].label.vertex_rate() + self.groups[gv].label.vertex_rate();
                 return if rate < 0 { self.falls_to_zero(rate, self.slack(edge)) } else { None };
             }
             Event::Zero(v) => {
@@ -467,14 +481,14 @@ impl<'a> Engine<'a> {
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
         self.schedule(Event::Zero(v));
-        let gv = self.group[v as usize];
-        let rate_v = self.group_label[gv as usize].vertex_rate();
+        let gv = self.vertex[v as usize].group;
+        let rate_v = self.groups[gv as usize].label.vertex_rate();
         let dual_v = self.vertex_dual(v);
         for i in self.first[v as usize]..self.first[v as usize + 1] {
             // `due` for this edge, with `v`'s side read once.
             let arc = self.adjacent[i];
-            let gu = self.group[arc.other as usize];
-            let rate = rate_v + self.group_label[gu as usize].vertex_rate();
+            let gu = self.vertex[arc.other as usize].group;
+            let rate = rate_v + self.groups[gu as usize].label.vertex_rate();
             if gu == gv || rate >= 0 {
                 continue;
             }
@@ -500,7 +514,7 @@ impl<'a> Engine<'a> {
     fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
         stop::check(stop)?;
         for v in 0..self.n as u32 {
-            if self.dual[v as usize] > 0 && self.mate[v as usize] == NONE {
+            if self.vertex[v as usize].dual > 0 && self.mate[v as usize] == NONE {
                 self.roots += 1;
                 self.label_outer(v, v);
             }
@@ -594,7 +608,7 @@ impl<'a> Engine<'a> {
     /// Labels the unlabelled top-level blossom `b` outer in tree `t` and scans its vertices.
     fn label_outer(&mut self, b: u32, t: u32) {
         self.set_label(b, Label::Outer);
-        self.since[self.group_of[b as usize] as usize] = self.now;
+        self.groups[self.group_of[b as usize] as usize].since = self.now;
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.scan(b);
@@ -604,7 +618,7 @@ impl<'a> Engine<'a> {
     fn mark_inner(&mut self, b: u32, t: u32, s: u32, x: u32) {
         self.set_label(b, Label::Inner);
         self.label_edge[b as usize] = (s, x);
-        self.since[self.group_of[b as usize] as usize] = self.now;
+        self.groups[self.group_of[b as usize] as usize].since = self.now;
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.schedule(Event::Expand(b));
@@ -718,20 +732,20 @@ impl<'a> Engine<'a> {
         for &c in &children {
             let gc = self.group_of[c as usize];
             if gc != g {
-                let shift = self.offset[gc as usize] - self.offset[g as usize];
+                let shift = self.groups[gc as usize].offset - self.groups[g as usize].offset;
                 for w in self.vertices_of(c) {
-                    self.dual[w as usize] += shift;
-                    self.group[w as usize] = g;
+                    self.vertex[w as usize].dual += shift;
+                    self.vertex[w as usize].group = g;
                 }
             }
         }
-        self.owner[g as usize] = id;
+        self.groups[g as usize].owner = id;
         self.group_of[id as usize] = g;
         self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
         self.set_label(id, Label::Outer);
-        self.since[g as usize] = self.now;
+        self.groups[g as usize].since = self.now;
         self.tree[id as usize] = t;
         self.members[t as usize].push(id);
         self.children[id as usize] = children;
@@ -863,13 +877,13 @@ impl<'a> Engine<'a> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             let gc = self.group_of[c as usize];
-            self.owner[gc as usize] = c;
+            self.groups[gc as usize].owner = c;
             self.set_label(c, Label::Unlabelled);
-            self.since[gc as usize] = self.now;
+            self.groups[gc as usize].since = self.now;
             if gc != g {
-                self.offset[gc as usize] = self.offset[g as usize];
+                self.groups[gc as usize].offset = self.groups[g as usize].offset;
                 for w in self.vertices_of(c) {
-                    self.group[w as usize] = gc;
+                    self.vertex[w as usize].group = gc;
                 }
             }
         }

@@ -103,13 +103,16 @@ fn counted(k: usize, one: &str, many: &str) -> String {
 fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     let mut edges: Vec<GainEdge> =
         graph.edges().iter().map(|e| GainEdge { u: e.u, v: e.v, gain: objective.gain(e.weight) }).collect();
-    edges.sort_unstable_by(|a, b| (a.u, a.v, b.gain).cmp(&(b.u, b.v, a.gain)));
-    edges.dedup_by(|later, kept| (later.u, later.v) == (kept.u, kept.v));
+    // Only a graph with repeated pairs needs the sort that keeps each pair's best copy.
+    if graph.repeats() > 0 {
+        edges.sort_unstable_by(|a, b| (a.u, a.v, b.gain).cmp(&(b.u, b.v, a.gain)));
+        edges.dedup_by(|later, kept| (later.u, later.v) == (kept.u, kept.v));
+    }
     edges
 }
 
 /// The vertices with at least one edge, numbered in breadth-first order from the smallest id of
-/// each component, and the edges renumbered onto them (`u < v`), sorted by their ends. The ends
+/// each component, and the edges renumbered onto them (`u < v`), in order of `u`. The ends
 /// of an edge get nearby numbers, so the engine, which reads the state of both ends of every
 /// edge it looks at, finds them in nearby memory: on a geometric graph given in random order this
 /// halves the time.
@@ -123,10 +126,11 @@ fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
         first[v + 1] += first[v];
     }
     let mut fill = first.clone();
-    let mut adjacent = vec![0u32; first[n]];
-    for e in edges {
+    // Per end: the other end and the edge's index.
+    let mut adjacent = vec![(0u32, 0u32); first[n]];
+    for (k, e) in edges.iter().enumerate() {
         for (end, other) in [(e.u, e.v), (e.v, e.u)] {
-            adjacent[fill[end as usize]] = other;
+            adjacent[fill[end as usize]] = (other, k as u32);
             fill[end as usize] += 1;
         }
     }
@@ -143,7 +147,7 @@ fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
         while next < names.len() {
             let x = names[next] as usize;
             next += 1;
-            for &y in &adjacent[first[x]..first[x + 1]] {
+            for &(y, _) in &adjacent[first[x]..first[x + 1]] {
                 if index[y as usize] == NO_VERTEX {
                     index[y as usize] = names.len() as u32;
                     names.push(y);
@@ -151,14 +155,17 @@ fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
             }
         }
     }
-    let mut compact: Vec<GainEdge> = edges
-        .iter()
-        .map(|e| {
-            let (u, v) = (index[e.u as usize], index[e.v as usize]);
-            GainEdge { u: u.min(v), v: u.max(v), gain: e.gain }
-        })
-        .collect();
-    compact.sort_unstable_by_key(|e| (e.u, e.v));
+    // Each edge once, from its end numbered first, in the new order.
+    let mut compact = Vec::with_capacity(edges.len());
+    for (u, &x) in names.iter().enumerate() {
+        let x = x as usize;
+        for &(y, k) in &adjacent[first[x]..first[x + 1]] {
+            let v = index[y as usize];
+            if v as usize > u {
+                compact.push(GainEdge { u: u as u32, v, gain: edges[k as usize].gain });
+            }
+        }
+    }
     (names, compact)
 }
 

@@ -79,7 +79,10 @@
 //!    an integer.
 //! 7. Events: every edge between different top-level blossoms whose slack is falling (one end
 //!    outer, the other outer or unlabelled) has an entry no later than the moment its slack
-//!    reaches 0, every outer vertex one no later than the moment its dual reaches 0, and every
+//!    reaches 0, every tree one no later than the first moment the dual of one of its outer
+//!    vertices reaches 0 (a vertex stays outer until its tree dissolves, so that moment only
+//!    comes earlier as vertices join, and the tree ends there: the other vertices need none), and
+//!    every
 //!    inner nontrivial blossom one no later than the moment its dual reaches 0, unless that
 //!    moment lies past `end`. An entry is early when its bound has slowed since it was pushed
 //!    (an end turned from outer to unlabelled): a bound only moves earlier when an end turns
@@ -234,6 +237,9 @@ struct Engine<'a> {
     tree: Vec<u32>,
     /// Per free vertex: the blossoms labelled into its tree (stale ids included).
     members: Vec<Vec<u32>>,
+    /// Per free vertex: the earliest moment queued for the dual of an outer vertex of its tree to
+    /// reach 0 (`i64::MAX` while none is).
+    tree_zero: Vec<i64>,
     /// Per blossom id: the group its vertices carry while it is top-level.
     group_of: Vec<u32>,
     /// Per blossom id: its number of vertices.
@@ -344,6 +350,7 @@ impl<'a> Engine<'a> {
                 .collect(),
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
+            tree_zero: vec![i64::MAX; n],
             group_of: (0..ids as u32).map(|b| if (b as usize) < n { b } else { NONE }).collect(),
             size: (0..ids).map(|b| u32::from(b < n)).collect(),
             unused_ids: (n as u32..ids as u32).rev().collect(),
@@ -478,9 +485,24 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Pushes the moment the dual of vertex `v` reaches 0 when `v` is outer and that comes before
+    /// every moment queued for its tree (invariant 7).
+    fn schedule_zero(&mut self, v: u32) {
+        let b = self.top(v) as usize;
+        if self.label[b] != Label::Outer {
+            return;
+        }
+        let t = self.tree[b] as usize;
+        let moment = self.now + self.vertex_dual(v);
+        if moment < self.tree_zero[t] && moment <= self.end {
+            self.tree_zero[t] = moment;
+            self.events.push(moment, Event::Zero(v));
+        }
+    }
+
     /// Schedules every edge at vertex `v`.
     fn scan_vertex(&mut self, v: u32) {
-        self.schedule(Event::Zero(v));
+        self.schedule_zero(v);
         let gv = self.vertex[v as usize].group;
         let rate_v = self.groups[gv as usize].label.vertex_rate();
         let dual_v = self.vertex_dual(v);

@@ -2,12 +2,21 @@
 
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 TESTDATA = ROOT / "testdata"
+
+#: The note `edmonds-blossom` adds to an input error when the file's name chose its format.
+FORMAT_NOTE = re.compile(r" \(read as --format \w+, chosen by the name .*; --format chooses another\)$")
+
+
+def reader_message(stderr: bytes) -> str:
+    """The binary's one-line error without its note on ``--format``: what a Python reader says."""
+    return FORMAT_NOTE.sub("", stderr.decode().rstrip("\n"))
 
 
 def target_dir() -> pathlib.Path:

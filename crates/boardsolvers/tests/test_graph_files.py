@@ -3,14 +3,13 @@ errors, against the binary."""
 
 import json
 import pathlib
-import re
 import subprocess
 
 import numpy as np
 import pytest
 
 from boardsolvers import InputError, matching
-from conftest import TESTDATA
+from conftest import TESTDATA, reader_message
 
 LC_CASES = sorted((TESTDATA / "edmonds-blossom").glob("lc-*.in"))
 
@@ -104,11 +103,7 @@ def test_a_malformed_file_raises_input_error_with_the_binary_message(cli, tmp_pa
     with pytest.raises(InputError) as raised:
         matching.read(path)
     error = raised.value
-    # The binary adds a note on `--format` when the file's name chose the format; the reader's
-    # message is the rest.
-    note = r" \(read as --format \w+, chosen by the name .*; --format chooses another\)$"
-    binary = re.sub(note, "", expected.stderr.decode().rstrip("\n"))
-    assert binary == f"error: line {error.line}, column {error.column}: {error.message}"
+    assert reader_message(expected.stderr) == f"error: line {error.line}, column {error.column}: {error.message}"
 
 
 def test_a_format_is_named_by_the_binary_names_and_a_missing_file_is_an_os_error(tmp_path):

@@ -268,6 +268,34 @@ pub(crate) fn solve(n: usize, edges: &[GainEdge], stop: StopFlag<'_>) -> Result<
     Ok(engine.into_solved())
 }
 
+/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` as
+/// `arc(other end, edge index, edge)`, are `adjacent[first[v]..first[v + 1]]`, in edge order
+/// (`blank` fills the array before the arcs are placed).
+pub(super) fn adjacency<T: Clone>(
+    n: usize,
+    edges: &[GainEdge],
+    blank: T,
+    arc: impl Fn(u32, usize, &GainEdge) -> T,
+) -> (Vec<usize>, Vec<T>) {
+    let mut first = vec![0usize; n + 1];
+    for e in edges {
+        first[e.u as usize + 1] += 1;
+        first[e.v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut adjacent = vec![blank; first[n]];
+    let mut fill = first.clone();
+    for (k, e) in edges.iter().enumerate() {
+        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
+            adjacent[fill[end as usize]] = arc(other, k, e);
+            fill[end as usize] += 1;
+        }
+    }
+    (first, adjacent)
+}
+
 /// The greedy pass of "The start": lowers each free vertex's dual by its least slack and matches
 /// it along that edge when the other end is free.
 fn greedy_start(first: &[usize], adjacent: &[Arc], dual: &mut [i64], mate: &mut [u32]) {
@@ -301,23 +329,11 @@ fn greedy_start(first: &[usize], adjacent: &[Arc], dual: &mut [i64], mate: &mut 
 
 impl<'a> Engine<'a> {
     fn new(n: usize, edges: &'a [GainEdge]) -> Self {
-        let mut first = vec![0usize; n + 1];
-        for e in edges {
-            first[e.u as usize + 1] += 1;
-            first[e.v as usize + 1] += 1;
-        }
-        for v in 0..n {
-            first[v + 1] += first[v];
-        }
-        let mut fill = first.clone();
-        let mut adjacent = vec![Arc { other: 0, edge: 0, gain: 0 }; first[n]];
-        for (k, e) in edges.iter().enumerate() {
-            for end in [e.u, e.v] {
-                let other = if end == e.u { e.v } else { e.u };
-                adjacent[fill[end as usize]] = Arc { other, edge: k as u32, gain: e.gain };
-                fill[end as usize] += 1;
-            }
-        }
+        let (first, adjacent) = adjacency(n, edges, Arc { other: 0, edge: 0, gain: 0 }, |other, k, e| Arc {
+            other,
+            edge: k as u32,
+            gain: e.gain,
+        });
         let mut dual = vec![0i64; n];
         for e in edges {
             for end in [e.u, e.v] {

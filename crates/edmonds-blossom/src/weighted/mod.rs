@@ -117,24 +117,8 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
 /// edge it looks at, finds them in nearby memory: on a geometric graph given in random order this
 /// halves the time.
 fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
-    let mut first = vec![0usize; n + 1];
-    for e in edges {
-        first[e.u as usize + 1] += 1;
-        first[e.v as usize + 1] += 1;
-    }
-    for v in 0..n {
-        first[v + 1] += first[v];
-    }
-    let mut fill = first.clone();
     // Per end: the other end and the edge's index.
-    let mut adjacent = vec![(0u32, 0u32); first[n]];
-    for (k, e) in edges.iter().enumerate() {
-        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
-            adjacent[fill[end as usize]] = (other, k as u32);
-            fill[end as usize] += 1;
-        }
-    }
-    drop(fill);
+    let (first, adjacent) = engine::adjacency(n, edges, (0, 0), |other, k, _| (other, k as u32));
     let mut index = vec![NO_VERTEX; n];
     let mut names: Vec<u32> = Vec::new();
     for start in 0..n {

@@ -45,6 +45,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("rmat-22", "general matching: R-MAT scale 22 (Graph500 a=.57 b=.19 c=.19), 10 draws per vertex"),
     ("geometric-10m", "general matching: 10,000,000 random points in the unit square, average degree 6"),
     ("planar-10m", "general matching: 3162x3162 jittered grid triangulated by its shorter diagonals"),
+    ("sparse-100m", "general matching: N = 100,000,000, M = 300,000,000 random edges"),
     ("grid-3163", "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed"),
     ("rmat-20.edges", "general matching: rmat-20 as a SNAP edge list (`#` header, tab-separated, sorted)"),
     ("rmat-20.mtx", "general matching: rmat-20 as a Matrix Market file (symmetric pattern, lower triangle)"),

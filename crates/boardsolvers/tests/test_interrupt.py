@@ -126,5 +126,5 @@ def test_arrays_past_a_limit_are_refused_before_solving():
         king.all_starts(np.ones((10_001, 1_000), dtype=bool))
     with pytest.raises(ValueError, match="board 23x22 out of limits"):
         lattice.query_board(np.zeros((23, 22), dtype=int), np.zeros((23, 22), dtype=int))
-    with pytest.raises(ValueError, match="exceed the limit of 50000000"):
-        matching.maximum_matching((50_000_001, np.empty((0, 2), dtype=np.int64)))
+    with pytest.raises(ValueError, match="exceed the limit of 100000000"):
+        matching.maximum_matching((100_000_001, np.empty((0, 2), dtype=np.int64)))

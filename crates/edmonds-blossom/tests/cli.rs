@@ -365,7 +365,7 @@ fn help_names_every_input_limit() {
     }
     let help = stdout(&run(&["matching", "--help"], ""));
     for limit in
-        ["10^7 vertices", "5*10^7 edges", "a matrix `0 0 0`", "self-loops and repeated edges are dropped"]
+        ["10^8 vertices", "5*10^8 edges", "a matrix `0 0 0`", "self-loops and repeated edges are dropped"]
     {
         assert!(help.contains(limit), "{limit}: {help}");
     }

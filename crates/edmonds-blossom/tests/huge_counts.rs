@@ -70,6 +70,35 @@ fn graphs_claiming_millions_of_edges_are_refused_without_reserving_them() {
 }
 
 #[test]
+fn graphs_claiming_more_vertices_than_their_input_can_hold_are_refused() {
+    // Up to 10^7 vertices any input may declare; past that, a byte of input per vertex.
+    let banner = "%%MatrixMarket matrix coordinate pattern general\n";
+    let need = "100000000 vertices need at least 100000000 bytes of input";
+    let cases = [
+        (GraphFormat::LibraryChecker, "100000000 1\n0 1\n".to_string(), format!("line 1, column 1: {need}")),
+        (
+            GraphFormat::Mtx,
+            format!("{banner}100000000 100000000 1\n1 2\n"),
+            format!("line 2, column 1: {need}"),
+        ),
+        (GraphFormat::Metis, "100000000 1\n2\n1\n".to_string(), format!("line 1, column 1: {need}")),
+        (
+            GraphFormat::LibraryChecker,
+            "100000001 1\n0 1\n".to_string(),
+            "line 1, column 1: number of vertices 100000001 out of range".to_string(),
+        ),
+    ];
+    for (format, input, expected) in cases {
+        refused(format.name(), &input, |bytes| read_graph(bytes, format), &expected);
+    }
+    // The same count with the input to hold it is read.
+    let mut input = b"10000001 1\n0 1\n".to_vec();
+    input.resize(10_000_001, b'\n');
+    let parsed = read_graph(&input, GraphFormat::LibraryChecker).expect("a byte per vertex");
+    assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (10_000_001, 1));
+}
+
+#[test]
 fn weighted_graphs_claiming_millions_of_edges_are_refused_without_reserving_them() {
     let banner = "%%MatrixMarket matrix coordinate integer general\n";
     let end = "unexpected end of input, expected edge 2 of 50000000";

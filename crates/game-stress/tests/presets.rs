@@ -40,6 +40,7 @@ const RECORDED: &[(&str, usize, &str)] = &[
     ("rmat-22", 627_926_383, "b4ca034dcc1eecd9aaece534a4cd56d8b05f04be0213a5e8535ba167dacf9147"),
     ("geometric-10m", 473_026_866, "f179e3b57b9656d9cd797ada5ede1bd0a4ea30cc8fc5af9138d7d89caecc56c5"),
     ("planar-10m", 473_049_765, "44455eb6455ae6f00ee050c2f2321280edc47ad5bc0b662a5147a22b74097b9c"),
+    ("sparse-100m", 5_333_324_182, "614df7e5b38828912e9eb7bf4c963dc40db03258b529d0e2179418e61079fd8f"),
     ("grid-3163", 371_015_527, "9d82e3628b1434ac17d4a1a2005779cc520052a7abbd1da22503a62eb1cc72ae"),
     ("rmat-20.edges", 138_601_262, "e7c3d1a27200a7f0362b9b5a6d4724077488ff7103522ce28e1e1b77c6dbe230"),
     ("rmat-20.mtx", 138_602_856, "c8ca0d412f5e10809a0206965491bbed2137bc7b73a12c97e077240e2025308e"),
@@ -84,7 +85,7 @@ fn every_preset_has_its_recorded_bytes() {
 }
 
 #[test]
-#[ignore = "renders and hashes 5.7 GB of 10^7-vertex presets: minutes and about 1.5 GB of memory"]
+#[ignore = "renders and hashes 11 GB of 10^7- and 10^8-vertex presets: minutes and about 11 GB of memory"]
 fn every_huge_preset_has_its_recorded_bytes() {
     for &(name, len, digest) in RECORDED.iter().filter(|r| r.1 >= HUGE) {
         let text = render(name).unwrap();

@@ -52,8 +52,9 @@ pub enum Own {
     /// Market coordinate file (pattern/real/integer, any symmetry, values ignored). --format
     /// metis: a METIS/DIMACS10 graph file. Without --format the FILE's extension decides (.txt
     /// .edges .el: edges; .mtx; .graph .metis: metis; else lc). Limits, every format: at most
-    /// 10^7 vertices (N, the rows of a matrix, an edge list's distinct ids) and 5*10^7 edges (M,
-    /// a matrix's entries, an edge list's lines). One rule for every format: a graph may be
+    /// 10^8 vertices (N, the rows of a matrix, an edge list's distinct ids; more than 10^7 only
+    /// with at least a byte of input per vertex) and 5*10^8 edges (M, a matrix's entries, an edge
+    /// list's lines). One rule for every format: a graph may be
     /// empty (`0 0`, a matrix `0 0 0`, a METIS `0 0`, an edge list without edges); self-loops and
     /// repeated edges are dropped, with a count on stderr (a vertex named only in a self-loop
     /// stays a vertex; a METIS self-loop is not one of its 2M list entries). Output names

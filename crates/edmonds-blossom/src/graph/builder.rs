@@ -3,7 +3,8 @@
 //! A reader files each chunk of its input as it reads it: the vertices are cut into blocks of
 //! 2^10 to 2^14 vertices ([`EdgeBlocks`], sized so that a block averages at most 2^16 entries),
 //! and every edge `u v` becomes two directed entries of five bytes (the source's offset in its
-//! block above the target), written into one exactly sized array per chunk ordered by block
+//! block above the target: a block of `2^b` vertices leaves `40 − b` bits for the target, so
+//! graphs of more than 2^26 vertices get blocks of at most 2^13), written into one exactly sized array per chunk ordered by block
 //! ([`EdgeBlocks::file`], through a per-thread [`FilingScratch`]). [`build_blocked`] then builds
 //! each block's lists in parallel in cache-sized memory, with no per-edge allocation: each block
 //! first maps its slices of the fresh CSR for writing (the CSR stays in 4 KiB pages,
@@ -151,7 +152,7 @@ fn build_mapped(
     }
     // Per block: the lists built, sorted and deduplicated; its number of entries kept. Each
     // thread gathers a block's slice of every chunk in a list it keeps.
-    let shift = target_group_shift(n);
+    let targets_of = Targets::new(blocks, n);
     let kept: Vec<usize> = jobs
         .into_par_iter()
         .map_init(
@@ -165,7 +166,7 @@ fn build_mapped(
                 populate_slice_for_writing(lists);
                 parts.clear();
                 parts.extend(chunks.iter().map(|chunk| chunk.block(block)));
-                build_block(base, ends, lists, parts, shift, &map, scratch)
+                build_block(base, ends, lists, parts, targets_of, &map, scratch)
             },
         )
         .collect();
@@ -213,6 +214,7 @@ impl IdRanks {
     pub(crate) fn of_sources(n: usize, blocks: &EdgeBlocks, chunks: &[BlockedEntries]) -> Self {
         let mut words = vec![0u64; n.div_ceil(64)];
         let per_block = (1usize << blocks.bits) / 64;
+        let target_bits = blocks.target_bits();
         words.par_chunks_mut(per_block).enumerate().for_each(|(block, words)| {
             for (k, chunk) in chunks.iter().enumerate() {
                 // The slices are short and read once: prefetched a few chunks ahead, as the
@@ -221,7 +223,7 @@ impl IdRanks {
                     prefetch_slice(next.block(block));
                 }
                 for entry in chunk.block(block).chunks_exact(ENTRY_BYTES).map(unpack) {
-                    let local = (entry >> TARGET_BITS) as usize;
+                    let local = (entry >> target_bits) as usize;
                     words[local / 64] |= 1 << (local % 64);
                 }
             }
@@ -298,7 +300,10 @@ impl IdRanks {
 }
 
 /// The vertices split into blocks of `2^bits` for the parallel CSR build: a block's degrees and
-/// lists fit the caches, and there are enough blocks to keep every thread busy.
+/// lists fit the caches, and there are enough blocks to keep every thread busy. A filed entry
+/// holds a vertex's offset in its block in `bits` bits and a target in the other
+/// [`EdgeBlocks::target_bits`], so the blocks of a large graph are no larger than its targets
+/// leave room for ([`widest_block_bits`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct EdgeBlocks {
     bits: u32,
@@ -309,10 +314,11 @@ impl EdgeBlocks {
     /// The blocks for `n` vertices and about `m` edges: 2^14 vertices a block, down to 2^10
     /// when the average degree is high, so that a block's entries (five bytes each in the
     /// chunks, eight in the build's scratch: half a megabyte for [`BLOCK_ENTRIES`]) and lists stay in the second-level cache while it is
-    /// built; smaller for small graphs so that every thread has blocks.
+    /// built; smaller for small graphs so that every thread has blocks, and at most
+    /// [`widest_block_bits`] so that every target fits its entry.
     pub(crate) fn with_edges(n: usize, m: usize) -> Self {
         let threads = rayon::current_num_threads().max(1);
-        let mut bits = MAX_BLOCK_BITS;
+        let mut bits = widest_block_bits(n);
         while bits > 10 && (2 * m as u128) << bits > (BLOCK_ENTRIES as u128) * n as u128 {
             bits -= 1;
         }
@@ -329,9 +335,17 @@ impl EdgeBlocks {
 
     /// The same blocks, as many as the vertices `0..n` need: for filing entries before the
     /// number of vertices is known (an edge list's), with the blocks chosen for an estimate and
-    /// `n` its upper bound, then building the graph with the `n` found.
+    /// `n` its upper bound, then building the graph with the `n` found. The blocks shrink if
+    /// the targets below `n` need more bits than they leave; covering fewer vertices keeps them.
     pub(crate) fn covering(self, n: usize) -> Self {
-        Self { bits: self.bits, count: (n >> self.bits) + 1 }
+        let bits = self.bits.min(widest_block_bits(n));
+        Self { bits, count: (n >> bits) + 1 }
+    }
+
+    /// Bits of a filed entry's target: those the block offset leaves.
+    #[inline]
+    fn target_bits(&self) -> u32 {
+        ENTRY_BITS - self.bits
     }
 
     /// The vertices `lo..hi` of `block`, for a graph of `n` vertices.
@@ -372,14 +386,15 @@ impl EdgeBlocks {
         // Written all over, in as many streams as there are blocks: its pages mapped in one call.
         populate_for_writing(&bytes);
         let local = (1u32 << self.bits) - 1;
+        let target_bits = self.target_bits();
         for pair in pairs {
             let (u, v) = ((pair >> 32) as u32, pair as u32);
             let cursor = &mut counts[self.block_of(u)];
-            let entry = u64::from(u & local) << TARGET_BITS | u64::from(v);
+            let entry = u64::from(u & local) << target_bits | u64::from(v);
             bytes[*cursor..*cursor + 8].copy_from_slice(&entry.to_le_bytes());
             *cursor += ENTRY_BYTES;
             let cursor = &mut counts[self.block_of(v)];
-            let entry = u64::from(v & local) << TARGET_BITS | u64::from(u);
+            let entry = u64::from(v & local) << target_bits | u64::from(u);
             bytes[*cursor..*cursor + 8].copy_from_slice(&entry.to_le_bytes());
             *cursor += ENTRY_BYTES;
         }
@@ -438,23 +453,30 @@ const ENTRY_BYTES: usize = 5;
 /// and the three past its end must not reach the next block's entries.
 const ENTRY_SLACK: usize = 8 - ENTRY_BYTES;
 
-/// Bits of the target in a filed entry; the source's offset in its block takes the bits above.
-const TARGET_BITS: u32 = 26;
-
-/// The target bits of a filed entry.
-const TARGET_MASK: u64 = (1 << TARGET_BITS) - 1;
+/// Bits of a filed entry: the source's offset in its block ([`EdgeBlocks`]'s `bits`) above the
+/// target ([`EdgeBlocks::target_bits`]).
+const ENTRY_BITS: u32 = 8 * ENTRY_BYTES as u32;
 
 /// Largest block of [`EdgeBlocks`]: 2^14 vertices.
 const MAX_BLOCK_BITS: u32 = 14;
 
-// Every target fits its bits, and a vertex's offset in its block the bits above.
-const _: () =
-    assert!(MAX_VERTICES <= 1 << TARGET_BITS && MAX_BLOCK_BITS + TARGET_BITS <= 8 * ENTRY_BYTES as u32);
+/// Smallest block [`widest_block_bits`] may leave for the largest graph: 2^13 vertices.
+const MIN_WIDEST_BLOCK_BITS: u32 = 13;
+
+// The targets of the largest graph leave its blocks 2^13 vertices.
+const _: () = assert!(MAX_VERTICES <= 1 << (ENTRY_BITS - MIN_WIDEST_BLOCK_BITS));
+
+/// The largest block size (in bits) whose entries have room for every target below `n`: 2^14
+/// vertices up to 2^26 targets, 2^13 up to [`MAX_VERTICES`].
+fn widest_block_bits(n: usize) -> u32 {
+    let target_bits = usize::BITS - n.saturating_sub(1).leading_zeros();
+    (ENTRY_BITS - target_bits.min(ENTRY_BITS - MIN_WIDEST_BLOCK_BITS)).min(MAX_BLOCK_BITS)
+}
 
 /// The directed entries of one chunk of the input ordered by vertex block ([`EdgeBlocks::file`]).
 ///
 /// An entry is five little-endian bytes: the source's offset in its block above the
-/// [`TARGET_BITS`] bits of the target (five bytes where `source << 32 | target` took eight: the
+/// [`EdgeBlocks::target_bits`] bits of the target (five bytes where `source << 32 | target` took eight: the
 /// entries are written once and read once from memory, and their pages are fresh). Each block's
 /// entries are followed by [`ENTRY_SLACK`] bytes.
 pub(crate) struct BlockedEntries {
@@ -481,7 +503,7 @@ impl BlockedEntries {
     }
 }
 
-/// The entry packed in `bytes` (`local source << TARGET_BITS | target`, [`BlockedEntries`]).
+/// The entry packed in `bytes` (`local source << target bits | target`, [`BlockedEntries`]).
 #[inline(always)]
 fn unpack(bytes: &[u8]) -> u64 {
     let mut word = [0u8; 8];
@@ -517,6 +539,26 @@ fn prefetch_slice(slice: &[u8]) {
     }
 }
 
+/// Where [`build_block`] finds an entry's parts: its source's offset in the block above
+/// `bits` ([`EdgeBlocks::target_bits`]), its target below, and the target's group.
+#[derive(Clone, Copy)]
+struct Targets {
+    /// Bits of the target.
+    bits: u32,
+    /// The target bits.
+    mask: u64,
+    /// The shift of a target to its group ([`target_group_shift`]).
+    group_shift: u32,
+}
+
+impl Targets {
+    /// The parts of the entries filed by `blocks` for a graph of `n` vertices.
+    fn new(blocks: &EdgeBlocks, n: usize) -> Self {
+        let bits = blocks.target_bits();
+        Self { bits, mask: (1 << bits) - 1, group_shift: target_group_shift(n) }
+    }
+}
+
 /// Working memory of [`build_block`], kept by each thread from one block to the next.
 #[derive(Default)]
 struct BlockScratch {
@@ -536,7 +578,7 @@ struct BlockScratch {
 /// Returns the number of entries kept.
 ///
 /// Two stable counting sorts, both within the caches for a block: by target group (`target >>
-/// shift`, [`TARGET_GROUPS`] of them), then by source. Each list then comes out ordered by
+/// group_shift`, [`TARGET_GROUPS`] of them), then by source. Each list then comes out ordered by
 /// target group, so nearly always sorted already: the scatter by source marks the lists that
 /// are not (or hold a repeat), and only those are sorted, by an insertion sort over nearly
 /// sorted data (a cheap, well-predicted pass) rather than a general sort; lists that turn out
@@ -546,10 +588,11 @@ fn build_block(
     ends: &mut [u32],
     lists: &mut [u32],
     parts: &[&[u8]],
-    shift: u32,
+    targets_of: Targets,
     map: impl Fn(u32) -> u32,
     scratch: &mut BlockScratch,
 ) -> usize {
+    let Targets { bits, mask, group_shift: shift } = targets_of;
     let groups = &mut scratch.groups;
     groups.clear();
     groups.resize(TARGET_GROUPS, 0);
@@ -561,8 +604,8 @@ fn build_block(
             prefetch_slice(next);
         }
         for entry in part.chunks_exact(ENTRY_BYTES).map(unpack) {
-            ends[(entry >> TARGET_BITS) as usize] += 1;
-            groups[((entry & TARGET_MASK) >> shift) as usize] += 1;
+            ends[(entry >> bits) as usize] += 1;
+            groups[((entry & mask) >> shift) as usize] += 1;
         }
     }
     let mut start = 0u32;
@@ -580,7 +623,7 @@ fn build_block(
     let entries = &mut scratch.entries[..lists.len()];
     for part in parts {
         for entry in part.chunks_exact(ENTRY_BYTES).map(unpack) {
-            let g = ((entry & TARGET_MASK) >> shift) as usize;
+            let g = ((entry & mask) >> shift) as usize;
             entries[groups[g] as usize] = entry;
             groups[g] += 1;
         }
@@ -599,8 +642,8 @@ fn build_block(
     // list's first target is compared with the slot before it, the end of the previous list's
     // space: at worst a needless mark.)
     for &entry in entries.iter() {
-        let i = (entry >> TARGET_BITS) as usize;
-        let target = map((entry & TARGET_MASK) as u32);
+        let i = (entry >> bits) as usize;
+        let target = map((entry & mask) as u32);
         let cursor = ends[i] as usize;
         let before = lists[cursor.saturating_sub(1)];
         lists[cursor] = target;
@@ -752,14 +795,29 @@ mod tests {
     }
 
     #[test]
+    fn blocks_leave_room_for_every_target() {
+        for (n, widest) in [(0, 14), (1 << 20, 14), (1 << 26, 14), ((1 << 26) + 1, 13), (MAX_VERTICES, 13)] {
+            assert_eq!(widest_block_bits(n), widest, "n = {n}");
+            let blocks = EdgeBlocks::with_edges(n, n);
+            assert!(blocks.bits <= widest && n <= 1 << blocks.target_bits(), "n = {n}");
+        }
+        // Blocks chosen for fewer vertices shrink to cover more, and stay when covering fewer.
+        let blocks = EdgeBlocks::with_edges(1 << 22, 1 << 21);
+        assert_eq!(blocks.bits, 14);
+        let wide = blocks.covering(MAX_VERTICES);
+        assert_eq!(wide.bits, 13);
+        assert_eq!(wide.covering(1 << 20).bits, 13);
+    }
+
+    #[test]
     fn filed_entries_keep_every_source_and_target() {
         // The largest ids and block offsets, in the full-size blocks of the largest graph; the
         // entries of consecutive blocks are written next to each other.
         let n = MAX_VERTICES as u32;
         let blocks = EdgeBlocks::with_edges(n as usize, 1);
-        assert_eq!(blocks.bits, MAX_BLOCK_BITS);
+        assert_eq!(blocks.bits, MIN_WIDEST_BLOCK_BITS);
         let top = n - 1;
-        let last_of_block = (1 << MAX_BLOCK_BITS) - 1;
+        let last_of_block = (1 << MIN_WIDEST_BLOCK_BITS) - 1;
         let pairs =
             [(0, top), (top, top - 1), (last_of_block, last_of_block + 1), (last_of_block + 1, 5), (1, 2)];
         let mut counts = vec![0; blocks.count()];
@@ -772,7 +830,8 @@ mod tests {
         for block in 0..blocks.count() {
             let lo = (block as u32) << blocks.bits;
             for entry in filed.block(block).chunks_exact(ENTRY_BYTES).map(unpack) {
-                read.push((lo + (entry >> TARGET_BITS) as u32, (entry & TARGET_MASK) as u32));
+                let targets_of = Targets::new(&blocks, n as usize);
+                read.push((lo + (entry >> targets_of.bits) as u32, (entry & targets_of.mask) as u32));
             }
         }
         let mut expected: Vec<(u32, u32)> = pairs.iter().flat_map(|&(u, v)| [(u, v), (v, u)]).collect();

@@ -25,7 +25,7 @@ pub type Vertex = u32;
 pub const NO_VERTEX: Vertex = Vertex::MAX;
 
 /// Largest vertex count a [`Graph`] accepts (vertex ids and [`NO_VERTEX`] must fit a `u32`).
-pub const MAX_VERTICES: usize = 50_000_000;
+pub const MAX_VERTICES: usize = 100_000_000;
 
 /// Largest number of (distinct) edges a [`Graph`] accepts: `2 * MAX_EDGES` adjacency entries fit a `u32`.
 pub const MAX_EDGES: usize = 1_000_000_000;

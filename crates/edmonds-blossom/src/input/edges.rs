@@ -25,8 +25,8 @@ use super::chunks::{
     BlankLines, LineReader, Problem, Stop, filing_chunks, for_each_line, is_data_line, line_chunks, line_end,
     nth_data_line, par_chunks, par_chunks_with,
 };
-use super::swar::swar_line_separated;
-use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
+use super::swar::swar_line_at;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, SMALL_INPUT_VERTICES};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{
     BlockedEntries, EdgeBlocks, FilingScratch, Graph, IdRanks, Vertices, build_blocked, build_pairs,
@@ -41,8 +41,8 @@ const MAX_ID: u64 = 1 << 63;
 /// Ids below this may be read as vertex numbers ([`read_ids_as_vertices`]), if the input is
 /// long enough ([`direct_id_limit`]): the graph is then built with a list end per id up to the
 /// largest (4 bytes each), and a bit per id says which ones are in an edge. Within
-/// [`crate::graph::MAX_VERTICES`] and the 26 bits a filed entry has for a vertex.
-const DIRECT_ID_LIMIT: usize = 1 << 25;
+/// [`crate::graph::MAX_VERTICES`].
+const DIRECT_ID_LIMIT: usize = crate::graph::MAX_VERTICES;
 
 // A graph on the ids below the limit is within the builder's limit.
 const _: () = assert!(DIRECT_ID_LIMIT <= crate::graph::MAX_VERTICES);
@@ -112,7 +112,7 @@ fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
         Ok(((scratch.file(), loops, largest), edges))
     };
     let init = || FilingScratch::new(blocks);
-    let chunks = par_chunks_with(&filing_chunks(input, 0), MAX_INPUT_EDGES, init, read).ok()?;
+    let chunks = par_chunks_with(&filing_chunks(input, 0, blocks.count()), MAX_INPUT_EDGES, init, read).ok()?;
     let self_loops = chunks.iter().map(|c| c.1.len() as u64).sum();
     let largest = chunks.iter().map(|c| c.2).max()?;
     let (filed, loops): (Vec<BlockedEntries>, Vec<Vec<u32>>) = chunks.into_iter().map(|c| (c.0, c.1)).unzip();
@@ -143,10 +143,10 @@ fn read_ids_as_vertices(input: &[u8]) -> Option<TextRead> {
 }
 
 /// The ids [`read_ids_as_vertices`] reads as vertex numbers: below [`DIRECT_ID_LIMIT`] and
-/// below a quarter of the input's length or the vertex limit, whichever is larger (so the
-/// memory per id stays within a few times the input's size).
+/// below a quarter of the input's length or [`SMALL_INPUT_VERTICES`], whichever is larger (so
+/// the memory per id stays within a few times the input's size).
 fn direct_id_limit(input: &[u8]) -> usize {
-    (input.len() / 4).clamp(MAX_INPUT_VERTICES, DIRECT_ID_LIMIT)
+    (input.len() / 4).clamp(SMALL_INPUT_VERTICES, DIRECT_ID_LIMIT)
 }
 
 /// Estimates of the number of vertices (the largest id below `limit`, plus one) and of edges
@@ -169,13 +169,10 @@ fn estimate(input: &[u8], limit: usize) -> (usize, usize) {
 #[inline(always)]
 fn next_edge(input: &[u8], at: &mut usize, end: usize) -> Result<Option<(u64, u64)>, Problem> {
     while *at < end {
-        // A line `u v\n` (one space or tab) with ids of up to 7 digits: sixteen bytes at a time,
-        // as the Library Checker reader does; any other line token by token. (The chunk ends
-        // with a whole line, so a line read here ends within it.)
-        if let Some(window) = input.get(*at..*at + 16)
-            && let Some((u, v, used)) =
-                swar_line_separated(window.try_into().expect("16 bytes"), |b| b == b' ' || b == b'\t')
-        {
+        // A line `u v\n` (one space or tab) with ids of up to 8 digits: sixteen or 24 bytes at
+        // a time, as the Library Checker reader does; any other line token by token. (The chunk
+        // ends with a whole line, so a line read here ends within it.)
+        if let Some((u, v, used)) = swar_line_at(input, *at, |b| b == b' ' || b == b'\t') {
             *at += used;
             return Ok(Some((u64::from(u), u64::from(v))));
         }
@@ -254,8 +251,9 @@ fn renumber(
     if named == 0 {
         return Ok((0, Vec::new(), VertexIds::From(0)));
     }
-    // Ids up to a few times the entries (or the vertex limit): a table indexed by id.
-    let table_len = (named as u64).saturating_mul(2).max(MAX_INPUT_VERTICES as u64);
+    // Ids up to a few times the entries (or the vertex count any input may have): a table
+    // indexed by id.
+    let table_len = (named as u64).saturating_mul(2).max(SMALL_INPUT_VERTICES as u64);
     if max_id < table_len {
         let len = max_id as usize + 1;
         let seen: Vec<AtomicBool> = (0..len).map(|_| AtomicBool::new(false)).collect();
@@ -456,7 +454,7 @@ mod tests {
     #[test]
     fn large_ids_and_problems_go_to_the_general_reader() {
         let limit = direct_id_limit(b"");
-        assert_eq!(limit, MAX_INPUT_VERTICES);
+        assert_eq!(limit, SMALL_INPUT_VERTICES);
         let below = format!("0 {}\n5 7\n", limit - 1);
         assert_readers_agree(&below);
         let at_limit = format!("0 {limit}\n5 7\n");

@@ -5,7 +5,7 @@
 //! huge `M` with a short input cannot exhaust memory.
 //!
 //! The fast path reads chunks of whole lines in parallel, each `u v` line eight bytes at a time
-//! ([`swar_line`]) into a per-thread list of pairs while counting the entries of each vertex
+//! ([`swar_line_at`]) into a per-thread list of pairs while counting the entries of each vertex
 //! block, then files the chunk's entries by block in one exactly sized array
 //! ([`EdgeBlocks::file`]); the CSR is built from the blocks ([`build_blocked`]). It only
 //! recognises well-formed input; on anything else (a stray token, a loop, an empty graph, a number out of range, the wrong count, even a harmless
@@ -18,8 +18,10 @@ use std::ops::Range;
 use grid_core::{ErrorKind, InputError, Scanner};
 
 use super::chunks::{Problem, filing_chunks, par_chunks_with};
-use super::swar::swar_line;
-use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, ParsedGraph, TextRead, VertexIds, builder_limit};
+use super::swar::swar_line_at;
+use super::{
+    MAX_INPUT_EDGES, MAX_INPUT_VERTICES, ParsedGraph, TextRead, VertexIds, builder_limit, check_declared_vertices,
+};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertex, Vertices, build_blocked};
 
 /// The entries of the edges read, per chunk ordered by vertex block ([`EdgeBlocks::file`]).
@@ -43,7 +45,9 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
 /// has to decide; the header's errors.
 fn fast_parse(input: &[u8]) -> Result<Option<(usize, EdgeBlocks, Buckets)>, InputError> {
     let mut scanner = Scanner::new(input);
-    let n = scanner.usize("number of vertices", 0, MAX_INPUT_VERTICES)?;
+    let (n, n_at) = scanner.uint_at("number of vertices", 0, MAX_INPUT_VERTICES as u64)?;
+    let n = n as usize;
+    check_declared_vertices(n, n_at, input.len())?;
     let (m, m_at) = scanner.uint_mark("number of edges", 0, MAX_INPUT_EDGES as u64)?;
     let m = m as usize;
     if n == 0 {
@@ -66,7 +70,7 @@ fn build(n: usize, blocks: &EdgeBlocks, buckets: Buckets) -> Result<ParsedGraph,
 fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlocks, Buckets)> {
     let max = (n - 1) as u32;
     let blocks = EdgeBlocks::with_edges(n, m);
-    let chunks = filing_chunks(input, body);
+    let chunks = filing_chunks(input, body, blocks.count());
     let init = || FilingScratch::new(blocks);
     let read = |scratch: &mut FilingScratch, range: Range<usize>| {
         let bytes = &input[range];
@@ -89,7 +93,7 @@ fn fast_body(input: &[u8], body: usize, n: usize, m: usize) -> Option<(EdgeBlock
 /// loop; `None` otherwise.
 ///
 /// Lines `u v\n` whose numbers have at most 7 digits each, the whole of the big inputs, are read
-/// sixteen bytes at a time ([`swar_line`]); anything else (other blanks, longer numbers, pairs
+/// sixteen bytes at a time, 8 digits 24 ([`swar_line_at`]); anything else (other blanks, longer numbers, pairs
 /// across lines, the last bytes of the chunk) a token at a time.
 #[inline]
 fn read_edges(
@@ -103,10 +107,9 @@ fn read_edges(
     let mut i = 0;
     let mut first: Option<u32> = None;
     loop {
-        // The fast path: a whole line `u v\n` at a line start, 16 bytes readable.
+        // The fast path: a whole line `u v\n` at a line start, 16 or 24 bytes readable.
         if first.is_none() {
-            while let Some(window) = bytes.get(i..i + 16) {
-                let Some((u, v, used)) = swar_line(window.try_into().ok()?) else { break };
+            while let Some((u, v, used)) = swar_line_at(bytes, i, |b| b == b' ') {
                 if u > max || v > max || u == v {
                     break;
                 }
@@ -155,6 +158,7 @@ fn parse_sequential(input: &[u8]) -> Result<ParsedGraph, InputError> {
     let mut scanner = Scanner::new(input);
     let (n, n_at) = scanner.uint_mark("number of vertices", 0, MAX_INPUT_VERTICES as u64)?;
     let n = n as usize;
+    check_declared_vertices(n, scanner.loc_at(n_at), input.len())?;
     let m = scanner.usize("number of edges", 0, MAX_INPUT_EDGES)?;
     // The header is a line of its own: a value more on it is reported there, not edges later.
     let header_line = scanner.loc_at(n_at).line;
@@ -267,6 +271,32 @@ mod tests {
         assert!(parse(&bad).unwrap_err().to_string().contains("expected vertex, found"));
         let owned = super::super::read_graph_owned(bad.clone(), super::super::GraphFormat::LibraryChecker);
         assert_eq!(owned.unwrap_err(), parse(&bad).unwrap_err());
+    }
+
+    #[test]
+    fn eight_digit_vertices_are_read_on_the_fast_path() {
+        // More than 10^7 vertices: the header needs a byte of input per vertex, and the ids of 8
+        // digits come in 24-byte windows. Mixed with short lines and lines of other shapes.
+        let n = 12_000_000u32;
+        let mut text = format!("{n} 200000\n");
+        for i in 0..200_000u32 {
+            let (u, v) = (n - 1 - i * 37, (i * 7_919) % n);
+            text.push_str(&match i % 5 {
+                0 => format!("{u} {v}\n"),
+                1 => format!("{v} {u}\n"),
+                2 => format!("{} {u}\n", i % 1000),
+                3 => format!("{u}  {v}\n"),
+                _ => format!("{u} {}\n", 10_000_000 + i),
+            });
+        }
+        let mut input = text.into_bytes();
+        let body = input.iter().position(|&b| b == b'\n').unwrap();
+        input.resize(n as usize, b'\n');
+        assert!(fast_body(&input, body, n as usize, 200_000).is_some());
+        let fast = read(&input).unwrap().build().unwrap();
+        assert_eq!(fast, parse_sequential(&input).unwrap());
+        assert_eq!(fast.graph.vertex_count(), n as usize);
+        assert!(fast.graph.has_edge(n - 1, 0) && fast.graph.has_edge(n - 38, 7_919));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use super::chunks::{
     par_chunks_with, scan_line,
 };
 use super::swar::swar_digits;
-use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, check_declared_vertices};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{
     BlockedEntries, EdgeBlocks, FilingScratch, Graph, GraphError, Vertex, Vertices, build_blocked, build_pairs,
@@ -153,14 +153,15 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         }
         at = (end + 1).min(input.len());
     }
-    let header = scan_line(input, at, read_header)?;
+    let header = scan_line(input, at, |scanner| read_header(scanner, input.len()))?;
     let header_line = line_column(input, at).0;
     let m_at = Loc { line: header_line, column: header.m_at.column };
     let n = header.n;
     let body = (line_end(input, at) + 1).min(input.len());
     // Each chunk's first vertex, from a count of its vertex lines, so that every chunk's edges
     // can be filed by block as soon as they are read, as the Library Checker reader does.
-    let chunks = filing_chunks(input, body);
+    let blocks = EdgeBlocks::with_edges(n, header.m);
+    let chunks = filing_chunks(input, body, blocks.count());
     let firsts: Vec<usize> = {
         let counts: Vec<usize> = chunks.par_iter().map(|range| vertex_lines(input, range.clone())).collect();
         counts
@@ -173,7 +174,6 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
             .collect()
     };
     // Every edge is filed from its smaller end: 2M entries.
-    let blocks = EdgeBlocks::with_edges(n, header.m);
     // Lines without sizes or weights start with the fast reader.
     let plain = header.skip == 0 && !header.edge_weights;
     let read = |scratch: &mut Scratch, range: Range<usize>| {
@@ -352,9 +352,11 @@ fn count_newlines(bytes: &[u8]) -> usize {
     total
 }
 
-/// The header line `N M [FMT [NCON]]`.
-fn read_header(scanner: &mut Scanner<'_>) -> Result<Header, InputError> {
-    let n = scanner.usize("number of vertices", 0, MAX_INPUT_VERTICES)?;
+/// The header line `N M [FMT [NCON]]` of an input of `len` bytes.
+fn read_header(scanner: &mut Scanner<'_>, len: usize) -> Result<Header, InputError> {
+    let (n, n_at) = scanner.uint_at("number of vertices", 0, MAX_INPUT_VERTICES as u64)?;
+    let n = n as usize;
+    check_declared_vertices(n, n_at, len)?;
     let (m, m_at) = scanner.uint_at("number of edges", 0, MAX_INPUT_EDGES as u64)?;
     let (mut skip, mut edge_weights) = (0, false);
     if let Some(token) = scanner.try_token() {

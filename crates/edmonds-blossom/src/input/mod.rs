@@ -30,9 +30,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use grid_core::InputError;
+use grid_core::{InputError, Loc};
 
-use crate::graph::{Graph, GraphError, Vertex};
+use crate::graph::{Graph, GraphError, MAX_VERTICES, Vertex};
 
 mod chunks;
 mod file;
@@ -40,11 +40,31 @@ mod swar;
 
 pub use file::{GraphFileError, ReadTimings, read_graph_file};
 
-/// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct ids).
-const MAX_INPUT_VERTICES: usize = 10_000_000;
+/// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct
+/// ids): the graph's own limit. Past [`SMALL_INPUT_VERTICES`], a header's count is also bounded
+/// by the input's length ([`check_declared_vertices`]).
+const MAX_INPUT_VERTICES: usize = MAX_VERTICES;
+
+/// Vertex count a header may declare whatever the input's length.
+const SMALL_INPUT_VERTICES: usize = 10_000_000;
 
 /// Largest edge count a reader accepts (`M`, the entries of a matrix, an edge list's lines).
-const MAX_INPUT_EDGES: usize = 50_000_000;
+const MAX_INPUT_EDGES: usize = 500_000_000;
+
+/// Checks the vertex count `n` that a header declares at `at` against what an input of `len`
+/// bytes can hold: up to [`SMALL_INPUT_VERTICES`] always, more only with at least a byte of
+/// input per vertex, so that a short input cannot make the reader reserve memory for a huge
+/// graph (a graph of that many vertices and not even one edge for every other vertex is
+/// refused).
+fn check_declared_vertices(n: usize, at: Loc, len: usize) -> Result<(), InputError> {
+    if n > SMALL_INPUT_VERTICES && n > len {
+        return Err(at.msg(format!(
+            "{n} vertices need at least {n} bytes of input (one per vertex past {SMALL_INPUT_VERTICES}); \
+             this input has {len}"
+        )));
+    }
+    Ok(())
+}
 
 /// Declares the format modules and [`GraphFormat`], one line a format:
 /// `Variant => module, "name", ["extension", ...];` after the variant's doc comment.

@@ -15,8 +15,8 @@ use super::chunks::{
     BlankLines, LineReader, Problem, Stop, filing_chunks, is_data_line, line_column, line_end, nth_data_line,
     par_chunks_with, scan_line,
 };
-use super::swar::swar_line;
-use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES};
+use super::swar::swar_line_at;
+use super::{MAX_INPUT_EDGES, MAX_INPUT_VERTICES, check_declared_vertices};
 use super::{ParsedGraph, TextRead, VertexIds, builder_limit};
 use crate::graph::{BlockedEntries, EdgeBlocks, FilingScratch, Graph, Vertices, build_blocked};
 
@@ -59,7 +59,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
             ErrorKind::UnexpectedEnd("the size line 'rows columns entries'".into()),
         ));
     }
-    let (n, nnz) = scan_line(input, at, read_size)?;
+    let (n, nnz) = scan_line(input, at, |scanner| read_size(scanner, input.len()))?;
     let body = (line_end(input, at) + 1).min(input.len());
     // Each chunk's edges are filed by block as soon as they are read, as the Library Checker
     // reader does (`lc.rs`): the CSR is then built from the filed entries.
@@ -71,12 +71,11 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
         let mut entries = 0usize;
         let mut at = range.start;
         while at < range.end {
-            // A pattern entry `i j\n` with numbers of up to 7 digits: sixteen bytes at a time,
-            // as the Library Checker reader does; any other line token by token. (A chunk ends
-            // with a whole line, so a line read here ends within it.)
+            // A pattern entry `i j\n` with numbers of up to 8 digits: sixteen or 24 bytes at a
+            // time, as the Library Checker reader does; any other line token by token. (A chunk
+            // ends with a whole line, so a line read here ends within it.)
             if values == 0
-                && let Some(window) = input.get(at..at + 16)
-                && let Some((i, j, used)) = swar_line(window.try_into().expect("16 bytes"))
+                && let Some((i, j, used)) = swar_line_at(input, at, |b| b == b' ')
                 && (1..=n as u32).contains(&i)
                 && (1..=n as u32).contains(&j)
             {
@@ -114,7 +113,7 @@ pub(super) fn read(input: &[u8]) -> Result<TextRead, InputError> {
     };
     let init = || FilingScratch::new(blocks);
     let chunks =
-        par_chunks_with(&filing_chunks(input, body), nnz, init, read).map_err(|stop| match stop {
+        par_chunks_with(&filing_chunks(input, body, blocks.count()), nnz, init, read).map_err(|stop| match stop {
             Stop::Problem(p) => p.locate(input),
             Stop::Overflow { chunk, index } => Problem::msg(
                 nth_data_line(input, chunk, index, COMMENTS, BlankLines::Skipped),
@@ -159,9 +158,11 @@ fn read_banner(scanner: &mut Scanner<'_>) -> Result<usize, InputError> {
     Ok(usize::from(field > 0))
 }
 
-/// The size line `R C NNZ`: the number of vertices and of entries.
-fn read_size(scanner: &mut Scanner<'_>) -> Result<(usize, usize), InputError> {
-    let rows = scanner.usize("number of rows", 0, MAX_INPUT_VERTICES)?;
+/// The size line `R C NNZ` of an input of `len` bytes: the number of vertices and of entries.
+fn read_size(scanner: &mut Scanner<'_>, len: usize) -> Result<(usize, usize), InputError> {
+    let (rows, rows_at) = scanner.uint_at("number of rows", 0, MAX_INPUT_VERTICES as u64)?;
+    let rows = rows as usize;
+    check_declared_vertices(rows, rows_at, len)?;
     let (columns, at) = scanner.uint_at("number of columns", 0, MAX_INPUT_VERTICES as u64)?;
     if columns as usize != rows {
         return Err(at.msg(format!("a graph needs a square matrix, this one is {rows} x {columns}")));

@@ -71,6 +71,7 @@ pub const PRESETS: &[Preset] = &[
         "general matching: 10,000,000 random points in the unit square, average degree 6",
     ),
     preset("planar-10m", "general matching: 3162x3162 jittered grid triangulated by its shorter diagonals"),
+    preset("sparse-100m", "general matching: N = 100,000,000, M = 300,000,000 random edges"),
     preset(
         "grid-3163",
         "general matching: 3163x3163 grid, half the squares with a diagonal, 3% cells removed",
@@ -168,6 +169,7 @@ pub fn input(name: &str) -> Option<Input> {
         "geometric-1m" => Input::Matching(matching::geometric(rng, 1_000_000, 6.0)),
         "planar-1m" => Input::Matching(matching::planar(rng, 1000)),
         "sparse-10m" => Input::Matching(matching::sparse(rng, 10_000_000, 30_000_000)),
+        "sparse-100m" => Input::Matching(matching::sparse(rng, 100_000_000, 300_000_000)),
         "rmat-22" => Input::Matching(matching::rmat(rng, 22, 10)),
         "geometric-10m" => Input::Matching(matching::geometric(rng, 10_000_000, 6.0)),
         "planar-10m" => Input::Matching(matching::planar(rng, 3162)),

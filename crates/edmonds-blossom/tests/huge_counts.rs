@@ -91,11 +91,8 @@ fn graphs_claiming_more_vertices_than_their_input_can_hold_are_refused() {
     for (format, input, expected) in cases {
         refused(format.name(), &input, |bytes| read_graph(bytes, format), &expected);
     }
-    // The same count with the input to hold it is read.
-    let mut input = b"10000001 1\n0 1\n".to_vec();
-    input.resize(10_000_001, b'\n');
-    let parsed = read_graph(&input, GraphFormat::LibraryChecker).expect("a byte per vertex");
-    assert_eq!((parsed.graph.vertex_count(), parsed.graph.edge_count()), (10_000_001, 1));
+    // (An input that holds such a count is read: the Library Checker reader's unit tests. Not
+    // here, where every allocation counts against the test running beside it.)
 }
 
 #[test]

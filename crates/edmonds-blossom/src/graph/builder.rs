@@ -4,8 +4,9 @@
 //! 2^10 to 2^14 vertices ([`EdgeBlocks`], sized so that a block averages at most 2^16 entries),
 //! and every edge `u v` becomes two directed entries of five bytes (the source's offset in its
 //! block above the target: a block of `2^b` vertices leaves `40 − b` bits for the target, so
-//! graphs of more than 2^26 vertices get blocks of at most 2^13), written into one exactly sized array per chunk ordered by block
-//! ([`EdgeBlocks::file`], through a per-thread [`FilingScratch`]). [`build_blocked`] then builds
+//! graphs of more than 2^26 vertices get blocks of at most 2^13), written into one exactly
+//! sized array per chunk ordered by block ([`EdgeBlocks::file`], through a per-thread
+//! [`FilingScratch`]). [`build_blocked`] then builds
 //! each block's lists in parallel in cache-sized memory, with no per-edge allocation: each block
 //! first maps its slices of the fresh CSR for writing (the CSR stays in 4 KiB pages,
 //! [`crate::memory::populate_slice_for_writing`], as its passes read them before writing them),

@@ -452,6 +452,30 @@ mod tests {
     }
 
     #[test]
+    fn eight_digit_ids_are_read_by_both_readers() {
+        // Ids past 10^7 (8 digits, read from 24-byte windows), renumbered in increasing order.
+        let ids: Vec<u64> = (0..2_000u64).map(|k| 10_000_000 + 7 * k).collect();
+        let mut text = String::new();
+        let mut pairs = Vec::new();
+        for k in 0..6_000usize {
+            let (a, b) = (k % ids.len(), (k * 13 + 1) % ids.len());
+            text.push_str(&if k % 3 == 0 { format!("{}\t{}\n", ids[a], ids[b]) } else { format!("{} {}\n", ids[a], ids[b]) });
+            if a != b {
+                pairs.push((a as u32, b as u32));
+            }
+        }
+        let parsed = parse(text.as_bytes()).unwrap();
+        assert_eq!(parsed.graph, Graph::from_edges(ids.len(), &pairs).unwrap());
+        assert_eq!(parsed.ids, VertexIds::Listed(ids.clone()));
+        // Long enough to read the ids as vertex numbers (a quarter of the length above them).
+        let mut padded = text.clone();
+        let comment = format!("#{}\n", "-".repeat(1022));
+        padded.push_str(&comment.repeat(ids[ids.len() - 1] as usize / 256 + 1));
+        assert!(read_ids_as_vertices(padded.as_bytes()).is_some());
+        assert_eq!(parse(padded.as_bytes()).unwrap(), parsed);
+    }
+
+    #[test]
     fn large_ids_and_problems_go_to_the_general_reader() {
         let limit = direct_id_limit(b"");
         assert_eq!(limit, SMALL_INPUT_VERTICES);

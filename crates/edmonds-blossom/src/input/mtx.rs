@@ -195,6 +195,36 @@ mod tests {
     }
 
     #[test]
+    fn entry_lines_of_eight_digit_indices_agree_with_the_plain_edges() {
+        // More than 10^7 rows (the input padded to a byte per vertex with blank lines): indices
+        // of 8 digits come in 24-byte windows, mixed with short ones and other shapes.
+        let n = 12_000_000u32;
+        let mut edges = Vec::new();
+        let mut text = String::new();
+        for k in 0..30_000u32 {
+            let (i, j) = (n - k * 397, (k * 7_919) % n + 1);
+            text.push_str(&match k % 4 {
+                0 => format!("{i} {j}\n"),
+                1 => format!("{j} {i}\n"),
+                2 => format!("{i}\t{j}\n"),
+                _ => format!("{} {i}\n", k + 1),
+            });
+            let (a, b) = match k % 4 {
+                1 => (j, i),
+                3 => (k + 1, i),
+                _ => (i, j),
+            };
+            if a != b {
+                edges.push((a - 1, b - 1));
+            }
+        }
+        let mut input = format!("{BANNER} pattern general\n{n} {n} 30000\n{text}").into_bytes();
+        input.resize(n as usize, b'\n');
+        let parsed = parse(&input).unwrap();
+        assert_eq!(parsed.graph, Graph::from_edges(n as usize, &edges).unwrap());
+    }
+
+    #[test]
     fn entry_lines_read_sixteen_bytes_at_a_time_and_token_by_token_agree() {
         // Lines of every shape between the ones the fast path reads: the graph is the same as
         // from the plain edge list, and an error after them keeps its line number.

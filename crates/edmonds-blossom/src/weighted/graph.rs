@@ -16,6 +16,8 @@
 //! (the engine's module documentation has the argument). Totals of matched weights fit too:
 //! `n/2 · max|w| < 2^59`.
 
+use rayon::prelude::*;
+
 use crate::graph::MAX_VERTICES;
 
 /// Largest weight magnitude any graph accepts, whatever its size.
@@ -101,7 +103,7 @@ impl WeightedGraph {
             kept.push(WeightedEdge { u: u.min(v) as u32, v: u.max(v) as u32, weight });
         }
         let mut pairs: Vec<(u32, u32)> = kept.iter().map(|e| (e.u, e.v)).collect();
-        pairs.sort_unstable();
+        pairs.par_sort_unstable();
         let repeats = pairs.windows(2).filter(|w| w[0] == w[1]).count() as u64;
         Ok(Self { n, edges: kept, self_loops, repeats })
     }

@@ -139,16 +139,27 @@ fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
             }
         }
     }
-    // Each edge once, from its end numbered first, in the new order.
-    let mut compact = Vec::with_capacity(edges.len());
-    for (u, &x) in names.iter().enumerate() {
-        let x = x as usize;
-        for &(y, k) in &adjacent[first[x]..first[x + 1]] {
-            let v = index[y as usize];
-            if v as usize > u {
-                compact.push(GainEdge { u: u as u32, v, gain: edges[k as usize].gain });
-            }
-        }
+    drop((first, adjacent));
+    // Each edge once, from its end numbered first, in the new order: by that end, and for one
+    // end in input order (the order of its list above). A counting sort reads the edges in
+    // order, where taking each list's edges in turn would read them at random.
+    let renumbered = |e: &GainEdge| {
+        let (a, b) = (index[e.u as usize], index[e.v as usize]);
+        (a.min(b), a.max(b))
+    };
+    let mut starts = vec![0usize; names.len() + 1];
+    for e in edges {
+        starts[renumbered(e).0 as usize + 1] += 1;
+    }
+    for u in 0..names.len() {
+        starts[u + 1] += starts[u];
+    }
+    let mut compact = vec![GainEdge { u: 0, v: 0, gain: 0 }; edges.len()];
+    for e in edges {
+        let (u, v) = renumbered(e);
+        let slot = &mut starts[u as usize];
+        compact[*slot] = GainEdge { u, v, gain: e.gain };
+        *slot += 1;
     }
     (names, compact)
 }

@@ -209,6 +209,33 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The next line if it is a plain edge line `u v w\n` (single spaces, at most 10 digits in
+    /// `u` and `v`, an optional `-` and at most 18 digits in `w`) with both ends in
+    /// `first..=last` and `|w| <= limit`: the ends and the weight, the line consumed. `None`
+    /// otherwise, nothing consumed: the token reader then reads the line, and reports what is
+    /// wrong with it. The usual lines of a big input, read without splitting them into tokens.
+    #[inline]
+    fn plain_edge(&mut self, first: u64, last: u64, limit: i64) -> Option<(u64, u64, i64)> {
+        let rest = self.input.get(self.at..)?;
+        let mut at = 0;
+        let u = plain_number(rest, &mut at, 10)?;
+        (rest.get(at) == Some(&b' ')).then_some(())?;
+        at += 1;
+        let v = plain_number(rest, &mut at, 10)?;
+        (rest.get(at) == Some(&b' ')).then_some(())?;
+        at += 1;
+        let negative = rest.get(at) == Some(&b'-');
+        at += usize::from(negative);
+        let magnitude = plain_number(rest, &mut at, 18)? as i64;
+        (rest.get(at) == Some(&b'\n')).then_some(())?;
+        if !(first..=last).contains(&u) || !(first..=last).contains(&v) || magnitude > limit {
+            return None;
+        }
+        self.at += at + 1;
+        self.number += 1;
+        Some((u, v, if negative { -magnitude } else { magnitude }))
+    }
+
     /// The bytes not read yet.
     fn remaining(&self) -> usize {
         self.input.len().saturating_sub(self.at)
@@ -220,6 +247,22 @@ impl<'a> Lines<'a> {
         let lines = self.input.iter().filter(|&&b| b == b'\n').count() + 1;
         InputError::new(lines, last_line.len() + 1, ErrorKind::UnexpectedEnd(what))
     }
+}
+
+/// The number of 1 to `max_digits` digits at `bytes[*at..]` (`max_digits` at most 19), with
+/// `at` moved past it; `None` for no digit or more than `max_digits`.
+#[inline]
+fn plain_number(bytes: &[u8], at: &mut usize, max_digits: usize) -> Option<u64> {
+    let start = *at;
+    let mut value = 0u64;
+    while let Some(&b) = bytes.get(*at).filter(|b| b.is_ascii_digit()) {
+        if *at - start == max_digits {
+            return None;
+        }
+        value = value * 10 + u64::from(b - b'0');
+        *at += 1;
+    }
+    (*at > start).then_some(value)
 }
 
 /// Room for `declared` edges, but never more than the rest of the input can hold.
@@ -243,6 +286,13 @@ fn read_edge_lines(
     let limit = weight_limit(n);
     let mut edges = reserve(count, lines.remaining());
     for index in 0..count {
+        if prefix.is_none()
+            && n > 0
+            && let Some((u, v, w)) = lines.plain_edge(first, first + n as u64 - 1, limit)
+        {
+            edges.push(((u - first) as usize, (v - first) as usize, w));
+            continue;
+        }
         let what = || format!("edge {} of {count}", index + 1);
         let mut line = lines.next_data(comments).ok_or_else(|| lines.end_error(what()))?;
         if let Some(prefix) = prefix {
@@ -414,6 +464,41 @@ mod tests {
 
     fn error(input: &str, format: WeightedFormat) -> String {
         read_weighted_graph(input.as_bytes(), format).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn plain_lines_and_token_lines_give_the_same_edges() {
+        // Every shape the plain-line reader leaves to the token reader, among plain lines.
+        let shapes = |k: u64, u: u64, v: u64, w: i64| match k % 9 {
+            0 => format!("{u} {v} {w}\r\n"),
+            1 => format!("{u}\t{v} {w}\n"),
+            2 => format!("{u} {v} +{}\n", w.abs()),
+            3 => format!("000000000000{u} {v} {w}\n"),
+            4 => format!("{u}  {v} {w}\n"),
+            5 => format!("\n{u} {v} {w}\n"),
+            _ => format!("{u} {v} {w}\n"),
+        };
+        let n = 1_000u64;
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for k in 0..2_000u64 {
+            let (u, v) = (k * 7 % n, (k * 13 + 1) % n);
+            let w = if k % 3 == 0 { -((k * 1_000_003 % 999_983) as i64) } else { (k * 31) as i64 };
+            let w = if k % 2 == 0 { w } else { w.abs() };
+            text.push_str(&shapes(k, u, v, if k % 9 == 2 { w.abs() } else { w }));
+            expected.push((u as usize, v as usize, if k % 9 == 2 { w.abs() } else { w }));
+        }
+        let lc = format!("{n} 2000\n{text}");
+        let parsed = read_weighted_graph(lc.as_bytes(), WeightedFormat::LibraryChecker).unwrap();
+        assert_eq!(parsed.graph, WeightedGraph::new(n as usize, &expected).unwrap());
+        // A plain line with an end or a weight out of range is reported by the token reader.
+        let far = format!("{n} 2\n0 1 5\n0 {n} 5\n");
+        assert_eq!(
+            error(&far, WeightedFormat::LibraryChecker),
+            format!("line 3, column 3: vertex v {n} out of range 0..={}", n - 1)
+        );
+        let heavy = format!("2 1\n0 1 -{}\n", weight_limit(2) + 1);
+        assert!(error(&heavy, WeightedFormat::LibraryChecker).starts_with("line 2, column 5: weight"));
     }
 
     #[test]

@@ -12,6 +12,25 @@ pub fn engine(e: impl ToString) -> Failure {
     Failure::Internal(e.to_string())
 }
 
+/// The format to read `file` in: `chosen` (`--format`) if given, else the one the file's name
+/// suggests (`by_name`), else `default`; with the file whose name chose it (`None` when the
+/// option chose, or the name chose the default), for [`read_as`].
+pub fn format_for<F: Copy + PartialEq>(
+    chosen: Option<F>,
+    file: Option<&Path>,
+    by_name: impl Fn(&Path) -> F,
+    default: F,
+) -> (F, Option<&Path>) {
+    match (chosen, file) {
+        (Some(chosen), _) => (chosen, None),
+        (None, Some(path)) => match by_name(path) {
+            named if named == default => (default, None),
+            named => (named, Some(path)),
+        },
+        (None, None) => (default, None),
+    }
+}
+
 /// `error`, found reading `file` in `format`, which the file's name chose (`None`: the format was
 /// given by `--format` or is the default): the message names the format and the option that
 /// chooses another, since a file in another format fails in ways its own message cannot

@@ -8,21 +8,15 @@ use grid_core::cli::args::Format;
 use grid_core::cli::{self, Failure};
 use grid_core::source::SourceError;
 
-use super::failure::{engine, read_as};
+use super::failure::{engine, format_for, read_as};
 use super::options::{InputFormat, MatchingArgs};
 use super::timings::Phases;
 
 /// Reads the graph, matches it and prints the matching (with the classes on request).
 pub fn run_matching(args: &MatchingArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
     let file = args.input.file.as_deref();
-    let (graph_format, named_by) = match (args.input_format, file) {
-        (Some(chosen), _) => (chosen, None),
-        (None, Some(path)) => match InputFormat::from_path(path) {
-            InputFormat::LibraryChecker => (InputFormat::LibraryChecker, None),
-            named => (named, Some(path)),
-        },
-        (None, None) => (InputFormat::LibraryChecker, None),
-    };
+    let (graph_format, named_by) =
+        format_for(args.input_format, file, InputFormat::from_path, InputFormat::LibraryChecker);
     let (parsed, read) = read_graph_file(file, graph_format.graph_format()).map_err(|e| match e {
         GraphFileError::Input(e) => Failure::Input(read_as(e, graph_format, named_by)),
         GraphFileError::Source(SourceError::Interactive) => {

@@ -12,7 +12,7 @@ use edmonds_blossom::weighted_matching;
 use grid_core::cli::args::Format;
 use grid_core::cli::{self, Failure};
 
-use super::failure::{engine, read_as};
+use super::failure::{engine, format_for, read_as};
 use super::options::{WeightedInputFormat, WeightedMatchingArgs};
 
 /// Reads the weighted graph, solves it for the objective and prints the answer.
@@ -22,14 +22,12 @@ pub fn run_weighted_matching(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let file = args.input.file.as_deref();
-    let (input_format, named_by) = match (args.input_format, file) {
-        (Some(chosen), _) => (chosen, None),
-        (None, Some(path)) => match WeightedInputFormat::from_path(path) {
-            WeightedInputFormat::LibraryChecker => (WeightedInputFormat::LibraryChecker, None),
-            named => (named, Some(path)),
-        },
-        (None, None) => (WeightedInputFormat::LibraryChecker, None),
-    };
+    let (input_format, named_by) = format_for(
+        args.input_format,
+        file,
+        WeightedInputFormat::from_path,
+        WeightedInputFormat::LibraryChecker,
+    );
     let bytes = cli::read(file, "usage: edmonds-blossom weighted-matching [OPTIONS] [FILE]")?;
     let parsed = read_weighted_graph(&bytes, input_format.weighted_format())
         .map_err(|e| read_as(e, input_format, named_by))?;

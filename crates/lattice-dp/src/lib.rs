@@ -38,7 +38,7 @@
 //! at a layer boundary (Ctrl-C in the binary). Each layer is computed in parallel with `rayon`, its
 //! rows by AVX2 code when the processor has it. Asking for the optimal
 //! game (`--explain`, `--json`) adds one byte per state of every layer — the path step of the best
-//! move — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16, 9.1 GB at
+//! move (of equal best moves, the lowest step) — which is replayed from the empty board (C(n+m, n) bytes: 601 MB at 16 × 16, 9.1 GB at
 //! 18 × 18).
 //!
 //! # The optimal game within a memory limit

@@ -415,6 +415,70 @@ mod tests {
         }
     }
 
+    /// On boards of tiny cell values (ties everywhere), every recorded best step is the lowest
+    /// corner among the moves of the best value, checked against plain negamax, at every width
+    /// and instruction set; the boards take both the paired and the single runs of right moves.
+    #[test]
+    fn recorded_steps_are_the_lowest_best_corner() {
+        fn plain(
+            board: &Board,
+            path: LatticePath,
+            memo: &mut std::collections::HashMap<LatticePath, i64>,
+        ) -> i64 {
+            let (n, m) = (board.rows(), board.cols());
+            if let Some(&v) = memo.get(&path) {
+                return v;
+            }
+            let score = board.scores_of_mover(path::area(path, n + m) % 2);
+            let best = path::corners(path, n + m)
+                .map(|p| {
+                    let (row, col) = path::corner_cell(path, p, n);
+                    score[row * m + col] - plain(board, path::play(path, p), memo)
+                })
+                .max()
+                .unwrap_or(0);
+            memo.insert(path, best);
+            best
+        }
+        for (n, m) in [(6, 7), (5, 9), (8, 6)] {
+            let cells = |mul: usize| -> Vec<i64> { (0..n * m).map(|i| ((i * mul + n) % 3) as i64).collect() };
+            let board = Board::new(n, m, cells(5), cells(7)).unwrap();
+            let split = Split::new(n, m);
+            let layers = layer::all_layers(&split);
+            let mut memo = std::collections::HashMap::new();
+            let runs = [
+                sweep_with::<i32>(&board, Isa::Portable),
+                sweep_with::<i32>(&board, Isa::detect()),
+                sweep_with::<i64>(&board, Isa::detect()),
+                sweep_with::<Packed40>(&board, Isa::detect()),
+            ];
+            let mut ties = 0;
+            for path in (0..1u64 << (n + m)).filter(|p| p.count_ones() as usize == n) {
+                let taken = path::area(path, n + m);
+                if taken == n * m {
+                    continue;
+                }
+                let score = board.scores_of_mover(taken % 2);
+                let candidates: Vec<(usize, i64)> = path::corners(path, n + m)
+                    .map(|p| {
+                        let (row, col) = path::corner_cell(path, p, n);
+                        (p, score[row * m + col] - plain(&board, path::play(path, p), &mut memo))
+                    })
+                    .collect();
+                let best = candidates.iter().map(|&(_, v)| v).max().unwrap();
+                ties += usize::from(candidates.iter().filter(|&&(_, v)| v == best).count() > 1);
+                let lowest = candidates.iter().find(|&&(_, v)| v == best).unwrap().0;
+                // The steps are recorded from the highest layer down.
+                let table = layers.len() - 2 - taken;
+                for (_, steps) in &runs {
+                    let got = steps[table][layers[taken].index(&split, path)];
+                    assert_eq!(usize::from(got), lowest, "{n}x{m} path {path:b}");
+                }
+            }
+            assert!(ties > 100, "{n}x{m}: only {ties} states with tied best moves");
+        }
+    }
+
     /// The portable rows and the rows of the detected instruction set (AVX2 here) give the same
     /// values and best steps, at every width, on a board that takes the parallel path.
     #[test]

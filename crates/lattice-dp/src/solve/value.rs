@@ -69,12 +69,13 @@ pub trait Stored: Copy + Send + Sync + 'static {
         row[i].get()
     }
 
-    /// `out[i] = max(out[i], gain − next[i])` for every `i`: the streaming loop of a move inside
-    /// the left half. `next` is as long as `out`.
+    /// `out[i] = max(out[i], gain − next[i] · 2^SHIFT)` for every `i`: the streaming loop of a
+    /// move inside the left half (`SHIFT` is 0, or the tie bits of the kernel's keys when it
+    /// records the best moves). `next` is as long as `out`.
     #[inline(always)]
-    fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
+    fn relax_row<const SHIFT: u32>(out: &mut [i64], next: &[Self], gain: i64) {
         for (o, &v) in out.iter_mut().zip(next) {
-            *o = raise(*o, gain - v.get());
+            *o = raise(*o, gain - (v.get() << SHIFT));
         }
     }
 
@@ -235,18 +236,18 @@ impl Stored for Packed40 {
     }
 
     #[inline(always)]
-    fn relax_row(out: &mut [i64], next: &[Self], gain: i64) {
+    fn relax_row<const SHIFT: u32>(out: &mut [i64], next: &[Self], gain: i64) {
         let blocks = next.as_flattened().chunks_exact(5 * BLOCK);
         let rest = blocks.remainder();
         let mut out_blocks = out.chunks_exact_mut(BLOCK);
         for (o, block) in out_blocks.by_ref().zip(blocks) {
             for (o, v) in o.iter_mut().zip(unpack_block(block)) {
-                *o = raise(*o, gain - v);
+                *o = raise(*o, gain - (v << SHIFT));
             }
         }
         for (o, value) in out_blocks.into_remainder().iter_mut().zip(rest.chunks_exact(5)) {
             let value: Self = value.try_into().unwrap_or_default();
-            *o = raise(*o, gain - value.get());
+            *o = raise(*o, gain - (value.get() << SHIFT));
         }
     }
 
@@ -373,7 +374,7 @@ mod tests {
                 for (e, &v) in expected.iter_mut().zip(&values[..len]) {
                     *e = (*e).max(17 - v);
                 }
-                V::relax_row(&mut out, &row, 17);
+                V::relax_row::<0>(&mut out, &row, 17);
                 assert_eq!(out, expected, "{} bytes, relax of {len}", V::BYTES);
                 let mut wide = vec![0; len];
                 V::widen_row(&row, &mut wide);

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use lattice_dp::{
-    Board, Mode, Options, Plan, Progress, SolveError, ValueWidth, solve, solve_with, state_count,
+    Board, Line, Mode, Options, Plan, Position, Progress, SolveError, ValueWidth, children_until_stopped,
+    solve, solve_with, state_count,
 };
 use proptest::prelude::*;
 
@@ -127,6 +128,21 @@ fn progress_and_stop_span_the_passes() {
             assert_eq!(at.states_total, last.states_total);
         }
         other => panic!("expected an interruption, got {other:?}"),
+    }
+}
+
+/// On boards of tiny values (equal best moves everywhere), the optimal game of a solve (the one
+/// `analyze`, `--json` and `--explain` show) is the query's line from the empty board, move for
+/// move: one game, whichever command shows it.
+#[test]
+fn the_solve_game_is_the_query_line_from_the_empty_board() {
+    for (seed, (n, m)) in [(3, 4), (5, 5), (4, 7), (6, 6), (9, 8), (7, 10), (10, 10)].into_iter().enumerate()
+    {
+        let board = seeded(n, m, seed as u64, 2);
+        let game = solve(&board, Mode::WithGame, &mut |_| {}).moves.unwrap();
+        let empty = Position::start(board.clone()).path();
+        let query = children_until_stopped(&board, empty, Line::Optimal, None, &mut |_| {}).unwrap();
+        assert_eq!(query.line.unwrap(), game, "{n}x{m}");
     }
 }
 

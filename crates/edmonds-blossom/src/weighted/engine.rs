@@ -19,7 +19,7 @@
 //!
 //! All trees move together: the duals move by `δ` at once, outer vertices `−δ`, inner vertices
 //! `+δ`, outer blossoms `+2δ`, inner blossoms `−2δ`, unlabelled ones not at all. The engine keeps
-//! the running total of all `δ` so far, `now`, and never moves a dual eagerly: for a vertex `v` in
+//! the running total of all `δ` since the clock last restarted, `now`, and never moves a dual eagerly: for a vertex `v` in
 //! the top-level blossom `b` whose vertices carry the group `g` (below),
 //! `2 y_v = dual[v] + offset[g] + rate(label[b]) · (now − since[g])` with `rate` `−1` outer, `+1`
 //! inner, `0` unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at
@@ -59,8 +59,10 @@
 //!    mate (if any) lies outside. Children are stored in cyclic order starting at the base child;
 //!    `links[b][i]` is the edge `(x, y)`, `x` in `children[i]`, `y` in `children[i + 1 mod k]`; the
 //!    links with an odd index are matched, the ones with an even index are not.
-//! 4. Roots and retired vertices: a free vertex with a positive dual is the base of the root of
-//!    an outer tree (a root); a free vertex with dual 0 is retired: unlabelled, the base of its
+//! 4. Roots and retired vertices: a free vertex with a positive dual is a root: the base of the
+//!    root blossom of an outer tree, or, while it waits for its turn or for the second stage,
+//!    unlabelled and the base of its top-level blossom (a tree that reaches it augments to it);
+//!    a free vertex with dual 0 is retired: unlabelled, the base of its
 //!    top-level blossom, never a root again (a tree that reaches it augments to it). Every outer
 //!    vertex's dual is `≥ 0`: when one reaches 0, the tree path from it to its root flips, so
 //!    that it is free and retired and the root matched, and the tree dissolves. The run ends when
@@ -70,11 +72,13 @@
 //!    `label_edge[t] = (s, x)` that reached it, `s` outer outside it, `x` inside it; an outer
 //!    blossom that is not a root hangs below the inner blossom holding its base's mate. A matched
 //!    pair of unlabelled blossoms is labelled together (inner, then its mate's blossom outer), so
-//!    an unlabelled blossom always has a matched base. `tree[b]` names the tree of a labelled
+//!    an unlabelled blossom reached by a tree has a matched base unless it holds a free vertex
+//!    (a retired one or a waiting root), and then the tree augments. `tree[b]` names the tree of a labelled
 //!    top-level blossom by its root's free vertex; `members[t]` lists (among stale ids) every
 //!    blossom labelled into tree `t`.
-//! 6. Parity: every root's dual has the parity of `now` (all start even and move together), and
-//!    every vertex of a tree has a dual of its root's parity (tree edges are tight and blossom
+//! 6. Parity: every root's dual is even when a stage or a tree of the first stage starts (all
+//!    start even, and a tree stops early only after an even total `δ`); the roots of a stage
+//!    move together, so they share a parity, and every vertex of a tree has a dual of its root's parity (tree edges are tight and blossom
 //!    duals are even), so the slack of an edge between two outer vertices is even and its moment
 //!    an integer.
 //! 7. Events: every edge between different top-level blossoms whose slack is falling (one end
@@ -97,7 +101,7 @@
 //! to a retired vertex, or a retirement, flips one tree's path); only those trees are dissolved
 //! (their blossoms turn unlabelled, the ones with dual 0 are expanded), every other tree keeps
 //! its labels and its events. Dissolved vertices are scanned once, for the edges to outer
-//! vertices whose slack now falls.
+//! vertices whose slack now falls (unless no tree is left, as always in the first stage).
 //!
 //! # The start
 //!
@@ -112,10 +116,11 @@
 //!
 //! # Bounds
 //!
-//! With `W = max(0, max w)`, duals start in `[0, W + 1]` and `end`, the largest start, bounds
-//! every root's dual, so the run ends by `now = end`: every `2 y_v` stays in `[0, 2W + 2]` and
-//! the blossom duals along any chain of nested blossoms sum to at most `2W + 2` (only the top
-//! one moves at a time). Every slack is then at most `8 max|w| + 8`, and every moment at most
+//! With `W = max(0, max w)`, duals start in `[0, W + 1]`. A root's dual only falls, and `end`,
+//! the largest dual of the roots of a tree or stage when its clock restarts, bounds them all, so
+//! each ends by `now = end`. Every `2 y_v` stays in `[0, 2W + 2]`, and the blossom duals along
+//! any chain of nested blossoms sum to at most `2W + 2`: a matched edge is tight, and every
+//! nontrivial blossom holds one. Every slack is then at most `8 max|w| + 8`, and every moment at most
 //! `end` plus a slack (moments past `end` are never queued).
 //!
 //! # Cost
@@ -246,12 +251,14 @@ struct Engine<'a> {
     size: Vec<u32>,
     unused_ids: Vec<u32>,
     events: Events,
-    /// The running total of all `δ`.
+    /// The running total of all `δ` since the clock last restarted (see "One tree, then all").
     now: i64,
     /// The largest starting dual: every root's dual reaches 0 by this moment.
     end: i64,
     /// Number of roots (free vertices with a positive dual).
     roots: usize,
+    /// How many events a tree may act on alone before it waits for the second stage.
+    alone_budget: usize,
     /// The queue length past which stale events are dropped.
     compact_at: usize,
     /// Marks of the common-ancestor walk (`mark[b] == stamp`).
@@ -259,11 +266,22 @@ struct Engine<'a> {
     stamp: u32,
 }
 
+/// How many events a tree may act on alone in the first stage of "One tree, then all" (the
+/// budget the solver uses; measured in docs/BENCHMARKS.md).
+pub(crate) const ALONE_BUDGET: usize = 32;
+
 /// A maximum-weight matching of the simple graph on `0..n` with `edges` (no self-loops, no pair
-/// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`.
-/// `stop` is checked after each augmentation.
-pub(crate) fn solve(n: usize, edges: &[GainEdge], stop: StopFlag<'_>) -> Result<Solved, Stopped> {
-    let mut engine = Engine::new(n, edges);
+/// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`. Each tree acts on
+/// at most `alone_budget` events alone (0: every root waits for the second stage; `usize::MAX`:
+/// every root runs alone); the answer is optimal for every budget. `stop` is checked after each
+/// augmentation.
+pub(crate) fn solve(
+    n: usize,
+    edges: &[GainEdge],
+    alone_budget: usize,
+    stop: StopFlag<'_>,
+) -> Result<Solved, Stopped> {
+    let mut engine = Engine::new(n, edges, alone_budget);
     engine.run(stop)?;
     Ok(engine.into_solved())
 }
@@ -328,7 +346,7 @@ fn greedy_start(first: &[usize], adjacent: &[Arc], dual: &mut [i64], mate: &mut 
 }
 
 impl<'a> Engine<'a> {
-    fn new(n: usize, edges: &'a [GainEdge]) -> Self {
+    fn new(n: usize, edges: &'a [GainEdge], alone_budget: usize) -> Self {
         let (first, adjacent) = adjacency(n, edges, Arc { other: 0, edge: 0, gain: 0 }, |other, k, e| Arc {
             other,
             edge: k as u32,
@@ -374,6 +392,7 @@ impl<'a> Engine<'a> {
             now: 0,
             end,
             roots: 0,
+            alone_budget,
             compact_at: 4 * (edges.len() + n) + 1024,
             mark: vec![0; ids],
             stamp: 0,
@@ -548,17 +567,74 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Runs events until no root is left, or `stop` is set.
+    /// Runs the two stages of "One tree, then all": each root alone, then the roots left
+    /// together, until no root is left or `stop` is set.
     fn run(&mut self, stop: StopFlag<'_>) -> Result<(), Stopped> {
         stop::check(stop)?;
-        for v in 0..self.n as u32 {
-            if self.vertex[v as usize].dual > 0 && self.mate[v as usize] == NONE {
-                self.roots += 1;
-                self.label_outer(v, v);
+        let mut waiting = Vec::new();
+        for r in 0..self.n as u32 {
+            if self.is_root(r) && !self.grow_alone(r, stop)? {
+                waiting.push(r);
             }
         }
+        waiting.retain(|&r| self.is_root(r));
+        let end = waiting.iter().map(|&r| self.vertex_dual(r)).max().unwrap_or(0);
+        self.restart_clock(end);
+        self.roots = waiting.len();
+        for r in waiting {
+            self.label_outer(self.top(r), r);
+        }
+        self.grow(usize::MAX, stop)?;
+        Ok(())
+    }
+
+    /// Whether the vertex `v` is a root: free with a positive dual (invariant 4).
+    fn is_root(&self, v: u32) -> bool {
+        self.mate[v as usize] == NONE && self.vertex_dual(v) > 0
+    }
+
+    /// Starts a stage with nothing labelled: `now` back to 0 (only labelled blossoms read it),
+    /// the queue emptied, and `end` the last moment any root of the stage can live to.
+    fn restart_clock(&mut self, end: i64) {
+        self.now = 0;
+        self.end = end;
+        self.events.clear(0);
+    }
+
+    /// Grows the tree of the root `r` alone (nothing else labelled). True when it augmented or
+    /// retired; false when it used up `alone_budget` events first, after an even total `δ`
+    /// (invariant 6): then it is dissolved and `r` is a root again, waiting for the second stage.
+    fn grow_alone(&mut self, r: u32, stop: StopFlag<'_>) -> Result<bool, Stopped> {
+        self.restart_clock(self.vertex_dual(r));
+        self.roots = 1;
+        self.label_outer(self.top(r), r);
+        if self.grow(self.alone_budget, stop)? {
+            return Ok(true);
+        }
+        self.roots = 0;
+        self.dissolve_trees(&[r]);
+        self.tree_zero[r as usize] = i64::MAX;
+        Ok(false)
+    }
+
+    /// Runs events until no root is left (true), or until `budget` events have been acted on and
+    /// the total `δ` since the clock restarted is even (false); `stop` is checked after each
+    /// augmentation.
+    fn grow(&mut self, budget: usize, stop: StopFlag<'_>) -> Result<bool, Stopped> {
+        let mut acted = 0usize;
         while self.roots > 0 {
-            let Some((moment, event)) = self.events.pop_until(self.end) else {
+            let spent = acted >= budget;
+            if spent && self.now % 2 == 0 {
+                return Ok(false);
+            }
+            // Spent at an odd total: act on what is due now, or else move to the next moment,
+            // which no bound reaches before.
+            let limit = if spent { self.now } else { self.end };
+            let Some((moment, event)) = self.events.pop_until(limit) else {
+                if spent {
+                    self.now += 1;
+                    return Ok(false);
+                }
                 debug_assert!(false, "every root has an event by `end` (invariant 7)");
                 break;
             };
@@ -575,6 +651,7 @@ impl<'a> Engine<'a> {
                 }
                 Some(_) => {}
             }
+            acted += 1;
             let augmented = match event {
                 Event::Tight { edge, .. } => self.tight_edge(edge),
                 Event::Zero(v) => {
@@ -590,7 +667,7 @@ impl<'a> Engine<'a> {
                 stop::check(stop)?;
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The outer vertex `v` has dual 0: the path from it to its root flips (the root is matched,
@@ -898,8 +975,11 @@ impl<'a> Engine<'a> {
                 children.into_iter().filter(|&c| c as usize >= self.n && self.blossom_dual[c as usize] == 0),
             );
         }
-        for v in vertices {
-            self.scan_vertex(v);
+        // With no tree left, nothing can fall towards these vertices.
+        if self.roots > 0 {
+            for v in vertices {
+                self.scan_vertex(v);
+            }
         }
     }
 

@@ -94,6 +94,15 @@ impl Events {
         self.buckets[0].pop()
     }
 
+    /// Empties the queue; the next moments pushed are at least `last`.
+    pub(super) fn clear(&mut self, last: i64) {
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        self.last = last;
+        self.len = 0;
+    }
+
     /// Number of entries, stale ones included.
     pub(super) fn len(&self) -> usize {
         self.len

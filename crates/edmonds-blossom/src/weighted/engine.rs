@@ -193,27 +193,32 @@ struct Arc {
     gain: i64,
 }
 
-/// What the engine keeps per vertex.
+/// What the engine keeps per vertex, and per group at the vertex that names it: everything
+/// looking at an edge reads of an end, in one record (and for a vertex that names its own group,
+/// as most do, in one place in memory: 32 bytes, aligned).
 #[derive(Debug, Clone, Copy)]
+#[repr(align(32))]
 struct VertexState {
-    /// `2 y_v` less its group's offset, at the moment `since` of its group (see "Time and lazy
-    /// duals" and "Groups").
+    /// `2 y_v` less its group's part (see "Time and lazy duals" and "Groups").
     dual: i64,
     /// Its group (see "Groups").
     group: u32,
+    /// Group part: the top-level blossom whose vertices carry the group.
+    owner: u32,
+    /// Group part: the part of `2 y_v` its vertices share, less `rate(label) · now`:
+    /// `offset − rate(label) · since` (so the part is `share + rate(label) · now`).
+    share: i64,
+    /// Group part: its blossom's label (`label[owner]`).
+    label: Label,
 }
 
-/// What the engine keeps per group (see "Groups").
+/// What the engine keeps per group besides its part of [`VertexState`] (see "Groups").
 #[derive(Debug, Clone, Copy)]
 struct GroupState {
     /// The part of `2 y_v` shared by its vertices, at `since`.
     offset: i64,
     /// The moment the duals of its top-level blossom were last settled.
     since: i64,
-    /// The top-level blossom whose vertices carry it.
-    owner: u32,
-    /// That blossom's label (`label[owner]`).
-    label: Label,
 }
 
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
@@ -371,7 +376,17 @@ impl<'a> Engine<'a> {
             first,
             adjacent,
             mate,
-            vertex: dual.iter().enumerate().map(|(v, &dual)| VertexState { dual, group: v as u32 }).collect(),
+            vertex: dual
+                .iter()
+                .enumerate()
+                .map(|(v, &dual)| VertexState {
+                    dual,
+                    group: v as u32,
+                    owner: v as u32,
+                    share: 0,
+                    label: Label::Unlabelled,
+                })
+                .collect(),
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
             links: vec![Vec::new(); ids],
@@ -379,9 +394,7 @@ impl<'a> Engine<'a> {
             blossom_dual: vec![0; ids],
             label: vec![Label::Unlabelled; ids],
             label_edge: vec![(NONE, NONE); ids],
-            groups: (0..n as u32)
-                .map(|v| GroupState { offset: 0, since: 0, owner: v, label: Label::Unlabelled })
-                .collect(),
+            groups: (0..n as u32).map(|_| GroupState { offset: 0, since: 0 }).collect(),
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
             tree_zero: vec![i64::MAX; n],
@@ -402,20 +415,39 @@ impl<'a> Engine<'a> {
     /// Gives the top-level blossom `b` the label `label` (and its group the copy).
     fn set_label(&mut self, b: u32, label: Label) {
         self.label[b as usize] = label;
-        self.groups[self.group_of[b as usize] as usize].label = label;
+        let g = self.group_of[b as usize];
+        self.vertex[g as usize].label = label;
+        self.refresh_share(g);
+    }
+
+    /// Recomputes the `share` of group `g` from its offset, clock and label.
+    fn refresh_share(&mut self, g: u32) {
+        let g = g as usize;
+        self.vertex[g].share =
+            self.groups[g].offset - self.vertex[g].label.vertex_rate() * self.groups[g].since;
+    }
+
+    /// Restarts the clock of group `g` at `now` (its offset exact).
+    fn restart_group(&mut self, g: u32) {
+        self.groups[g as usize].since = self.now;
+        self.refresh_share(g);
     }
 
     /// The top-level blossom holding vertex `v`.
     fn top(&self, v: u32) -> u32 {
-        self.groups[self.vertex[v as usize].group as usize].owner
+        self.vertex[self.vertex[v as usize].group as usize].owner
+    }
+
+    /// The label of group `g`'s blossom and its part of `2 y_v` now.
+    fn group_part(&self, g: u32) -> (Label, i64) {
+        let record = &self.vertex[g as usize];
+        (record.label, record.share + record.label.vertex_rate() * self.now)
     }
 
     /// `2 y_v` now.
     fn vertex_dual(&self, v: u32) -> i64 {
-        let g = self.vertex[v as usize].group as usize;
-        self.vertex[v as usize].dual
-            + self.groups[g].offset
-            + self.groups[g].label.vertex_rate() * (self.now - self.groups[g].since)
+        let record = &self.vertex[v as usize];
+        record.dual + self.group_part(record.group).1
     }
 
     /// `2 z_B` now, for a top-level nontrivial blossom `b`.
@@ -460,7 +492,7 @@ impl<'a> Engine<'a> {
         if i >= self.n {
             self.blossom_dual[i] = self.top_blossom_dual(b);
         }
-        self.groups[g].since = self.now;
+        self.restart_group(g as u32);
     }
 
     /// The moment event `event` is due in the current state, or `None` when nothing is falling
@@ -474,7 +506,7 @@ impl<'a> Engine<'a> {
                 if gu == gv {
                     return None;
                 }
-                let rate = self.groups[gu].label.vertex_rate() + self.groups[gv].label.vertex_rate();
+                let rate = self.vertex[gu].label.vertex_rate() + self.vertex[gv].label.vertex_rate();
                 return if rate < 0 { self.falls_to_zero(rate, self.slack(edge)) } else { None };
             }
             Event::Zero(v) => {
@@ -539,13 +571,13 @@ impl<'a> Engine<'a> {
     fn scan_vertex(&mut self, v: u32) {
         self.schedule_zero(v);
         let gv = self.vertex[v as usize].group;
-        let rate_v = self.groups[gv as usize].label.vertex_rate();
+        let rate_v = self.vertex[gv as usize].label.vertex_rate();
         let dual_v = self.vertex_dual(v);
         for i in self.first[v as usize]..self.first[v as usize + 1] {
             // `due` for this edge, with `v`'s side read once.
             let arc = self.adjacent[i];
             let gu = self.vertex[arc.other as usize].group;
-            let rate = rate_v + self.groups[gu as usize].label.vertex_rate();
+            let rate = rate_v + self.vertex[gu as usize].label.vertex_rate();
             if gu == gv || rate >= 0 {
                 continue;
             }
@@ -723,7 +755,7 @@ impl<'a> Engine<'a> {
     /// Labels the unlabelled top-level blossom `b` outer in tree `t` and scans its vertices.
     fn label_outer(&mut self, b: u32, t: u32) {
         self.set_label(b, Label::Outer);
-        self.groups[self.group_of[b as usize] as usize].since = self.now;
+        self.restart_group(self.group_of[b as usize]);
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.scan(b);
@@ -733,7 +765,7 @@ impl<'a> Engine<'a> {
     fn mark_inner(&mut self, b: u32, t: u32, s: u32, x: u32) {
         self.set_label(b, Label::Inner);
         self.label_edge[b as usize] = (s, x);
-        self.groups[self.group_of[b as usize] as usize].since = self.now;
+        self.restart_group(self.group_of[b as usize]);
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.schedule(Event::Expand(b));
@@ -854,13 +886,13 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        self.groups[g as usize].owner = id;
+        self.vertex[g as usize].owner = id;
         self.group_of[id as usize] = g;
         self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
         self.set_label(id, Label::Outer);
-        self.groups[g as usize].since = self.now;
+        self.restart_group(g);
         self.tree[id as usize] = t;
         self.members[t as usize].push(id);
         self.children[id as usize] = children;
@@ -995,11 +1027,13 @@ impl<'a> Engine<'a> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             let gc = self.group_of[c as usize];
-            self.groups[gc as usize].owner = c;
+            self.vertex[gc as usize].owner = c;
             self.set_label(c, Label::Unlabelled);
-            self.groups[gc as usize].since = self.now;
             if gc != g {
                 self.groups[gc as usize].offset = self.groups[g as usize].offset;
+            }
+            self.restart_group(gc);
+            if gc != g {
                 for w in self.vertices_of(c) {
                     self.vertex[w as usize].group = gc;
                 }

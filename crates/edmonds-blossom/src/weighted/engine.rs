@@ -19,13 +19,14 @@
 //!
 //! All trees move together: the duals move by `δ` at once, outer vertices `−δ`, inner vertices
 //! `+δ`, outer blossoms `+2δ`, inner blossoms `−2δ`, unlabelled ones not at all. The engine keeps
-//! the running total of all `δ` since the clock last restarted, `now`, and never moves a dual eagerly: for a vertex `v` in
-//! the top-level blossom `b` whose vertices carry the group `g` (below),
-//! `2 y_v = dual[v] + offset[g] + rate(label[b]) · (now − since[g])` with `rate` `−1` outer, `+1`
-//! inner, `0` unlabelled; for a top-level nontrivial blossom, `blossom_dual[b]` is `2 z_B` at
-//! `since[g]` and moves by `−2 rate` per unit. Nested blossoms never move, so their
-//! `blossom_dual` is exact. Before a blossom's label or nesting changes it is settled in `O(1)`:
-//! the change since `since[g]` moves into `offset[g]` and `blossom_dual[b]`, and `since[g] = now`.
+//! the running total of all `δ` since the clock last restarted, `now`, and never moves a dual
+//! eagerly: for a vertex `v` in the top-level blossom `b` whose vertices carry the group `g`
+//! (below), `2 y_v = dual[v] + share[g] + rate(label[b]) · now` with `rate` `−1` outer, `+1`
+//! inner, `0` unlabelled; for a nontrivial blossom, `2 z_B = blossom_dual[b] − 2 rate(label[b]) ·
+//! now`. A label change keeps every dual where it is in `O(1)`: `share[g]` and
+//! `blossom_dual[b]` take up the change of rate times `now`. A blossom is made unlabelled before
+//! it is nested or dissolved, so a nested blossom's `blossom_dual` is exact and never moves, and
+//! the clock can restart whenever nothing is labelled.
 //!
 //! # Groups
 //!
@@ -33,14 +34,14 @@
 //! the engine must find a vertex's top-level blossom at every edge it reads; both live in groups,
 //! so that neither costs a walk over a large blossom. A group is named by one of its vertices;
 //! `group[v]` is `v`'s, `owner[g]` the top-level blossom carrying `g`, `group_of[b]` the group of
-//! blossom `b` while it is top-level. A group also holds its blossom's clock `since[g]` and a copy
-//! of its label, so that looking at an edge reads each end's vertex record (`dual`, `group`) and
-//! group record (`offset`, `since`, `owner`, label) and nothing further: `VertexState` and
-//! `GroupState` keep each record in one place in memory. A new blossom takes over the group of its largest child and
-//! moves the vertices of the others into it (their offsets folded into `dual`): a vertex that
-//! moves joins a set at least twice the size of its old one, so forming blossoms costs
-//! `O(n log n)` moves in all. Dissolving a blossom gives the largest child its group back and
-//! the others their own, with the same offset.
+//! blossom `b` while it is top-level. A group also holds a copy of its blossom's label. The
+//! group's fields (`owner`, `share`, label) live in the record of the vertex that names it
+//! (`VertexState`), so looking at an edge reads each end's record and, for a vertex inside a
+//! nontrivial blossom, its group's, and nothing further. A new blossom takes over the group of
+//! its largest child and moves the vertices of the others into it (their shares folded into
+//! `dual`): a vertex that moves joins a set at least twice the size of its old one, so forming
+//! blossoms costs `O(n log n)` moves in all. Dissolving a blossom gives the largest child its
+//! group back and the others their own, with the same share.
 //!
 //! A bound whose ends keep their labels is met at a fixed moment (an edge from an outer vertex to
 //! an unlabelled blossom at `now + slack`, one between two outer blossoms at `now + slack / 2`, an
@@ -205,20 +206,10 @@ struct VertexState {
     group: u32,
     /// Group part: the top-level blossom whose vertices carry the group.
     owner: u32,
-    /// Group part: the part of `2 y_v` its vertices share, less `rate(label) · now`:
-    /// `offset − rate(label) · since` (so the part is `share + rate(label) · now`).
+    /// Group part: the part of `2 y_v` its vertices share is `share + rate(label) · now`.
     share: i64,
     /// Group part: its blossom's label (`label[owner]`).
     label: Label,
-}
-
-/// What the engine keeps per group besides its part of [`VertexState`] (see "Groups").
-#[derive(Debug, Clone, Copy)]
-struct GroupState {
-    /// The part of `2 y_v` shared by its vertices, at `since`.
-    offset: i64,
-    /// The moment the duals of its top-level blossom were last settled.
-    since: i64,
 }
 
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
@@ -237,12 +228,10 @@ struct Engine<'a> {
     children: Vec<Vec<u32>>,
     links: Vec<Vec<(u32, u32)>>,
     base: Vec<u32>,
-    /// `2 z_B` at the moment `since[group_of[b]]` for a top-level blossom, exact for a nested one.
+    /// `2 z_B + 2 rate(label[b]) · now` (see "Time and lazy duals"): exact for a nested blossom.
     blossom_dual: Vec<i64>,
     label: Vec<Label>,
     label_edge: Vec<(u32, u32)>,
-    /// Per group: its blossom's label, clock and offset, read together at every edge looked at.
-    groups: Vec<GroupState>,
     /// Per labelled top-level blossom: its tree, named by the root's free vertex.
     tree: Vec<u32>,
     /// Per free vertex: the blossoms labelled into its tree (stale ids included).
@@ -394,7 +383,6 @@ impl<'a> Engine<'a> {
             blossom_dual: vec![0; ids],
             label: vec![Label::Unlabelled; ids],
             label_edge: vec![(NONE, NONE); ids],
-            groups: (0..n as u32).map(|_| GroupState { offset: 0, since: 0 }).collect(),
             tree: vec![NONE; ids],
             members: vec![Vec::new(); n],
             tree_zero: vec![i64::MAX; n],
@@ -412,25 +400,26 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Gives the top-level blossom `b` the label `label` (and its group the copy).
+    /// Gives the top-level blossom `b` the label `label` (and its group the copy), keeping its
+    /// duals where they are now: the group's `share` and the blossom's `blossom_dual` take up
+    /// the change of rate, in `O(1)`.
     fn set_label(&mut self, b: u32, label: Label) {
-        self.label[b as usize] = label;
-        let g = self.group_of[b as usize];
-        self.vertex[g as usize].label = label;
-        self.refresh_share(g);
+        let i = b as usize;
+        let g = self.group_of[i] as usize;
+        let change = label.vertex_rate() - self.label[i].vertex_rate();
+        debug_assert_eq!(self.vertex[g].label, self.label[i], "the group's copy of the label");
+        self.vertex[g].share -= change * self.now;
+        if i >= self.n {
+            self.blossom_dual[i] += 2 * change * self.now;
+        }
+        self.label[i] = label;
+        self.vertex[g].label = label;
     }
 
-    /// Recomputes the `share` of group `g` from its offset, clock and label.
-    fn refresh_share(&mut self, g: u32) {
-        let g = g as usize;
-        self.vertex[g].share =
-            self.groups[g].offset - self.vertex[g].label.vertex_rate() * self.groups[g].since;
-    }
-
-    /// Restarts the clock of group `g` at `now` (its offset exact).
-    fn restart_group(&mut self, g: u32) {
-        self.groups[g as usize].since = self.now;
-        self.refresh_share(g);
+    /// Freezes the duals of the top-level blossom `b` before it is nested or dissolved: it turns
+    /// unlabelled, so that its group's part and its own dual stop moving.
+    fn settle(&mut self, b: u32) {
+        self.set_label(b, Label::Unlabelled);
     }
 
     /// The top-level blossom holding vertex `v`.
@@ -450,11 +439,10 @@ impl<'a> Engine<'a> {
         record.dual + self.group_part(record.group).1
     }
 
-    /// `2 z_B` now, for a top-level nontrivial blossom `b`.
+    /// `2 z_B` now, for a nontrivial blossom `b` (a nested one is unlabelled, and its dual
+    /// exact).
     fn top_blossom_dual(&self, b: u32) -> i64 {
-        let b = b as usize;
-        let g = self.group_of[b] as usize;
-        self.blossom_dual[b] - 2 * self.label[b].vertex_rate() * (self.now - self.groups[g].since)
+        self.blossom_dual[b as usize] - 2 * self.label[b as usize].vertex_rate() * self.now
     }
 
     /// The doubled reduced cost of edge `k` now, for an edge whose ends lie in different
@@ -481,18 +469,6 @@ impl<'a> Engine<'a> {
         let mut out = Vec::new();
         self.leaves(b, &mut out);
         out
-    }
-
-    /// Writes the exact duals of the top-level blossom `b` back (its group's offset and its own
-    /// dual) and restarts its clock at `now`: `O(1)`.
-    fn settle(&mut self, b: u32) {
-        let i = b as usize;
-        let g = self.group_of[i] as usize;
-        self.groups[g].offset += self.label[i].vertex_rate() * (self.now - self.groups[g].since);
-        if i >= self.n {
-            self.blossom_dual[i] = self.top_blossom_dual(b);
-        }
-        self.restart_group(g as u32);
     }
 
     /// The moment event `event` is due in the current state, or `None` when nothing is falling
@@ -755,7 +731,6 @@ impl<'a> Engine<'a> {
     /// Labels the unlabelled top-level blossom `b` outer in tree `t` and scans its vertices.
     fn label_outer(&mut self, b: u32, t: u32) {
         self.set_label(b, Label::Outer);
-        self.restart_group(self.group_of[b as usize]);
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.scan(b);
@@ -765,7 +740,6 @@ impl<'a> Engine<'a> {
     fn mark_inner(&mut self, b: u32, t: u32, s: u32, x: u32) {
         self.set_label(b, Label::Inner);
         self.label_edge[b as usize] = (s, x);
-        self.restart_group(self.group_of[b as usize]);
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
         self.schedule(Event::Expand(b));
@@ -866,20 +840,20 @@ impl<'a> Engine<'a> {
         let t = self.tree[ancestor as usize];
         let mut newly_outer = Vec::new();
         for &c in &children {
-            self.settle(c);
-            self.parent[c as usize] = id;
             if self.label[c as usize] == Label::Inner {
                 newly_outer.push(c);
             }
+            self.settle(c);
+            self.parent[c as usize] = id;
         }
         // The new blossom takes over the group of its largest child; the vertices of the others
-        // join it, their share of the offset moving into their own duals.
+        // join it, their groups' shares moving into their own duals.
         let largest = *children.iter().max_by_key(|&&c| self.size[c as usize]).expect("children");
         let g = self.group_of[largest as usize];
         for &c in &children {
             let gc = self.group_of[c as usize];
             if gc != g {
-                let shift = self.groups[gc as usize].offset - self.groups[g as usize].offset;
+                let shift = self.vertex[gc as usize].share - self.vertex[g as usize].share;
                 for w in self.vertices_of(c) {
                     self.vertex[w as usize].dual += shift;
                     self.vertex[w as usize].group = g;
@@ -892,7 +866,6 @@ impl<'a> Engine<'a> {
         self.base[id as usize] = self.base[ancestor as usize];
         self.blossom_dual[id as usize] = 0;
         self.set_label(id, Label::Outer);
-        self.restart_group(g);
         self.tree[id as usize] = t;
         self.members[t as usize].push(id);
         self.children[id as usize] = children;
@@ -983,11 +956,10 @@ impl<'a> Engine<'a> {
                 let i = b as usize;
                 let live = self.parent[i] == NONE && (i < self.n || !self.children[i].is_empty());
                 if live && self.label[i] != Label::Unlabelled && self.tree[i] == t {
-                    self.settle(b);
                     if self.label[i] == Label::Inner {
                         were_inner.push(b);
                     }
-                    self.set_label(b, Label::Unlabelled);
+                    self.settle(b);
                     dissolved.push(b);
                 }
             }
@@ -1022,18 +994,15 @@ impl<'a> Engine<'a> {
         let children = std::mem::take(&mut self.children[b as usize]);
         let links = std::mem::take(&mut self.links[b as usize]);
         // The child that gave `b` its group takes it back; the others' vertices return to their
-        // own groups, with the same offset (so no dual moves).
+        // own groups, with the same share (so no dual moves).
         let g = self.group_of[b as usize];
+        debug_assert_eq!(self.label[b as usize], Label::Unlabelled, "settled");
         for &c in &children {
             self.parent[c as usize] = NONE;
             let gc = self.group_of[c as usize];
             self.vertex[gc as usize].owner = c;
-            self.set_label(c, Label::Unlabelled);
             if gc != g {
-                self.groups[gc as usize].offset = self.groups[g as usize].offset;
-            }
-            self.restart_group(gc);
-            if gc != g {
+                self.vertex[gc as usize].share = self.vertex[g as usize].share;
                 for w in self.vertices_of(c) {
                     self.vertex[w as usize].group = gc;
                 }

@@ -405,15 +405,31 @@ impl<'a> Engine<'a> {
     /// the change of rate, in `O(1)`.
     fn set_label(&mut self, b: u32, label: Label) {
         let i = b as usize;
-        let g = self.group_of[i] as usize;
-        let change = label.vertex_rate() - self.label[i].vertex_rate();
-        debug_assert_eq!(self.vertex[g].label, self.label[i], "the group's copy of the label");
+        let g = self.group_of(b) as usize;
+        let change = label.vertex_rate() - self.vertex[g].label.vertex_rate();
         self.vertex[g].share -= change * self.now;
         if i >= self.n {
+            debug_assert_eq!(self.vertex[g].label, self.label[i], "the group's copy of the label");
             self.blossom_dual[i] += 2 * change * self.now;
+            self.label[i] = label;
         }
-        self.label[i] = label;
         self.vertex[g].label = label;
+    }
+
+    /// The label of the top-level blossom `b` (a vertex's lives only in its own record, as the
+    /// copy of the group it names).
+    fn label_of(&self, b: u32) -> Label {
+        if (b as usize) < self.n { self.vertex[b as usize].label } else { self.label[b as usize] }
+    }
+
+    /// The group of the top-level blossom `b` (a vertex's is the one it names).
+    fn group_of(&self, b: u32) -> u32 {
+        if (b as usize) < self.n { b } else { self.group_of[b as usize] }
+    }
+
+    /// The base of blossom `b` (a vertex is its own).
+    fn base_of(&self, b: u32) -> u32 {
+        if (b as usize) < self.n { b } else { self.base[b as usize] }
     }
 
     /// Freezes the duals of the top-level blossom `b` before it is nested or dissolved: it turns
@@ -486,14 +502,18 @@ impl<'a> Engine<'a> {
                 return if rate < 0 { self.falls_to_zero(rate, self.slack(edge)) } else { None };
             }
             Event::Zero(v) => {
-                if self.label[self.top(v) as usize] != Label::Outer {
+                if self.label_of(self.top(v)) != Label::Outer {
                     return None;
                 }
                 self.now + self.vertex_dual(v)
             }
             Event::Expand(b) => {
                 let i = b as usize;
-                if self.parent[i] != NONE || self.children[i].is_empty() || self.label[i] != Label::Inner {
+                if i < self.n
+                    || self.parent[i] != NONE
+                    || self.children[i].is_empty()
+                    || self.label[i] != Label::Inner
+                {
                     return None;
                 }
                 self.now + self.top_blossom_dual(b) / 2
@@ -531,11 +551,11 @@ impl<'a> Engine<'a> {
     /// Pushes the moment the dual of vertex `v` reaches 0 when `v` is outer and that comes before
     /// every moment queued for its tree (invariant 7).
     fn schedule_zero(&mut self, v: u32) {
-        let b = self.top(v) as usize;
-        if self.label[b] != Label::Outer {
+        let b = self.top(v);
+        if self.label_of(b) != Label::Outer {
             return;
         }
-        let t = self.tree[b] as usize;
+        let t = self.tree[b as usize] as usize;
         let moment = self.now + self.vertex_dual(v);
         if moment < self.tree_zero[t] && moment <= self.end {
             self.tree_zero[t] = moment;
@@ -692,16 +712,16 @@ impl<'a> Engine<'a> {
     fn tight_edge(&mut self, k: u32) -> bool {
         let e = self.edges[k as usize];
         let (mut v, mut u) = (e.u, e.v);
-        if self.label[self.top(v) as usize] != Label::Outer {
+        if self.label_of(self.top(v)) != Label::Outer {
             (v, u) = (u, v);
         }
         let (bv, bu) = (self.top(v), self.top(u));
-        if bv == bu || self.label[bv as usize] != Label::Outer || self.slack(k) != 0 {
+        if bv == bu || self.label_of(bv) != Label::Outer || self.slack(k) != 0 {
             return false;
         }
-        match self.label[bu as usize] {
+        match self.label_of(bu) {
             Label::Inner => false,
-            Label::Unlabelled if self.mate[self.base[bu as usize] as usize] == NONE => {
+            Label::Unlabelled if self.mate[self.base_of(bu) as usize] == NONE => {
                 let tv = self.tree[bv as usize];
                 self.augment(v, u);
                 self.roots -= 1;
@@ -742,7 +762,9 @@ impl<'a> Engine<'a> {
         self.label_edge[b as usize] = (s, x);
         self.tree[b as usize] = t;
         self.members[t as usize].push(b);
-        self.schedule(Event::Expand(b));
+        if b as usize >= self.n {
+            self.schedule(Event::Expand(b));
+        }
     }
 
     /// The unlabelled blossom `b`, reached by the tight edge `s – x` (`s` outer, `x` in `b`),
@@ -750,16 +772,16 @@ impl<'a> Engine<'a> {
     fn label_inner(&mut self, b: u32, s: u32, x: u32) {
         let t = self.tree[self.top(s) as usize];
         self.mark_inner(b, t, s, x);
-        let base_mate = self.mate[self.base[b as usize] as usize];
+        let base_mate = self.mate[self.base_of(b) as usize];
         debug_assert_ne!(base_mate, NONE);
         let outer = self.top(base_mate);
-        debug_assert_eq!(self.label[outer as usize], Label::Unlabelled);
+        debug_assert_eq!(self.label_of(outer), Label::Unlabelled);
         self.label_outer(outer, t);
     }
 
     /// The outer blossom two levels above the outer blossom `b` in its tree, or `None` at a root.
     fn grandparent(&self, b: u32) -> Option<u32> {
-        let base_mate = self.mate[self.base[b as usize] as usize];
+        let base_mate = self.mate[self.base_of(b) as usize];
         if base_mate == NONE {
             return None;
         }
@@ -794,13 +816,13 @@ impl<'a> Engine<'a> {
     /// The link from blossom `b` (outer or inner, not a root) to the blossom above it in its
     /// tree: `(vertex in b, vertex above)`.
     fn link_up(&self, b: u32) -> (u32, u32) {
-        match self.label[b as usize] {
+        match self.label_of(b) {
             Label::Inner => {
                 let (s, x) = self.label_edge[b as usize];
                 (x, s)
             }
             _ => {
-                let base = self.base[b as usize];
+                let base = self.base_of(b);
                 (base, self.mate[base as usize])
             }
         }
@@ -840,7 +862,7 @@ impl<'a> Engine<'a> {
         let t = self.tree[ancestor as usize];
         let mut newly_outer = Vec::new();
         for &c in &children {
-            if self.label[c as usize] == Label::Inner {
+            if self.label_of(c) == Label::Inner {
                 newly_outer.push(c);
             }
             self.settle(c);
@@ -849,9 +871,9 @@ impl<'a> Engine<'a> {
         // The new blossom takes over the group of its largest child; the vertices of the others
         // join it, their groups' shares moving into their own duals.
         let largest = *children.iter().max_by_key(|&&c| self.size[c as usize]).expect("children");
-        let g = self.group_of[largest as usize];
+        let g = self.group_of(largest);
         for &c in &children {
-            let gc = self.group_of[c as usize];
+            let gc = self.group_of(c);
             if gc != g {
                 let shift = self.vertex[gc as usize].share - self.vertex[g as usize].share;
                 for w in self.vertices_of(c) {
@@ -863,7 +885,7 @@ impl<'a> Engine<'a> {
         self.vertex[g as usize].owner = id;
         self.group_of[id as usize] = g;
         self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
-        self.base[id as usize] = self.base[ancestor as usize];
+        self.base[id as usize] = self.base_of(ancestor);
         self.blossom_dual[id as usize] = 0;
         self.set_label(id, Label::Outer);
         self.tree[id as usize] = t;
@@ -928,7 +950,7 @@ impl<'a> Engine<'a> {
         let (mut x, mut partner) = (start, partner);
         loop {
             let b = self.top(x);
-            let old_base = self.base[b as usize];
+            let old_base = self.base_of(b);
             let old_mate = self.mate[old_base as usize];
             self.rotate(b, x);
             self.mate[x as usize] = partner;
@@ -955,8 +977,8 @@ impl<'a> Engine<'a> {
             for b in std::mem::take(&mut self.members[t as usize]) {
                 let i = b as usize;
                 let live = self.parent[i] == NONE && (i < self.n || !self.children[i].is_empty());
-                if live && self.label[i] != Label::Unlabelled && self.tree[i] == t {
-                    if self.label[i] == Label::Inner {
+                if live && self.label_of(b) != Label::Unlabelled && self.tree[i] == t {
+                    if self.label_of(b) == Label::Inner {
                         were_inner.push(b);
                     }
                     self.settle(b);
@@ -999,7 +1021,7 @@ impl<'a> Engine<'a> {
         debug_assert_eq!(self.label[b as usize], Label::Unlabelled, "settled");
         for &c in &children {
             self.parent[c as usize] = NONE;
-            let gc = self.group_of[c as usize];
+            let gc = self.group_of(c);
             self.vertex[gc as usize].owner = c;
             if gc != g {
                 self.vertex[gc as usize].share = self.vertex[g as usize].share;
@@ -1048,7 +1070,7 @@ impl<'a> Engine<'a> {
             j = after;
         }
         for c in children {
-            if self.label[c as usize] == Label::Unlabelled {
+            if self.label_of(c) == Label::Unlabelled {
                 self.scan(c);
             }
         }

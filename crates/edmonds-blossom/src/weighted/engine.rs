@@ -208,6 +208,8 @@ struct VertexState {
     owner: u32,
     /// Group part: the part of `2 y_v` its vertices share is `share + rate(label) · now`.
     share: i64,
+    /// Its partner, or `NONE`.
+    mate: u32,
     /// Group part: its blossom's label (`label[owner]`).
     label: Label,
 }
@@ -220,7 +222,6 @@ struct Engine<'a> {
     /// CSR adjacency: the edges at `v`, seen from `v`, are `adjacent[first[v]..first[v + 1]]`.
     first: Vec<usize>,
     adjacent: Vec<Arc>,
-    mate: Vec<u32>,
     /// Per vertex: its dual and its group, read together at every edge looked at.
     vertex: Vec<VertexState>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
@@ -310,31 +311,32 @@ pub(super) fn adjacency<T: Clone>(
 
 /// The greedy pass of "The start": lowers each free vertex's dual by its least slack and matches
 /// it along that edge when the other end is free.
-fn greedy_start(first: &[usize], adjacent: &[Arc], dual: &mut [i64], mate: &mut [u32]) {
-    for v in 0..dual.len() {
-        if mate[v] != NONE || dual[v] == 0 {
+fn greedy_start(first: &[usize], adjacent: &[Arc], vertex: &mut [VertexState]) {
+    for v in 0..vertex.len() {
+        let dual_v = vertex[v].dual;
+        if vertex[v].mate != NONE || dual_v == 0 {
             continue;
         }
         // The least slack, and a free neighbour at it if there is one.
         let mut least = i64::MAX;
         let mut partner = NONE;
         for arc in &adjacent[first[v]..first[v + 1]] {
-            let u = arc.other as usize;
-            let slack = dual[v] + dual[u] - 2 * arc.gain;
-            let free = mate[u] == NONE;
+            let u = &vertex[arc.other as usize];
+            let slack = dual_v + u.dual - 2 * arc.gain;
+            let free = u.mate == NONE;
             if slack < least || (slack == least && free && partner == NONE) {
                 least = slack;
                 partner = if free { arc.other } else { NONE };
             }
         }
-        if least >= dual[v] {
-            dual[v] = 0;
+        if least >= dual_v {
+            vertex[v].dual = 0;
             continue;
         }
-        dual[v] -= least;
+        vertex[v].dual -= least;
         if partner != NONE {
-            mate[v] = partner;
-            mate[partner as usize] = v as u32;
+            vertex[v].mate = partner;
+            vertex[partner as usize].mate = v as u32;
         }
     }
 }
@@ -346,36 +348,30 @@ impl<'a> Engine<'a> {
             edge: k as u32,
             gain: e.gain,
         });
-        let mut dual = vec![0i64; n];
-        for e in edges {
-            for end in [e.u, e.v] {
-                dual[end as usize] = dual[end as usize].max(e.gain);
-            }
-        }
-        for d in &mut dual {
-            *d += *d & 1;
-        }
-        let end = dual.iter().copied().max().unwrap_or(0);
-        let mut mate = vec![NONE; n];
-        greedy_start(&first, &adjacent, &mut dual, &mut mate);
+        // Each vertex's largest incident gain (0 if none is positive), rounded up to even.
+        let mut vertex: Vec<VertexState> = (0..n)
+            .map(|v| {
+                let largest =
+                    adjacent[first[v]..first[v + 1]].iter().map(|arc| arc.gain).max().unwrap_or(0).max(0);
+                VertexState {
+                    dual: largest + (largest & 1),
+                    group: v as u32,
+                    owner: v as u32,
+                    share: 0,
+                    mate: NONE,
+                    label: Label::Unlabelled,
+                }
+            })
+            .collect();
+        let end = vertex.iter().map(|record| record.dual).max().unwrap_or(0);
+        greedy_start(&first, &adjacent, &mut vertex);
         let ids = 2 * n;
         Self {
             n,
             edges,
             first,
             adjacent,
-            mate,
-            vertex: dual
-                .iter()
-                .enumerate()
-                .map(|(v, &dual)| VertexState {
-                    dual,
-                    group: v as u32,
-                    owner: v as u32,
-                    share: 0,
-                    label: Label::Unlabelled,
-                })
-                .collect(),
+            vertex,
             parent: vec![NONE; ids],
             children: vec![Vec::new(); ids],
             links: vec![Vec::new(); ids],
@@ -618,7 +614,7 @@ impl<'a> Engine<'a> {
 
     /// Whether the vertex `v` is a root: free with a positive dual (invariant 4).
     fn is_root(&self, v: u32) -> bool {
-        self.mate[v as usize] == NONE && self.vertex_dual(v) > 0
+        self.vertex[v as usize].mate == NONE && self.vertex_dual(v) > 0
     }
 
     /// Starts a stage with nothing labelled: `now` back to 0 (only labelled blossoms read it),
@@ -721,7 +717,7 @@ impl<'a> Engine<'a> {
         }
         match self.label_of(bu) {
             Label::Inner => false,
-            Label::Unlabelled if self.mate[self.base_of(bu) as usize] == NONE => {
+            Label::Unlabelled if self.vertex[self.base_of(bu) as usize].mate == NONE => {
                 let tv = self.tree[bv as usize];
                 self.augment(v, u);
                 self.roots -= 1;
@@ -772,7 +768,7 @@ impl<'a> Engine<'a> {
     fn label_inner(&mut self, b: u32, s: u32, x: u32) {
         let t = self.tree[self.top(s) as usize];
         self.mark_inner(b, t, s, x);
-        let base_mate = self.mate[self.base_of(b) as usize];
+        let base_mate = self.vertex[self.base_of(b) as usize].mate;
         debug_assert_ne!(base_mate, NONE);
         let outer = self.top(base_mate);
         debug_assert_eq!(self.label_of(outer), Label::Unlabelled);
@@ -781,7 +777,7 @@ impl<'a> Engine<'a> {
 
     /// The outer blossom two levels above the outer blossom `b` in its tree, or `None` at a root.
     fn grandparent(&self, b: u32) -> Option<u32> {
-        let base_mate = self.mate[self.base_of(b) as usize];
+        let base_mate = self.vertex[self.base_of(b) as usize].mate;
         if base_mate == NONE {
             return None;
         }
@@ -823,7 +819,7 @@ impl<'a> Engine<'a> {
             }
             _ => {
                 let base = self.base_of(b);
-                (base, self.mate[base as usize])
+                (base, self.vertex[base as usize].mate)
             }
         }
     }
@@ -927,8 +923,8 @@ impl<'a> Engine<'a> {
                 let cy = self.children[b as usize][(j + 1) % k];
                 tasks.push((cx, x));
                 tasks.push((cy, y));
-                self.mate[x as usize] = y;
-                self.mate[y as usize] = x;
+                self.vertex[x as usize].mate = y;
+                self.vertex[y as usize].mate = x;
             }
             self.children[b as usize].rotate_left(i);
             self.links[b as usize].rotate_left(i);
@@ -951,16 +947,16 @@ impl<'a> Engine<'a> {
         loop {
             let b = self.top(x);
             let old_base = self.base_of(b);
-            let old_mate = self.mate[old_base as usize];
+            let old_mate = self.vertex[old_base as usize].mate;
             self.rotate(b, x);
-            self.mate[x as usize] = partner;
+            self.vertex[x as usize].mate = partner;
             if old_mate == NONE {
                 return;
             }
             let inner = self.top(old_mate);
             let (s, entry) = self.label_edge[inner as usize];
             self.rotate(inner, entry);
-            self.mate[entry as usize] = s;
+            self.vertex[entry as usize].mate = s;
             (x, partner) = (s, entry);
         }
     }
@@ -1084,7 +1080,7 @@ impl<'a> Engine<'a> {
             }
         }
         let blossoms = self.positive_forest();
-        Solved { mate: self.mate, vertex_duals: duals, blossoms }
+        Solved { mate: self.vertex.iter().map(|record| record.mate).collect(), vertex_duals: duals, blossoms }
     }
 
     /// The blossoms with a positive dual as a forest (see [`Solved::blossoms`]): one walk down

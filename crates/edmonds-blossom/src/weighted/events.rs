@@ -19,11 +19,11 @@
 /// What may happen at a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Event {
-    /// The edge with index `edge` and ends `u` and `v` may have turned tight (the ends are
-    /// here so that a stale entry is told without reading the edge).
+    /// The edge of arc `arc` (its index in the engine's adjacency), from `u` to `v`, may have
+    /// turned tight (the ends are here so that a stale entry is told without reading the arc).
     Tight {
-        /// The edge's index.
-        edge: u32,
+        /// The arc's index.
+        arc: u32,
         /// One end.
         u: u32,
         /// The other end.
@@ -125,13 +125,13 @@ mod tests {
     #[test]
     fn events_come_out_earliest_first_and_not_past_the_end() {
         let mut events = Events::default();
-        events.push(5, Event::Tight { edge: 1, u: 0, v: 1 });
+        events.push(5, Event::Tight { arc: 1, u: 0, v: 1 });
         events.push(2, Event::Expand(7));
-        events.push(9, Event::Tight { edge: 0, u: 0, v: 1 });
+        events.push(9, Event::Tight { arc: 0, u: 0, v: 1 });
         assert_eq!(events.pop_until(8), Some((2, Event::Expand(7))));
-        assert_eq!(events.pop_until(8), Some((5, Event::Tight { edge: 1, u: 0, v: 1 })));
+        assert_eq!(events.pop_until(8), Some((5, Event::Tight { arc: 1, u: 0, v: 1 })));
         assert_eq!(events.pop_until(8), None);
-        events.retain(|_, event| event != Event::Tight { edge: 0, u: 0, v: 1 });
+        events.retain(|_, event| event != Event::Tight { arc: 0, u: 0, v: 1 });
         assert_eq!(events.len(), 0);
     }
 
@@ -145,7 +145,7 @@ mod tests {
             (state >> 33) % bound
         };
         for k in 0..50 {
-            events.push(next(1 << 40) as i64, Event::Tight { edge: k, u: 0, v: 1 });
+            events.push(next(1 << 40) as i64, Event::Tight { arc: k, u: 0, v: 1 });
         }
         let (mut popped, mut last) = (0, 0);
         while let Some((moment, _)) = events.pop_until(i64::MAX) {

@@ -29,7 +29,6 @@ use crate::matching::certificate::verify as verify_cardinality;
 use crate::matching::decomposition::gallai_edmonds;
 use crate::matching::maximum_matching;
 use certificate::{BlossomDual, DualCertificate};
-use engine::GainEdge;
 use graph::WeightedGraph;
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
 pub use objective::Objective;
@@ -99,6 +98,17 @@ fn counted(k: usize, one: &str, many: &str) -> String {
     format!("{k} {}", if k == 1 { one } else { many })
 }
 
+/// One edge of the simple graph made for the engine: ends and gain.
+#[derive(Debug, Clone, Copy)]
+struct GainEdge {
+    /// One end.
+    u: u32,
+    /// The other end.
+    v: u32,
+    /// The gain `w` (the engine maximises the total).
+    gain: i64,
+}
+
 /// For each pair of vertices, its best edge for `objective` (the largest gain), as gains.
 fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     let mut edges: Vec<GainEdge> =
@@ -111,14 +121,44 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     edges
 }
 
+/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` as
+/// `arc(other end, edge)`, are `adjacent[first[v]..first[v + 1]]`, in edge order
+/// (`blank` fills the array before the arcs are placed).
+fn adjacency<T: Clone>(
+    n: usize,
+    edges: &[GainEdge],
+    blank: T,
+    arc: impl Fn(u32, &GainEdge) -> T,
+) -> (Vec<usize>, Vec<T>) {
+    let mut first = vec![0usize; n + 1];
+    for e in edges {
+        first[e.u as usize + 1] += 1;
+        first[e.v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut adjacent = vec![blank; first[n]];
+    let mut fill = first.clone();
+    for e in edges {
+        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
+            adjacent[fill[end as usize]] = arc(other, e);
+            fill[end as usize] += 1;
+        }
+    }
+    (first, adjacent)
+}
+
 /// The vertices with at least one edge, numbered in breadth-first order from the smallest id of
-/// each component, and the edges renumbered onto them (`u < v`), in order of `u`. The ends
-/// of an edge get nearby numbers, so the engine, which reads the state of both ends of every
-/// edge it looks at, finds them in nearby memory: on a geometric graph given in random order this
-/// halves the time.
-fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
-    // Per end: the other end and the edge's index.
-    let (first, adjacent) = engine::adjacency(n, edges, (0, 0), |other, k, _| (other, k as u32));
+/// each component, and the engine's graph on them: the edges at each vertex in CSR form (in the
+/// order of its list in the input), their gains raised by `offset`. The ends of an edge get
+/// nearby numbers, so the engine, which reads the state of both ends of every edge it looks at,
+/// finds them in nearby memory: on a geometric graph given in random order this halves the time.
+/// The engine's lists are the input's lists taken in the new order, renumbered: one pass, each
+/// list read in order.
+fn touched_vertices(n: usize, edges: &[GainEdge], offset: i64) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
+    let blank = engine::Arc { other: 0, gain: 0 };
+    let (first, adjacent) = adjacency(n, edges, blank, |other, e| engine::Arc { other, gain: e.gain });
     let mut index = vec![NO_VERTEX; n];
     let mut names: Vec<u32> = Vec::new();
     for start in 0..n {
@@ -131,37 +171,28 @@ fn touched_vertices(n: usize, edges: &[GainEdge]) -> (Vec<u32>, Vec<GainEdge>) {
         while next < names.len() {
             let x = names[next] as usize;
             next += 1;
-            for &(y, _) in &adjacent[first[x]..first[x + 1]] {
-                if index[y as usize] == NO_VERTEX {
-                    index[y as usize] = names.len() as u32;
-                    names.push(y);
+            for arc in &adjacent[first[x]..first[x + 1]] {
+                if index[arc.other as usize] == NO_VERTEX {
+                    index[arc.other as usize] = names.len() as u32;
+                    names.push(arc.other);
                 }
             }
         }
     }
-    drop((first, adjacent));
-    // Each edge once, from its end numbered first, in the new order: by that end, and for one
-    // end in input order (the order of its list above). A counting sort reads the edges in
-    // order, where taking each list's edges in turn would read them at random.
-    let renumbered = |e: &GainEdge| {
-        let (a, b) = (index[e.u as usize], index[e.v as usize]);
-        (a.min(b), a.max(b))
-    };
-    let mut starts = vec![0usize; names.len() + 1];
-    for e in edges {
-        starts[renumbered(e).0 as usize + 1] += 1;
+    // The edges at each vertex in the new order: its list above, renumbered.
+    let mut renumbered_first = Vec::with_capacity(names.len() + 1);
+    renumbered_first.push(0);
+    let mut renumbered = Vec::with_capacity(adjacent.len());
+    for &x in &names {
+        let x = x as usize;
+        renumbered.extend(
+            adjacent[first[x]..first[x + 1]]
+                .iter()
+                .map(|arc| engine::Arc { other: index[arc.other as usize], gain: arc.gain + offset }),
+        );
+        renumbered_first.push(renumbered.len());
     }
-    for u in 0..names.len() {
-        starts[u + 1] += starts[u];
-    }
-    let mut compact = vec![GainEdge { u: 0, v: 0, gain: 0 }; edges.len()];
-    for e in edges {
-        let (u, v) = renumbered(e);
-        let slot = &mut starts[u as usize];
-        compact[*slot] = GainEdge { u, v, gain: e.gain };
-        *slot += 1;
-    }
-    (names, compact)
+    (names, renumbered_first, renumbered)
 }
 
 /// The simple unweighted graph underneath `graph`.
@@ -226,17 +257,14 @@ fn solve_with_budget(
     };
     // The engine sees only the vertices with an edge: an isolated vertex is free in every
     // matching, and its dual is what a free vertex ends with (0 before the shift back).
-    let (names, mut compact) = touched_vertices(n, &edges);
+    let (names, first, adjacent) = touched_vertices(n, &edges, offset);
     // A perfect matching is asked for: an isolated vertex rules it out at once; otherwise the
     // engine's answer, a maximum-weight matching among the maximum-cardinality ones, is perfect
     // exactly when one exists (checked below).
     if objective == Objective::MinCostPerfect && names.len() < n {
         return Ok(Err(deficiency(graph)));
     }
-    for e in &mut compact {
-        e.gain += offset;
-    }
-    let solved = engine::solve(names.len(), &compact, alone_budget, stop)?;
+    let solved = engine::solve(first, adjacent, alone_budget, stop)?;
     let mut mate = vec![NO_VERTEX; n];
     let mut vertex_duals = vec![-offset; n];
     for (i, &v) in names.iter().enumerate() {

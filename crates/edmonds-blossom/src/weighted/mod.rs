@@ -121,15 +121,9 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
     edges
 }
 
-/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` as
-/// `arc(other end, edge)`, are `adjacent[first[v]..first[v + 1]]`, in edge order
-/// (`blank` fills the array before the arcs are placed).
-fn adjacency<T: Clone>(
-    n: usize,
-    edges: &[GainEdge],
-    blank: T,
-    arc: impl Fn(u32, &GainEdge) -> T,
-) -> (Vec<usize>, Vec<T>) {
+/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` (the other
+/// end and the gain), are `adjacent[first[v]..first[v + 1]]`, in edge order.
+fn adjacency(n: usize, edges: &[GainEdge]) -> (Vec<usize>, Vec<engine::Arc>) {
     let mut first = vec![0usize; n + 1];
     for e in edges {
         first[e.u as usize + 1] += 1;
@@ -138,11 +132,11 @@ fn adjacency<T: Clone>(
     for v in 0..n {
         first[v + 1] += first[v];
     }
-    let mut adjacent = vec![blank; first[n]];
+    let mut adjacent = vec![engine::Arc { other: 0, gain: 0 }; first[n]];
     let mut fill = first.clone();
     for e in edges {
         for (end, other) in [(e.u, e.v), (e.v, e.u)] {
-            adjacent[fill[end as usize]] = arc(other, e);
+            adjacent[fill[end as usize]] = engine::Arc { other, gain: e.gain };
             fill[end as usize] += 1;
         }
     }
@@ -157,8 +151,7 @@ fn adjacency<T: Clone>(
 /// The engine's lists are the input's lists taken in the new order, renumbered: one pass, each
 /// list read in order.
 fn touched_vertices(n: usize, edges: &[GainEdge], offset: i64) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
-    let blank = engine::Arc { other: 0, gain: 0 };
-    let (first, adjacent) = adjacency(n, edges, blank, |other, e| engine::Arc { other, gain: e.gain });
+    let (first, adjacent) = adjacency(n, edges);
     let mut index = vec![NO_VERTEX; n];
     let mut names: Vec<u32> = Vec::new();
     for start in 0..n {

@@ -125,8 +125,8 @@ pub use graph::{Graph, GraphError, NO_VERTEX, Vertex};
 pub use grid_core::report::{Cell, Eval, MoveReport, PositionReport, Value};
 pub use grid_core::{InputError, Stopped};
 pub use input::{
-    GraphFileError, GraphFormat, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
-    read_graph_file, read_graph_owned, write_graph,
+    GraphFileError, GraphFormat, InputText, ParsedGraph, ReadTimings, VertexIds, parse_graph, read_graph,
+    read_graph_file, read_graph_owned, read_text, write_graph,
 };
 pub use king::analyze::{self, Analysis, analyze};
 pub use king::board::{self, Board, parse_boards};

@@ -8,9 +8,10 @@ use edmonds_blossom::weighted::input::read_weighted_graph;
 use edmonds_blossom::weighted::report::{
     WeightedMatchingJson, write_answer, write_certificate, write_explained,
 };
-use edmonds_blossom::weighted_matching;
+use edmonds_blossom::{read_text, weighted_matching};
 use grid_core::cli::args::Format;
 use grid_core::cli::{self, Failure};
+use grid_core::source::SourceError;
 
 use super::failure::{engine, format_for, read_as};
 use super::options::{WeightedInputFormat, WeightedMatchingArgs};
@@ -29,10 +30,16 @@ pub fn run_weighted_matching(
         WeightedInputFormat::from_path,
         WeightedInputFormat::LibraryChecker,
     );
-    let bytes = cli::read(file, "usage: edmonds-blossom weighted-matching [OPTIONS] [FILE]")?;
-    let parsed = read_weighted_graph(&bytes, input_format.weighted_format())
+    let text = read_text(file).map_err(|e| match e {
+        SourceError::Interactive => Failure::Usage(format!(
+            "{}\nusage: edmonds-blossom weighted-matching [OPTIONS] [FILE]",
+            cli::NO_INPUT
+        )),
+        e => Failure::Usage(format!("error: {e}")),
+    })?;
+    let parsed = read_weighted_graph(&text, input_format.weighted_format())
         .map_err(|e| read_as(e, input_format, named_by))?;
-    drop(bytes);
+    drop(text);
     let (graph, ids) = (&parsed.graph, &parsed.ids);
     let objective = args.objective.objective();
     // No perfect matching is an answer about the input, not a failure of the solver: one line on

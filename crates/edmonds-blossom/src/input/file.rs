@@ -1,13 +1,14 @@
 //! Reading a graph from a file or standard input, with the time each phase took.
 //!
-//! A big regular file (16 MiB or more) is mapped into memory (feature `mmap`, on with `cli`)
-//! instead of read: the readers then parse the kernel's page cache in place, with neither a copy
-//! nor a buffer to fault in (on the 10^7-vertex benchmark graphs a read took 0.15–0.2 s on two
-//! threads, the mapping nothing), and the map is advised for sequential reading, as the chunks
-//! are read front to back. Anything else (standard input, a small or special file, a file that
-//! cannot be mapped) is read whole with [`grid_core::source::read_input`], which also reports
-//! any error. Either way the text is freed (or unmapped) once it has been read, before the CSR
-//! is built ([`read_graph_owned`]).
+//! For the cardinality readers, a big regular file (16 MiB or more) is mapped into memory
+//! (feature `mmap`, on with `cli`) instead of read: the readers then parse the kernel's page
+//! cache in place, with neither a copy nor a buffer to fault in (on the 10^7-vertex benchmark
+//! graphs a read took 0.15–0.2 s on two threads, the mapping nothing), and the map is advised for
+//! sequential reading, as the chunks are read front to back. Anything else (standard input, a
+//! small or special file, a file that cannot be mapped) is read whole with
+//! [`grid_core::source::read_input`], which also reports any error. Either way the text is freed
+//! (or unmapped) once it has been read, before the CSR is built ([`read_graph_owned`]). The
+//! weighted readers, which parse on one thread, map every regular file ([`read_text`]).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -48,38 +49,86 @@ pub fn read_graph_file(
     format: GraphFormat,
 ) -> Result<(ParsedGraph, ReadTimings), GraphFileError> {
     let start = Instant::now();
-    if let Some(map) = path.and_then(map_file) {
+    if let Some(map) = path.and_then(|path| map_file(path, MappedPages::OnDemand)) {
         return parse_timed(map, format, start, true);
     }
     let bytes = read_input(path)?;
-    parse_timed(bytes, format, start, false)
+    parse_timed(InputText::Read(bytes), format, start, false)
 }
 
 /// The graph in `text`, whose reading started at `start`, with the timings.
-fn parse_timed<T: AsRef<[u8]>>(
-    text: T,
+fn parse_timed(
+    text: InputText,
     format: GraphFormat,
     start: Instant,
     mapped: bool,
 ) -> Result<(ParsedGraph, ReadTimings), GraphFileError> {
     let read = start.elapsed();
-    let bytes = text.as_ref().len();
+    let bytes = text.len();
     let parsing = Instant::now();
     let parsed = read_graph_owned(text, format)?;
     Ok((parsed, ReadTimings { read, mapped, parse_build: parsing.elapsed(), bytes }))
 }
 
-/// `path` mapped into memory when it is a regular file of at least 16 MiB; `None` (read it the
-/// usual way) for anything else.
+/// The whole text of an input: a file mapped into memory, or the bytes read.
+pub enum InputText {
+    /// A regular file, mapped (and its pages mapped in at once).
+    #[cfg(feature = "mmap")]
+    Mapped(memmap2::Mmap),
+    /// Anything else, read whole.
+    Read(Vec<u8>),
+}
+
+impl AsRef<[u8]> for InputText {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl std::ops::Deref for InputText {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            #[cfg(feature = "mmap")]
+            InputText::Mapped(map) => map,
+            InputText::Read(bytes) => bytes,
+        }
+    }
+}
+
+/// The text of `path` (standard input when `None` or `-`), for a reader that parses it once on
+/// one thread: a regular file of any size is mapped into memory with its pages mapped in at
+/// once, so the text costs neither a copy nor a buffer of fresh pages (each fresh page is a
+/// fault to the kernel; at 10^4 edges these were a tenth of `weighted-matching`'s time), and
+/// anything else is read whole with [`grid_core::source::read_input`].
+pub fn read_text(path: Option<&Path>) -> Result<InputText, SourceError> {
+    if let Some(map) = path.and_then(|path| map_file(path, MappedPages::AllAtOnce)) {
+        return Ok(map);
+    }
+    Ok(InputText::Read(read_input(path)?))
+}
+
+/// How a mapped file's pages come in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MappedPages {
+    /// As the chunked parallel readers reach them (a file of 16 MiB or more; smaller ones are
+    /// read).
+    OnDemand,
+    /// All at once, as the map is made (any regular file).
+    AllAtOnce,
+}
+
+/// `path` mapped into memory when it is a regular file (of at least 16 MiB for
+/// [`MappedPages::OnDemand`]); `None` (read it the usual way) for anything else.
 #[cfg(feature = "mmap")]
-fn map_file(path: &Path) -> Option<memmap2::Mmap> {
+fn map_file(path: &Path, pages: MappedPages) -> Option<InputText> {
     const SMALLEST: u64 = 16 << 20;
     if path == Path::new("-") {
         return None;
     }
     let file = std::fs::File::open(path).ok()?;
     let metadata = file.metadata().ok()?;
-    if !metadata.is_file() || metadata.len() < SMALLEST {
+    if !metadata.is_file() || (pages == MappedPages::OnDemand && metadata.len() < SMALLEST) {
         return None;
     }
     // SAFETY: the map is only read, as bytes, and dropped before the graph is returned. Rust's
@@ -88,16 +137,22 @@ fn map_file(path: &Path) -> Option<memmap2::Mmap> {
     // bytes, which it reads like any other input. Reading it with `read(2)` would give the same
     // mix; the fault is the price of mapping, as for every program that maps its input
     // (ripgrep, for one).
+    let mut options = memmap2::MmapOptions::new();
+    if pages == MappedPages::AllAtOnce {
+        options.populate();
+    }
     #[allow(unsafe_code)]
-    let map = unsafe { memmap2::MmapOptions::new().map(&file) }.ok()?;
+    let map = unsafe { options.map(&file) }.ok()?;
     // The readers read the text once, front to back, in chunks on every thread.
     #[cfg(unix)]
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
+    if pages == MappedPages::OnDemand {
+        let _ = map.advise(memmap2::Advice::Sequential);
+    }
+    Some(InputText::Mapped(map))
 }
 
 /// Without the `mmap` feature every input is read.
 #[cfg(not(feature = "mmap"))]
-fn map_file(_path: &Path) -> Option<Vec<u8>> {
+fn map_file(_path: &Path, _pages: MappedPages) -> Option<InputText> {
     None
 }

@@ -36,9 +36,9 @@ use crate::graph::{Graph, GraphError, MAX_VERTICES, Vertex};
 
 mod chunks;
 mod file;
-mod swar;
+pub(crate) mod swar;
 
-pub use file::{GraphFileError, ReadTimings, read_graph_file};
+pub use file::{GraphFileError, InputText, ReadTimings, read_graph_file, read_text};
 
 /// Largest vertex count a reader accepts (`N`, the rows of a matrix, an edge list's distinct
 /// ids): the graph's own limit. Past [`SMALL_INPUT_VERTICES`], a header's count is also bounded

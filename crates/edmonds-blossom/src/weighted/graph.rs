@@ -76,10 +76,14 @@ pub struct WeightedGraph {
     repeats: u64,
 }
 
-/// How many edges repeat the pair of an earlier edge (ends ordered `u < v`), in `O(n + m)`: the
-/// second ends grouped by first end with a counting sort, then each group read against the last
-/// group that named each vertex.
+/// How many edges repeat the pair of an earlier edge (ends ordered `u < v`), in `O(n + m)`: none
+/// when the pairs strictly increase (as most files list them, which one pass sees); otherwise
+/// the second ends grouped by first end with a counting sort, then each group read against the
+/// last group that named each vertex.
 fn count_repeats(n: usize, edges: &[WeightedEdge]) -> u64 {
+    if edges.windows(2).all(|pair| (pair[0].u, pair[0].v) < (pair[1].u, pair[1].v)) {
+        return 0;
+    }
     let mut first = vec![0u32; n + 1];
     for e in edges {
         first[e.u as usize + 1] += 1;
@@ -109,6 +113,32 @@ fn count_repeats(n: usize, edges: &[WeightedEdge]) -> u64 {
     repeats
 }
 
+/// The edges of a graph being built, each already checked against its vertex count and weight
+/// limit: ends ordered, self-loops dropped and counted. [`WeightedGraph::new`] and the readers
+/// fill one and hand it to [`WeightedGraph::from_checked`].
+#[derive(Debug, Default)]
+pub(crate) struct CheckedEdges {
+    edges: Vec<WeightedEdge>,
+    self_loops: u64,
+}
+
+impl CheckedEdges {
+    /// Room for `capacity` edges.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
+        Self { edges: Vec::with_capacity(capacity), self_loops: 0 }
+    }
+
+    /// Adds the edge `u – v` of weight `weight` (a self-loop is only counted).
+    #[inline]
+    pub(crate) fn push(&mut self, u: u32, v: u32, weight: i64) {
+        if u == v {
+            self.self_loops += 1;
+        } else {
+            self.edges.push(WeightedEdge { u: u.min(v), v: u.max(v), weight });
+        }
+    }
+}
+
 impl WeightedGraph {
     /// The graph on `n` vertices with the edges `(u, v, weight)`. Self-loops are dropped and
     /// counted; fails on a vertex outside `0..n`, a weight outside [`weight_limit`]`(n)` or more
@@ -118,8 +148,7 @@ impl WeightedGraph {
             return Err(WeightedGraphError::TooManyVertices(n));
         }
         let limit = weight_limit(n);
-        let mut kept = Vec::with_capacity(edges.len());
-        let mut self_loops = 0;
+        let mut kept = CheckedEdges::with_capacity(edges.len());
         for (edge, &(u, v, weight)) in edges.iter().enumerate() {
             if let Some(&vertex) = [u, v].iter().find(|&&x| x >= n) {
                 return Err(WeightedGraphError::VertexOutOfRange { edge, vertex, n });
@@ -127,14 +156,17 @@ impl WeightedGraph {
             if weight.checked_abs().is_none_or(|a| a > limit) {
                 return Err(WeightedGraphError::WeightOutOfRange { edge, weight, limit });
             }
-            if u == v {
-                self_loops += 1;
-                continue;
-            }
-            kept.push(WeightedEdge { u: u.min(v) as u32, v: u.max(v) as u32, weight });
+            kept.push(u as u32, v as u32, weight);
         }
-        let repeats = count_repeats(n, &kept);
-        Ok(Self { n, edges: kept, self_loops, repeats })
+        Ok(Self::from_checked(n, kept))
+    }
+
+    /// The graph on `n` vertices (at most [`MAX_VERTICES`]) with `edges`, whose ends are below
+    /// `n` and whose weights are within [`weight_limit`]`(n)`.
+    pub(crate) fn from_checked(n: usize, edges: CheckedEdges) -> Self {
+        debug_assert!(n <= MAX_VERTICES);
+        let repeats = count_repeats(n, &edges.edges);
+        Self { n, edges: edges.edges, self_loops: edges.self_loops, repeats }
     }
 
     /// Number of vertices.

@@ -20,8 +20,9 @@
 
 use grid_core::{ErrorKind, InputError};
 
-use super::graph::{WeightedGraph, weight_limit};
+use super::graph::{CheckedEdges, WeightedGraph, weight_limit};
 use crate::input::VertexIds;
+use crate::input::swar::swar_digits;
 
 /// Largest vertex count a weighted reader accepts.
 pub const MAX_WEIGHTED_VERTICES: usize = 10_000_000;
@@ -217,17 +218,20 @@ impl<'a> Lines<'a> {
     #[inline]
     fn plain_edge(&mut self, first: u64, last: u64, limit: i64) -> Option<(u64, u64, i64)> {
         let rest = self.input.get(self.at..)?;
-        let mut at = 0;
-        let u = plain_number(rest, &mut at, 10)?;
-        (rest.get(at) == Some(&b' ')).then_some(())?;
-        at += 1;
-        let v = plain_number(rest, &mut at, 10)?;
-        (rest.get(at) == Some(&b' ')).then_some(())?;
-        at += 1;
-        let negative = rest.get(at) == Some(&b'-');
-        at += usize::from(negative);
-        let magnitude = plain_number(rest, &mut at, 18)? as i64;
-        (rest.get(at) == Some(&b'\n')).then_some(())?;
+        let (u, v, negative, magnitude, at) = swar_edge(rest).or_else(|| {
+            let mut at = 0;
+            let u = plain_number(rest, &mut at, 10)?;
+            (rest.get(at) == Some(&b' ')).then_some(())?;
+            at += 1;
+            let v = plain_number(rest, &mut at, 10)?;
+            (rest.get(at) == Some(&b' ')).then_some(())?;
+            at += 1;
+            let negative = rest.get(at) == Some(&b'-');
+            at += usize::from(negative);
+            let magnitude = plain_number(rest, &mut at, 18)?;
+            (rest.get(at) == Some(&b'\n')).then_some((u, v, negative, magnitude, at))
+        })?;
+        let magnitude = magnitude as i64;
         if !(first..=last).contains(&u) || !(first..=last).contains(&v) || magnitude > limit {
             return None;
         }
@@ -249,6 +253,25 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// The plain edge line `u v w\n` at the start of `bytes` when its three numbers have at most 7
+/// digits each and 8 bytes can be read from the start of each (the usual lines, read a word at
+/// a time, see `swar.rs`): `u`, `v`, whether `w` is negative, `|w|`, and where the newline is.
+#[inline(always)]
+fn swar_edge(bytes: &[u8]) -> Option<(u64, u64, bool, u64, usize)> {
+    let word = |at: usize| Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?));
+    let (u, u_digits) = swar_digits(word(0)?)?;
+    (bytes[u_digits] == b' ').then_some(())?;
+    let at = u_digits + 1;
+    let (v, v_digits) = swar_digits(word(at)?)?;
+    let at = at + v_digits;
+    (bytes[at] == b' ').then_some(())?;
+    let negative = bytes.get(at + 1) == Some(&b'-');
+    let at = at + 1 + usize::from(negative);
+    let (w, w_digits) = swar_digits(word(at)?)?;
+    let at = at + w_digits;
+    (bytes[at] == b'\n').then_some((u64::from(u), u64::from(v), negative, u64::from(w), at))
+}
+
 /// The number of 1 to `max_digits` digits at `bytes[*at..]` (`max_digits` at most 19), with
 /// `at` moved past it; `None` for no digit or more than `max_digits`.
 #[inline]
@@ -266,14 +289,14 @@ fn plain_number(bytes: &[u8], at: &mut usize, max_digits: usize) -> Option<u64> 
 }
 
 /// Room for `declared` edges, but never more than the rest of the input can hold.
-fn reserve(declared: usize, remaining: usize) -> Vec<(usize, usize, i64)> {
-    Vec::with_capacity(declared.min(remaining / MIN_EDGE_BYTES + 1))
+fn reserve(declared: usize, remaining: usize) -> CheckedEdges {
+    CheckedEdges::with_capacity(declared.min(remaining / MIN_EDGE_BYTES + 1))
 }
 
-/// The graph from edges already checked against `n` and the weight limit.
-fn build(n: usize, edges: &[(usize, usize, i64)], ids: VertexIds) -> ParsedWeightedGraph {
-    let graph = WeightedGraph::new(n, edges).expect("the reader checked ends and weights");
-    ParsedWeightedGraph { graph, ids }
+/// The graph from edges already checked against `n` (at most [`MAX_WEIGHTED_VERTICES`]) and the
+/// weight limit.
+fn build(n: usize, edges: CheckedEdges, ids: VertexIds) -> ParsedWeightedGraph {
+    ParsedWeightedGraph { graph: WeightedGraph::from_checked(n, edges), ids }
 }
 
 /// Reads `count` edge lines `[prefix] u v w` after the header: ends in `first..first + n`.
@@ -282,7 +305,7 @@ fn read_edge_lines(
     comments: &[u8],
     prefix: Option<&[u8]>,
     (n, count, first): (usize, usize, u64),
-) -> Result<Vec<(usize, usize, i64)>, InputError> {
+) -> Result<CheckedEdges, InputError> {
     let limit = weight_limit(n);
     let mut edges = reserve(count, lines.remaining());
     for index in 0..count {
@@ -290,7 +313,7 @@ fn read_edge_lines(
             && n > 0
             && let Some((u, v, w)) = lines.plain_edge(first, first + n as u64 - 1, limit)
         {
-            edges.push(((u - first) as usize, (v - first) as usize, w));
+            edges.push((u - first) as u32, (v - first) as u32, w);
             continue;
         }
         let what = || format!("edge {} of {count}", index + 1);
@@ -315,7 +338,7 @@ fn read_edge_lines(
         let v = line.token("vertex v")?.uint("vertex v", first, last)?;
         let w = line.token("a weight")?.weight(limit)?;
         line.finish()?;
-        edges.push(((u - first) as usize, (v - first) as usize, w));
+        edges.push((u - first) as u32, (v - first) as u32, w);
     }
     if let Some(mut extra) = lines.next_data(comments) {
         let token = extra.next().expect("a data line has a token");
@@ -336,7 +359,7 @@ fn read_lc(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
     let m = header.token("the number of edges")?.uint("number of edges", 0, MAX_WEIGHTED_EDGES as u64)?;
     header.finish()?;
     let edges = read_edge_lines(&mut lines, b"", None, (n as usize, m as usize, 0))?;
-    Ok(build(n as usize, &edges, VertexIds::From(0)))
+    Ok(build(n as usize, edges, VertexIds::From(0)))
 }
 
 /// DIMACS `p edge N M` with `e u v w` lines.
@@ -359,7 +382,7 @@ fn read_dimacs(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
     let m = header.token("the number of edges")?.uint("number of edges", 0, MAX_WEIGHTED_EDGES as u64)?;
     header.finish()?;
     let edges = read_edge_lines(&mut lines, b"c", Some(b"e"), (n as usize, m as usize, 1))?;
-    Ok(build(n as usize, &edges, VertexIds::From(1)))
+    Ok(build(n as usize, edges, VertexIds::From(1)))
 }
 
 /// Matrix Market `coordinate integer`.
@@ -402,7 +425,7 @@ fn read_mtx(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
     let nnz = size.token("the number of entries")?.uint("number of entries", 0, MAX_WEIGHTED_EDGES as u64)?;
     size.finish()?;
     let edges = read_edge_lines(&mut lines, b"%", None, (n as usize, nnz as usize, 1))?;
-    Ok(build(n as usize, &edges, VertexIds::From(1)))
+    Ok(build(n as usize, edges, VertexIds::From(1)))
 }
 
 /// A weighted edge list with arbitrary ids.
@@ -447,8 +470,11 @@ fn read_edge_list(input: &[u8]) -> Result<ParsedWeightedGraph, InputError> {
         ));
     }
     let index = |id: u64| ids.binary_search(&id).expect("every id was collected");
-    let edges: Vec<(usize, usize, i64)> = raw.iter().map(|&(u, v, w)| (index(u), index(v), w)).collect();
-    Ok(build(n, &edges, VertexIds::Listed(ids)))
+    let mut edges = CheckedEdges::with_capacity(raw.len());
+    for &(u, v, w) in &raw {
+        edges.push(index(u) as u32, index(v) as u32, w);
+    }
+    Ok(build(n, edges, VertexIds::Listed(ids)))
 }
 
 /// The line and column just after the input's last byte.

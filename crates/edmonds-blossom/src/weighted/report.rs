@@ -11,6 +11,7 @@ use super::graph::WeightedGraph;
 use super::{Objective, WeightedMatching};
 use crate::graph::Vertex;
 use crate::input::VertexIds;
+use crate::matching::report::text::{BUFFER_BYTES, flush_when_full, push_decimal};
 
 /// The input's id of vertex `v` (every vertex index fits a [`Vertex`]: graphs have at most
 /// [`crate::graph::MAX_VERTICES`] vertices).
@@ -21,10 +22,17 @@ fn id(ids: &VertexIds, v: usize) -> u64 {
 /// The answer: `size total`, then one `u v` line per matched pair (`u < v`, by `u`).
 pub fn write_answer(out: &mut impl Write, matching: &WeightedMatching, ids: &VertexIds) -> io::Result<()> {
     writeln!(out, "{} {}", matching.size(), matching.total_weight())?;
-    for (u, v) in matching.pairs() {
-        writeln!(out, "{} {}", id(ids, u), id(ids, v))?;
+    let mut buffer = Vec::with_capacity(BUFFER_BYTES + 64);
+    for u in 0..matching.mate.len() {
+        if let Some(v) = matching.mate(u).filter(|&v| u < v) {
+            push_decimal(&mut buffer, id(ids, u));
+            buffer.push(b' ');
+            push_decimal(&mut buffer, id(ids, v));
+            buffer.push(b'\n');
+            flush_when_full(out, &mut buffer)?;
+        }
     }
-    Ok(())
+    out.write_all(&buffer)
 }
 
 /// The certificate as text: `y ID VALUE` per vertex (`2 y_v`), then `z VALUE PARENT ID ID ...`

@@ -33,11 +33,11 @@ pub fn write_matching(out: &mut impl Write, matching: &Matching, ids: &VertexIds
 const MATE_IDS_AHEAD: Vertex = 32;
 
 /// How many bytes of numbers are gathered before they are written out.
-const BUFFER_BYTES: usize = 1 << 16;
+pub(crate) const BUFFER_BYTES: usize = 1 << 16;
 
 /// Writes `buffer` out and empties it once it holds [`BUFFER_BYTES`].
 #[inline]
-fn flush_when_full(out: &mut impl Write, buffer: &mut Vec<u8>) -> io::Result<()> {
+pub(crate) fn flush_when_full(out: &mut impl Write, buffer: &mut Vec<u8>) -> io::Result<()> {
     if buffer.len() >= BUFFER_BYTES {
         out.write_all(buffer)?;
         buffer.clear();
@@ -48,7 +48,7 @@ fn flush_when_full(out: &mut impl Write, buffer: &mut Vec<u8>) -> io::Result<()>
 /// Appends the decimal digits of `x` (millions of ids are printed: `write!` costs several times
 /// more per number).
 #[inline]
-fn push_decimal(buffer: &mut Vec<u8>, mut x: u64) {
+pub(crate) fn push_decimal(buffer: &mut Vec<u8>, mut x: u64) {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {

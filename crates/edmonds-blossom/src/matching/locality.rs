@@ -38,7 +38,7 @@ const DEEP_BALL_LEVELS: usize = 16;
 
 /// Ids are scattered when a ball's average distance from its centre's id exceeds `V /` this (a
 /// uniformly random numbering gives about `V / 3`, a row-major grid of width `w` about `w·depth`).
-const SCATTER_DIVISOR: usize = 16;
+pub(crate) const SCATTER_DIVISOR: usize = 16;
 
 /// How a graph's ids relate to its geometry, as sampled by [`layout`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,13 +54,36 @@ pub(crate) enum Layout {
 }
 
 /// Graphs with fewer vertices are not sampled by [`layout`].
-const MIN_SAMPLED_VERTICES: usize = 1 << 16;
+pub(crate) const MIN_SAMPLED_VERTICES: usize = 1 << 16;
 
 /// Whether renumbering `graph`, whose [`layout`] is `layout`, in breadth-first order is expected to
 /// pay (see the module documentation): at least [`MIN_VERTICES`] vertices, and most sample balls
 /// both deep and scattered.
-pub(crate) fn should_renumber(graph: &Graph, layout: Layout) -> bool {
-    graph.vertex_count() >= MIN_VERTICES && layout == Layout::Scattered
+pub(crate) fn should_renumber(vertex_count: usize, layout: Layout) -> bool {
+    vertex_count >= MIN_VERTICES && layout == Layout::Scattered
+}
+
+/// Neighbour lists, as [`layout`] reads them: the cardinality wing's [`Graph`] and the weighted
+/// engine's lists of arcs.
+pub(crate) trait NeighbourLists {
+    /// Number of vertices.
+    fn vertex_count(&self) -> usize;
+    /// The number of neighbours of `v`.
+    fn degree(&self, v: Vertex) -> usize;
+    /// The neighbours of `v`.
+    fn neighbours(&self, v: Vertex) -> impl Iterator<Item = Vertex> + '_;
+}
+
+impl NeighbourLists for Graph {
+    fn vertex_count(&self) -> usize {
+        Graph::vertex_count(self)
+    }
+    fn degree(&self, v: Vertex) -> usize {
+        Graph::degree(self, v)
+    }
+    fn neighbours(&self, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+        Graph::neighbours(self, v).iter().copied()
+    }
 }
 
 /// Samples `graph`'s geometry: from [`SAMPLES`] spread-out vertices, breadth-first balls of
@@ -68,7 +91,7 @@ pub(crate) fn should_renumber(graph: &Graph, layout: Layout) -> bool {
 /// deep, according to how far its ids lie from its centre's on average, and a majority of the
 /// samples decides (sampling stops as soon as one is reached). Graphs below
 /// [`MIN_SAMPLED_VERTICES`] are [`Layout::Unstructured`].
-pub(crate) fn layout(graph: &Graph) -> Layout {
+pub(crate) fn layout(graph: &impl NeighbourLists) -> Layout {
     let n = graph.vertex_count();
     if n < MIN_SAMPLED_VERTICES {
         return Layout::Unstructured;
@@ -106,7 +129,7 @@ pub(crate) fn layout(graph: &Graph) -> Layout {
 
 /// Fills `ball` with the first [`BALL_SIZE`] vertices of a breadth-first search from `centre` (fewer
 /// if its component is smaller), marking them in `seen`, and returns the depth of the last one.
-fn grow_ball(graph: &Graph, centre: u32, seen: &mut [bool], ball: &mut Vec<u32>) -> usize {
+fn grow_ball(graph: &impl NeighbourLists, centre: u32, seen: &mut [bool], ball: &mut Vec<u32>) -> usize {
     ball.clear();
     ball.push(centre);
     seen[centre as usize] = true;
@@ -118,7 +141,7 @@ fn grow_ball(graph: &Graph, centre: u32, seen: &mut [bool], ball: &mut Vec<u32>)
         }
         let x = ball[head];
         head += 1;
-        for &y in graph.neighbours(x) {
+        for y in graph.neighbours(x) {
             if !seen[y as usize] && ball.len() < BALL_SIZE {
                 seen[y as usize] = true;
                 ball.push(y);
@@ -286,7 +309,7 @@ mod tests {
     }
 
     fn should_renumber(graph: &Graph) -> bool {
-        super::should_renumber(graph, layout(graph))
+        super::should_renumber(graph.vertex_count(), layout(graph))
     }
 
     #[test]

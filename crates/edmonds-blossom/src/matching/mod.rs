@@ -24,7 +24,7 @@ pub mod certificate;
 pub mod decomposition;
 pub(crate) mod forest;
 mod greedy;
-mod locality;
+pub(crate) mod locality;
 pub mod report;
 #[cfg(test)]
 mod stage_tests;
@@ -214,7 +214,7 @@ fn maximum_matching_timed_until_stopped(
 ) -> Result<(Matching, MatchingTimings), Stopped> {
     let start = Instant::now();
     let layout = locality::layout(graph);
-    let renumbered = locality::should_renumber(graph, layout).then(|| Renumbered::new(graph));
+    let renumbered = locality::should_renumber(graph.vertex_count(), layout).then(|| Renumbered::new(graph));
     let locality = start.elapsed();
     let (mates, timings) = match &renumbered {
         Some(local) => {

@@ -27,11 +27,13 @@ pub mod report;
 use crate::graph::{Graph, NO_VERTEX};
 use crate::matching::certificate::verify as verify_cardinality;
 use crate::matching::decomposition::gallai_edmonds;
+use crate::matching::locality::{self, NeighbourLists};
 use crate::matching::maximum_matching;
 use certificate::{BlossomDual, DualCertificate};
-use graph::WeightedGraph;
+use graph::{WeightedEdge, WeightedGraph};
 use grid_core::stop::{StopFlag, Stopped, unstoppable};
 pub use objective::Objective;
+use std::borrow::Cow;
 
 /// A matching with the total weight of its edges (each pair's best copy for its objective).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,60 +100,119 @@ fn counted(k: usize, one: &str, many: &str) -> String {
     format!("{k} {}", if k == 1 { one } else { many })
 }
 
-/// One edge of the simple graph made for the engine: ends and gain.
-#[derive(Debug, Clone, Copy)]
-struct GainEdge {
-    /// One end.
-    u: u32,
-    /// The other end.
-    v: u32,
-    /// The gain `w` (the engine maximises the total).
-    gain: i64,
-}
-
-/// For each pair of vertices, its best edge for `objective` (the largest gain), as gains.
-fn best_edges(graph: &WeightedGraph, objective: Objective) -> Vec<GainEdge> {
-    let mut edges: Vec<GainEdge> =
-        graph.edges().iter().map(|e| GainEdge { u: e.u, v: e.v, gain: objective.gain(e.weight) }).collect();
-    // Only a graph with repeated pairs needs the sort that keeps each pair's best copy.
-    if graph.repeats() > 0 {
-        edges.sort_unstable_by(|a, b| (a.u, a.v, b.gain).cmp(&(b.u, b.v, a.gain)));
-        edges.dedup_by(|later, kept| (later.u, later.v) == (kept.u, kept.v));
+/// For each pair of vertices, its best edge for `objective` (the largest gain): the graph's own
+/// edges when no pair repeats, else a copy with the best of each pair's copies.
+fn best_edges(graph: &WeightedGraph, objective: Objective) -> Cow<'_, [WeightedEdge]> {
+    if graph.repeats() == 0 {
+        return Cow::Borrowed(graph.edges());
     }
-    edges
+    let mut edges = graph.edges().to_vec();
+    let gain = |e: &WeightedEdge| objective.gain(e.weight);
+    edges.sort_unstable_by(|a, b| (a.u, a.v, gain(b)).cmp(&(b.u, b.v, gain(a))));
+    edges.dedup_by(|later, kept| (later.u, later.v) == (kept.u, kept.v));
+    Cow::Owned(edges)
 }
 
 /// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` (the other
-/// end and the gain), are `adjacent[first[v]..first[v + 1]]`, in edge order.
-fn adjacency(n: usize, edges: &[GainEdge]) -> (Vec<usize>, Vec<engine::Arc>) {
+/// end and its gain `gain(e)`), are `adjacent[first[v]..first[v + 1]]`, in edge order.
+fn adjacency(
+    n: usize,
+    edges: &[WeightedEdge],
+    gain: impl Fn(&WeightedEdge) -> i64,
+) -> (Vec<usize>, Vec<engine::Arc>) {
     let mut first = vec![0usize; n + 1];
     for e in edges {
-        first[e.u as usize + 1] += 1;
-        first[e.v as usize + 1] += 1;
+        first[e.u as usize] += 1;
+        first[e.v as usize] += 1;
     }
+    // `first[v]` is first the end of `v`'s list; filling the lists backwards from the last edge
+    // moves it to the start, and leaves each list in edge order.
     for v in 0..n {
         first[v + 1] += first[v];
     }
     let mut adjacent = vec![engine::Arc { other: 0, gain: 0 }; first[n]];
-    let mut fill = first.clone();
-    for e in edges {
+    for e in edges.iter().rev() {
+        let gain = gain(e);
         for (end, other) in [(e.u, e.v), (e.v, e.u)] {
-            adjacent[fill[end as usize]] = engine::Arc { other, gain: e.gain };
-            fill[end as usize] += 1;
+            first[end as usize] -= 1;
+            adjacent[first[end as usize]] = engine::Arc { other, gain };
         }
     }
     (first, adjacent)
 }
 
-/// The vertices with at least one edge, numbered in breadth-first order from the smallest id of
-/// each component, and the engine's graph on them: the edges at each vertex in CSR form (in the
-/// order of its list in the input), their gains raised by `offset`. The ends of an edge get
-/// nearby numbers, so the engine, which reads the state of both ends of every edge it looks at,
-/// finds them in nearby memory: on a geometric graph given in random order this halves the time.
-/// The engine's lists are the input's lists taken in the new order, renumbered: one pass, each
-/// list read in order.
-fn touched_vertices(n: usize, edges: &[GainEdge], offset: i64) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
-    let (first, adjacent) = adjacency(n, edges);
+/// The engine's lists, as the locality sampling reads them.
+struct ArcLists<'a> {
+    first: &'a [usize],
+    adjacent: &'a [engine::Arc],
+}
+
+impl NeighbourLists for ArcLists<'_> {
+    fn vertex_count(&self) -> usize {
+        self.first.len() - 1
+    }
+    fn degree(&self, v: u32) -> usize {
+        self.first[v as usize + 1] - self.first[v as usize]
+    }
+    fn neighbours(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        self.adjacent[self.first[v as usize]..self.first[v as usize + 1]].iter().map(|arc| arc.other)
+    }
+}
+
+/// Whether the engine should see the vertices of `edges` (its lists `lists`) in breadth-first
+/// order. A graph large enough for the locality sampling of the cardinality wing is renumbered
+/// when the samples find geometry with scattered ids. A smaller one, whose sample balls could
+/// not tell geometry from an expander, is renumbered unless its ids already keep the ends of its
+/// edges close: a mean gap `|u − v|` under `n / 16`, as in a grid numbered row by row (a random
+/// numbering gives about `n / 3`).
+fn breadth_first_pays(lists: &ArcLists, edges: &[WeightedEdge]) -> bool {
+    let n = lists.vertex_count();
+    if n >= locality::MIN_SAMPLED_VERTICES {
+        return locality::should_renumber(n, locality::layout(lists));
+    }
+    let gaps: u64 = edges.iter().map(|e| u64::from(e.v - e.u)).sum();
+    gaps * locality::SCATTER_DIVISOR as u64 >= n as u64 * edges.len() as u64
+}
+
+/// The vertices with at least one edge, and the engine's graph on them: the edges at each vertex
+/// in CSR form (in the order of its list in the input), with their gains `gain(e)`. The
+/// engine reads the state of both ends of every edge it looks at; when the input's ids scatter
+/// the graph over memory ([`breadth_first_pays`]), the vertices are numbered in breadth-first
+/// order from the smallest id of each component, so that the ends of an edge get nearby numbers
+/// (a 10^6-vertex geometric graph given in random order then takes 30% less time); otherwise
+/// they keep the order of their ids, at no cost.
+fn touched_vertices(
+    n: usize,
+    edges: &[WeightedEdge],
+    gain: impl Fn(&WeightedEdge) -> i64,
+) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
+    let (first, mut adjacent) = adjacency(n, edges, gain);
+    let lists = ArcLists { first: &first, adjacent: &adjacent };
+    if breadth_first_pays(&lists, edges) {
+        return breadth_first(&first, &adjacent);
+    }
+    let names: Vec<u32> = (0..n as u32).filter(|&v| lists.degree(v) > 0).collect();
+    if names.len() == n {
+        return (names, first, adjacent);
+    }
+    // The isolated vertices leave: the lists stay where they are, the ends take the new ids.
+    let mut index = vec![NO_VERTEX; n];
+    for (i, &v) in names.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    for arc in &mut adjacent {
+        arc.other = index[arc.other as usize];
+    }
+    let mut kept_first: Vec<usize> = names.iter().map(|&v| first[v as usize]).collect();
+    kept_first.push(adjacent.len());
+    (names, kept_first, adjacent)
+}
+
+/// The lists `first`/`adjacent` of [`touched_vertices`] with the vertices that have an edge
+/// numbered in breadth-first order, component by component from the smallest id: the new order
+/// (original ids) and the lists in it, each the original list renumbered.
+fn breadth_first(first: &[usize], adjacent: &[engine::Arc]) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
+    let n = first.len() - 1;
     let mut index = vec![NO_VERTEX; n];
     let mut names: Vec<u32> = Vec::new();
     for start in 0..n {
@@ -172,7 +233,6 @@ fn touched_vertices(n: usize, edges: &[GainEdge], offset: i64) -> (Vec<u32>, Vec
             }
         }
     }
-    // The edges at each vertex in the new order: its list above, renumbered.
     let mut renumbered_first = Vec::with_capacity(names.len() + 1);
     renumbered_first.push(0);
     let mut renumbered = Vec::with_capacity(adjacent.len());
@@ -181,7 +241,7 @@ fn touched_vertices(n: usize, edges: &[GainEdge], offset: i64) -> (Vec<u32>, Vec
         renumbered.extend(
             adjacent[first[x]..first[x + 1]]
                 .iter()
-                .map(|arc| engine::Arc { other: index[arc.other as usize], gain: arc.gain + offset }),
+                .map(|arc| engine::Arc { other: index[arc.other as usize], gain: arc.gain }),
         );
         renumbered_first.push(renumbered.len());
     }
@@ -244,13 +304,13 @@ fn solve_with_budget(
     let offset = match objective {
         Objective::MaxWeight => 0,
         Objective::MaxWeightMaxCardinality | Objective::MinCostPerfect => {
-            let largest = edges.iter().map(|e| e.gain.abs()).max().unwrap_or(0);
+            let largest = edges.iter().map(|e| e.weight.abs()).max().unwrap_or(0);
             n as i64 * largest + 1
         }
     };
     // The engine sees only the vertices with an edge: an isolated vertex is free in every
     // matching, and its dual is what a free vertex ends with (0 before the shift back).
-    let (names, first, adjacent) = touched_vertices(n, &edges, offset);
+    let (names, first, adjacent) = touched_vertices(n, &edges, |e| objective.gain(e.weight) + offset);
     // A perfect matching is asked for: an isolated vertex rules it out at once; otherwise the
     // engine's answer, a maximum-weight matching among the maximum-cardinality ones, is perfect
     // exactly when one exists (checked below).
@@ -270,11 +330,7 @@ fn solve_with_budget(
     if objective == Objective::MinCostPerfect && 2 * size < n {
         return Ok(Err(deficiency(graph)));
     }
-    let total_gain: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.gain).sum();
-    let total_weight = match objective {
-        Objective::MinCostPerfect => -total_gain,
-        _ => total_gain,
-    };
+    let total_weight: i64 = edges.iter().filter(|e| mate[e.u as usize] == e.v).map(|e| e.weight).sum();
     let blossoms = solved
         .blossoms
         .into_iter()

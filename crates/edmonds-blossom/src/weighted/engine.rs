@@ -215,6 +215,19 @@ struct TreeRecord {
     zero: i64,
 }
 
+/// The working lists of `Engine::dissolve_trees` (empty between calls).
+#[derive(Debug, Default)]
+struct DissolveScratch {
+    /// The blossoms of the dissolved trees that were labelled.
+    dissolved: Vec<u32>,
+    /// Those of them that were inner.
+    were_inner: Vec<u32>,
+    /// The vertices of those, to scan.
+    vertices: Vec<u32>,
+    /// Blossoms with dual 0 still to expand.
+    pending: Vec<u32>,
+}
+
 /// A field of the nontrivial blossoms, indexed by blossom id (`n..`), grown as ids are first
 /// used: a run that forms few blossoms at once keeps few.
 #[derive(Debug)]
@@ -270,6 +283,8 @@ struct Engine {
     trees: Vec<TreeRecord>,
     /// The indices of `trees` free for a new tree.
     unused_trees: Vec<u32>,
+    /// The lists `dissolve_trees` fills, kept with their room from one call to the next.
+    scratch: DissolveScratch,
     /// Per blossom id: the group its vertices carry while it is top-level.
     group_of: PerBlossom<u32>,
     /// Per blossom id: its number of vertices.
@@ -381,6 +396,7 @@ impl Engine {
             tree: vec![NONE; n],
             trees: Vec::new(),
             unused_trees: Vec::new(),
+            scratch: DissolveScratch::default(),
             group_of: PerBlossom::new(n),
             size: PerBlossom::new(n),
             unused_ids: Vec::new(),
@@ -1004,8 +1020,8 @@ impl Engine {
     /// The bounds of the vertices that were outer only move later, and their entries in the
     /// queue are early (invariant 7).
     fn dissolve_trees(&mut self, trees: &[u32]) {
-        let mut dissolved = Vec::new();
-        let mut were_inner = Vec::new();
+        let DissolveScratch { mut dissolved, mut were_inner, mut vertices, mut pending } =
+            std::mem::take(&mut self.scratch);
         for &t in trees {
             let mut members = std::mem::take(&mut self.trees[t as usize].members);
             for &b in &members {
@@ -1024,15 +1040,12 @@ impl Engine {
             self.trees[t as usize] = TreeRecord { members, zero: i64::MAX };
             self.unused_trees.push(t);
         }
-        let mut vertices = Vec::new();
         for &b in &were_inner {
             self.leaves(b, &mut vertices);
         }
-        let mut pending: Vec<u32> = dissolved
-            .iter()
-            .copied()
-            .filter(|&b| b as usize >= self.n && self.blossom_dual[b as usize] == 0)
-            .collect();
+        pending.extend(
+            dissolved.iter().copied().filter(|&b| b as usize >= self.n && self.blossom_dual[b as usize] == 0),
+        );
         while let Some(b) = pending.pop() {
             let (children, _) = self.dissolve(b);
             pending.extend(
@@ -1041,10 +1054,14 @@ impl Engine {
         }
         // With no tree left, nothing can fall towards these vertices.
         if self.roots > 0 {
-            for v in vertices {
+            for &v in &vertices {
                 self.scan_vertex(v);
             }
         }
+        for list in [&mut dissolved, &mut were_inner, &mut vertices, &mut pending] {
+            list.clear();
+        }
+        self.scratch = DissolveScratch { dissolved, were_inner, vertices, pending };
     }
 
     /// Removes the top-level blossom `b` (settled): its children become top-level (unlabelled)

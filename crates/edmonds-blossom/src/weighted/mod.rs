@@ -511,6 +511,65 @@ mod tests {
     }
 
     #[test]
+    fn local_ids_are_kept_and_scattered_ones_renumbered_for_the_same_optimum() {
+        // Band graphs (each vertex joined to a few of the next ids, every seventh vertex
+        // isolated): their ids are local, so the engine keeps them (the isolated vertices
+        // leave and the ends take the new ids). The same graph with its ids scattered by a
+        // multiplicative permutation is renumbered breadth-first. Both answers are proved
+        // optimal and have the same total.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        for round in 0..60 {
+            let n = 64 + 7 * round;
+            let mut edges = Vec::new();
+            for u in (0..n).filter(|u| u % 7 != 3) {
+                for v in (u + 1..n.min(u + 4)).filter(|v| v % 7 != 3) {
+                    edges.push((u, v, next(1000) as i64 - 200));
+                }
+            }
+            let step = (1..n).find(|s| s * 5 > n && gcd(*s, n) == 1).unwrap();
+            let scattered: Vec<_> = edges.iter().map(|&(u, v, w)| (u * step % n, v * step % n, w)).collect();
+            let local = WeightedGraph::new(n, &edges).unwrap();
+            let spread = WeightedGraph::new(n, &scattered).unwrap();
+            let keep = |g: &WeightedGraph| {
+                let lists = touched_vertices(n, g.edges(), |e| e.weight);
+                !breadth_first_pays(&ArcLists { first: &lists.1, adjacent: &lists.2 }, g.edges())
+            };
+            assert!(keep(&local) && !keep(&spread), "n = {n}");
+            let (names, first, adjacent) = touched_vertices(n, local.edges(), |e| e.weight);
+            assert_eq!(names, (0..n as u32).filter(|v| v % 7 != 3).collect::<Vec<_>>());
+            for (i, &v) in names.iter().enumerate() {
+                let mut ends: Vec<u32> =
+                    adjacent[first[i]..first[i + 1]].iter().map(|arc| names[arc.other as usize]).collect();
+                ends.sort_unstable();
+                let mut expected: Vec<u32> = local
+                    .edges()
+                    .iter()
+                    .filter_map(|e| (e.u == v).then_some(e.v).or((e.v == v).then_some(e.u)))
+                    .collect();
+                expected.sort_unstable();
+                assert_eq!(ends, expected, "the list of vertex {v}");
+            }
+            for objective in [Objective::MaxWeight, Objective::MaxWeightMaxCardinality] {
+                let a = weighted_matching(&local, objective).unwrap();
+                let b = weighted_matching(&spread, objective).unwrap();
+                certificate::verify(&local, &a.matching.pairs(), &a.certificate).unwrap();
+                certificate::verify(&spread, &b.matching.pairs(), &b.certificate).unwrap();
+                assert_eq!(a.matching.total_weight(), b.matching.total_weight(), "n = {n}, {objective:?}");
+            }
+        }
+    }
+
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+
+    #[test]
     fn every_budget_agrees_at_the_weight_limit() {
         // Gains near 2^59 after the shift: the clock restarts for each tree, so moments stay
         // within the bounds of one stage.

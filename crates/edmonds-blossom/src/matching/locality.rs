@@ -38,7 +38,7 @@ const DEEP_BALL_LEVELS: usize = 16;
 
 /// Ids are scattered when a ball's average distance from its centre's id exceeds `V /` this (a
 /// uniformly random numbering gives about `V / 3`, a row-major grid of width `w` about `w·depth`).
-pub(crate) const SCATTER_DIVISOR: usize = 16;
+const SCATTER_DIVISOR: usize = 16;
 
 /// How a graph's ids relate to its geometry, as sampled by [`layout`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub(crate) enum Layout {
 }
 
 /// Graphs with fewer vertices are not sampled by [`layout`].
-pub(crate) const MIN_SAMPLED_VERTICES: usize = 1 << 16;
+const MIN_SAMPLED_VERTICES: usize = 1 << 16;
 
 /// Whether renumbering `graph`, whose [`layout`] is `layout`, in breadth-first order is expected to
 /// pay (see the module documentation): at least [`MIN_VERTICES`] vertices, and most sample balls

@@ -113,32 +113,38 @@ fn best_edges(graph: &WeightedGraph, objective: Objective) -> Cow<'_, [WeightedE
     Cow::Owned(edges)
 }
 
-/// The edges at each vertex of `0..n`, in CSR form: those at `v`, each seen from `v` (the other
-/// end and its gain `gain(e)`), are `adjacent[first[v]..first[v + 1]]`, in edge order.
-fn adjacency(
+/// Fills `first` and `adjacent` (whatever they held; their room is reused) with the edges at
+/// each vertex, in CSR form, the vertices named by `name` (onto `0..n`): those at `v`, each seen
+/// from `v` (the other end and its gain `gain(e)`), are `adjacent[first[v]..first[v + 1]]`, in
+/// edge order.
+fn fill_adjacency(
+    (first, adjacent): (&mut Vec<usize>, &mut Vec<engine::Arc>),
     n: usize,
     edges: &[WeightedEdge],
+    name: impl Fn(u32) -> u32,
     gain: impl Fn(&WeightedEdge) -> i64,
-) -> (Vec<usize>, Vec<engine::Arc>) {
-    let mut first = vec![0usize; n + 1];
+) {
+    first.clear();
+    first.resize(n + 1, 0);
     for e in edges {
-        first[e.u as usize] += 1;
-        first[e.v as usize] += 1;
+        first[name(e.u) as usize] += 1;
+        first[name(e.v) as usize] += 1;
     }
     // `first[v]` is first the end of `v`'s list; filling the lists backwards from the last edge
     // moves it to the start, and leaves each list in edge order.
     for v in 0..n {
         first[v + 1] += first[v];
     }
-    let mut adjacent = vec![engine::Arc { other: 0, gain: 0 }; first[n]];
+    adjacent.clear();
+    adjacent.resize(first[n], engine::Arc { other: 0, gain: 0 });
     for e in edges.iter().rev() {
         let gain = gain(e);
-        for (end, other) in [(e.u, e.v), (e.v, e.u)] {
+        let (u, v) = (name(e.u), name(e.v));
+        for (end, other) in [(u, v), (v, u)] {
             first[end as usize] -= 1;
             adjacent[first[end as usize]] = engine::Arc { other, gain };
         }
     }
-    (first, adjacent)
 }
 
 /// The engine's lists, as the locality sampling reads them.
@@ -159,37 +165,48 @@ impl NeighbourLists for ArcLists<'_> {
     }
 }
 
-/// Whether the engine should see the vertices of `edges` (its lists `lists`) in breadth-first
-/// order. A graph large enough for the locality sampling of the cardinality wing is renumbered
-/// when the samples find geometry with scattered ids. A smaller one, whose sample balls could
-/// not tell geometry from an expander, is renumbered unless its ids already keep the ends of its
-/// edges close: a mean gap `|u − v|` under `n / 16`, as in a grid numbered row by row (a random
-/// numbering gives about `n / 3`).
-fn breadth_first_pays(lists: &ArcLists, edges: &[WeightedEdge]) -> bool {
+/// How the engine numbers the vertices that have an edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum VertexOrder {
+    /// In the order of their ids.
+    Ids,
+    /// In breadth-first order, component by component from the smallest id.
+    BreadthFirst,
+}
+
+/// The order the engine sees the vertices of `lists` in. It reads the state of both ends of
+/// every edge it looks at; when the input's ids scatter a large geometric graph over memory
+/// (the locality sampling of the cardinality wing, the same rule), breadth-first numbers put
+/// the ends of an edge in nearby memory (a 10^6-vertex geometric graph given in random order
+/// then takes 30% less time); otherwise the ids are kept, at no cost (on smaller graphs the
+/// engine's arrays mostly fit the caches whatever the order).
+fn vertex_order(lists: &ArcLists) -> VertexOrder {
     let n = lists.vertex_count();
-    if n >= locality::MIN_SAMPLED_VERTICES {
-        return locality::should_renumber(n, locality::layout(lists));
+    if locality::should_renumber(n, locality::layout(lists)) {
+        VertexOrder::BreadthFirst
+    } else {
+        VertexOrder::Ids
     }
-    let gaps: u64 = edges.iter().map(|e| u64::from(e.v - e.u)).sum();
-    gaps * locality::SCATTER_DIVISOR as u64 >= n as u64 * edges.len() as u64
 }
 
 /// The vertices with at least one edge, and the engine's graph on them: the edges at each vertex
-/// in CSR form (in the order of its list in the input), with their gains `gain(e)`. The
-/// engine reads the state of both ends of every edge it looks at; when the input's ids scatter
-/// the graph over memory ([`breadth_first_pays`]), the vertices are numbered in breadth-first
-/// order from the smallest id of each component, so that the ends of an edge get nearby numbers
-/// (a 10^6-vertex geometric graph given in random order then takes 30% less time); otherwise
-/// they keep the order of their ids, at no cost.
+/// in CSR form (in the order of its list in the input), with their gains `gain(e)`, the vertices
+/// in the order `order` chooses for the lists.
 fn touched_vertices(
     n: usize,
     edges: &[WeightedEdge],
     gain: impl Fn(&WeightedEdge) -> i64,
+    order: impl FnOnce(&ArcLists) -> VertexOrder,
 ) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
-    let (first, mut adjacent) = adjacency(n, edges, gain);
+    let (mut first, mut adjacent) = (Vec::new(), Vec::new());
+    fill_adjacency((&mut first, &mut adjacent), n, edges, |v| v, &gain);
     let lists = ArcLists { first: &first, adjacent: &adjacent };
-    if breadth_first_pays(&lists, edges) {
-        return breadth_first(&first, &adjacent);
+    if order(&lists) == VertexOrder::BreadthFirst {
+        let (names, index) = breadth_first_order(&first, &adjacent);
+        // The lists are made again in the new order, in the same memory: each fresh page would
+        // cost the kernel more than the pass.
+        fill_adjacency((&mut first, &mut adjacent), names.len(), edges, |v| index[v as usize], gain);
+        return (names, first, adjacent);
     }
     let names: Vec<u32> = (0..n as u32).filter(|&v| lists.degree(v) > 0).collect();
     if names.len() == n {
@@ -208,10 +225,10 @@ fn touched_vertices(
     (names, kept_first, adjacent)
 }
 
-/// The lists `first`/`adjacent` of [`touched_vertices`] with the vertices that have an edge
-/// numbered in breadth-first order, component by component from the smallest id: the new order
-/// (original ids) and the lists in it, each the original list renumbered.
-fn breadth_first(first: &[usize], adjacent: &[engine::Arc]) -> (Vec<u32>, Vec<usize>, Vec<engine::Arc>) {
+/// The vertices with an edge of the lists `first`/`adjacent` in breadth-first order, component
+/// by component from the smallest id: the order (original ids) and each vertex's place in it
+/// (`NO_VERTEX` for an isolated one).
+fn breadth_first_order(first: &[usize], adjacent: &[engine::Arc]) -> (Vec<u32>, Vec<u32>) {
     let n = first.len() - 1;
     let mut index = vec![NO_VERTEX; n];
     let mut names: Vec<u32> = Vec::new();
@@ -233,19 +250,7 @@ fn breadth_first(first: &[usize], adjacent: &[engine::Arc]) -> (Vec<u32>, Vec<us
             }
         }
     }
-    let mut renumbered_first = Vec::with_capacity(names.len() + 1);
-    renumbered_first.push(0);
-    let mut renumbered = Vec::with_capacity(adjacent.len());
-    for &x in &names {
-        let x = x as usize;
-        renumbered.extend(
-            adjacent[first[x]..first[x + 1]]
-                .iter()
-                .map(|arc| engine::Arc { other: index[arc.other as usize], gain: arc.gain }),
-        );
-        renumbered_first.push(renumbered.len());
-    }
-    (names, renumbered_first, renumbered)
+    (names, index)
 }
 
 /// The simple unweighted graph underneath `graph`.
@@ -310,7 +315,8 @@ fn solve_with_budget(
     };
     // The engine sees only the vertices with an edge: an isolated vertex is free in every
     // matching, and its dual is what a free vertex ends with (0 before the shift back).
-    let (names, first, adjacent) = touched_vertices(n, &edges, |e| objective.gain(e.weight) + offset);
+    let (names, first, adjacent) =
+        touched_vertices(n, &edges, |e| objective.gain(e.weight) + offset, vertex_order);
     // A perfect matching is asked for: an isolated vertex rules it out at once; otherwise the
     // engine's answer, a maximum-weight matching among the maximum-cardinality ones, is perfect
     // exactly when one exists (checked below).
@@ -511,12 +517,11 @@ mod tests {
     }
 
     #[test]
-    fn local_ids_are_kept_and_scattered_ones_renumbered_for_the_same_optimum() {
+    fn both_vertex_orders_give_the_graph_and_the_same_optimum() {
         // Band graphs (each vertex joined to a few of the next ids, every seventh vertex
-        // isolated): their ids are local, so the engine keeps them (the isolated vertices
-        // leave and the ends take the new ids). The same graph with its ids scattered by a
-        // multiplicative permutation is renumbered breadth-first. Both answers are proved
-        // optimal and have the same total.
+        // isolated), their ids kept or scattered by a multiplicative permutation: in either
+        // order the engine's lists are the graph's (the isolated vertices left out), and the
+        // engine finds the same optimum.
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = |bound: u64| {
             state ^= state << 13;
@@ -534,34 +539,48 @@ mod tests {
             }
             let step = (1..n).find(|s| s * 5 > n && gcd(*s, n) == 1).unwrap();
             let scattered: Vec<_> = edges.iter().map(|&(u, v, w)| (u * step % n, v * step % n, w)).collect();
-            let local = WeightedGraph::new(n, &edges).unwrap();
-            let spread = WeightedGraph::new(n, &scattered).unwrap();
-            let keep = |g: &WeightedGraph| {
-                let lists = touched_vertices(n, g.edges(), |e| e.weight);
-                !breadth_first_pays(&ArcLists { first: &lists.1, adjacent: &lists.2 }, g.edges())
-            };
-            assert!(keep(&local) && !keep(&spread), "n = {n}");
-            let (names, first, adjacent) = touched_vertices(n, local.edges(), |e| e.weight);
-            assert_eq!(names, (0..n as u32).filter(|v| v % 7 != 3).collect::<Vec<_>>());
-            for (i, &v) in names.iter().enumerate() {
-                let mut ends: Vec<u32> =
-                    adjacent[first[i]..first[i + 1]].iter().map(|arc| names[arc.other as usize]).collect();
-                ends.sort_unstable();
-                let mut expected: Vec<u32> = local
-                    .edges()
-                    .iter()
-                    .filter_map(|e| (e.u == v).then_some(e.v).or((e.v == v).then_some(e.u)))
-                    .collect();
-                expected.sort_unstable();
-                assert_eq!(ends, expected, "the list of vertex {v}");
+            let mut totals = Vec::new();
+            for graph in [WeightedGraph::new(n, &edges).unwrap(), WeightedGraph::new(n, &scattered).unwrap()]
+            {
+                let isolated = |v: u32| graph.edges().iter().all(|e| e.u != v && e.v != v);
+                for order in [VertexOrder::Ids, VertexOrder::BreadthFirst] {
+                    let (names, first, adjacent) =
+                        touched_vertices(n, graph.edges(), |e| e.weight, |_| order);
+                    let mut touched = names.clone();
+                    touched.sort_unstable();
+                    assert_eq!(touched, (0..n as u32).filter(|&v| !isolated(v)).collect::<Vec<_>>());
+                    if order == VertexOrder::Ids {
+                        assert_eq!(names, touched, "ids keep their order");
+                    }
+                    for (i, &v) in names.iter().enumerate() {
+                        let mut ends: Vec<(u32, i64)> = adjacent[first[i]..first[i + 1]]
+                            .iter()
+                            .map(|arc| (names[arc.other as usize], arc.gain))
+                            .collect();
+                        ends.sort_unstable();
+                        let mut expected: Vec<(u32, i64)> = graph
+                            .edges()
+                            .iter()
+                            .filter_map(|e| match (e.u == v, e.v == v) {
+                                (true, _) => Some((e.v, e.weight)),
+                                (_, true) => Some((e.u, e.weight)),
+                                _ => None,
+                            })
+                            .collect();
+                        expected.sort_unstable();
+                        assert_eq!(ends, expected, "the list of vertex {v}");
+                    }
+                    let solved =
+                        engine::solve(first.clone(), adjacent.clone(), engine::ALONE_BUDGET, None).unwrap();
+                    let total: i64 = (0..names.len())
+                        .flat_map(|i| adjacent[first[i]..first[i + 1]].iter().map(move |arc| (i, arc)))
+                        .filter(|&(i, arc)| solved.mate[i] == arc.other && i < arc.other as usize)
+                        .map(|(_, arc)| arc.gain)
+                        .sum();
+                    totals.push(total);
+                }
             }
-            for objective in [Objective::MaxWeight, Objective::MaxWeightMaxCardinality] {
-                let a = weighted_matching(&local, objective).unwrap();
-                let b = weighted_matching(&spread, objective).unwrap();
-                certificate::verify(&local, &a.matching.pairs(), &a.certificate).unwrap();
-                certificate::verify(&spread, &b.matching.pairs(), &b.certificate).unwrap();
-                assert_eq!(a.matching.total_weight(), b.matching.total_weight(), "n = {n}, {objective:?}");
-            }
+            assert!(totals.windows(2).all(|t| t[0] == t[1]), "n = {n}: {totals:?}");
         }
     }
 

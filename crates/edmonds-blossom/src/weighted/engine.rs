@@ -1132,6 +1132,9 @@ impl Engine {
     }
 
     fn into_solved(mut self) -> Solved {
+        // The lists and the queue are done with: the answer's arrays take their memory.
+        self.adjacent = Vec::new();
+        self.events = Events::default();
         let duals: Vec<i64> = (0..self.n as u32).map(|v| self.vertex_dual(v)).collect();
         for b in self.n..self.n + self.label.items.len() {
             if self.parent[b] == NONE && !self.children[b].is_empty() {

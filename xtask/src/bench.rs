@@ -6,9 +6,9 @@
 //! of the two medians (anchor / case: above 1 the case is the faster); or, for a case a `bound`
 //! line names, the memory bound of its sweep ([`stream`]), measured right after the case with as
 //! many runs; or, for a case a `lemon` line names, LEMON's matching on the same input ([`lemon`]),
-//! run right after the case with as many runs, whose answer must agree; or, for a case a `beside`
-//! line names, the other case of the crate that line pairs it with. `heavy` cases (minutes, GBs)
-//! run only with `--heavy`, once each. With `--write` the tables replace the block between the
+//! one run after each of the case's (a slow spell of a shared machine slows both alike), whose
+//! answer must agree; or, for a case a `beside` line names, the other case of the crate that line
+//! pairs it with. `heavy` cases (minutes, GBs) run only with `--heavy`, once each. With `--write` the tables replace the block between the
 //! markers in `docs/BENCHMARKS.md`, leaving the hand-written text around it alone. The block ends
 //! with the machine's state when the cases started ([`probe`]): on a virtual machine the figures
 //! move with the host's load.
@@ -147,7 +147,18 @@ pub fn run(options: &Options) -> Result<bool, String> {
         let mut lemons = Vec::new();
         for bench in &crate_plan.benches {
             let runs = if bench.heavy { 1 } else { options.runs };
-            match measure(&root, &crate_plan.crate_name, bench, runs)? {
+            let anchor = crate_plan.lemons.iter().find(|l| l.input == bench.input && l.args == bench.args);
+            let mut lemon_runs = match (anchor, &harness) {
+                (Some(anchor), Some(Harness::Built(binary))) => {
+                    resolve_input(&root, &crate_plan.crate_name, bench)?.map(|input| {
+                        let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
+                        lemon::Runs::new(binary, anchor.mode, input, limit)
+                    })
+                }
+                _ => None,
+            };
+            let mut between = || lemon_runs.as_mut().map_or(Ok(()), lemon::Runs::run_once);
+            match measure(&root, &crate_plan.crate_name, bench, runs, &mut between)? {
                 Some((m, output)) => {
                     println!("{} {}: {}", crate_plan.crate_name, bench.label(), m.summary());
                     let ran = m.input_bytes.is_some();
@@ -164,19 +175,9 @@ pub fn run(options: &Options) -> Result<bool, String> {
                             None => all_ok = false,
                         }
                     }
-                    let anchor =
-                        crate_plan.lemons.iter().find(|l| l.input == bench.input && l.args == bench.args);
-                    if let (Some(anchor), Some(harness), true) = (anchor, &harness, ran) {
+                    if let (Some(anchor), Some(_), true) = (anchor, &harness, ran) {
                         let output = &outputs.last().expect("pushed above").1;
-                        match beside_lemon(
-                            &root,
-                            &crate_plan.crate_name,
-                            bench,
-                            anchor,
-                            harness,
-                            runs,
-                            output,
-                        )? {
+                        match beside_lemon(&crate_plan.crate_name, bench, anchor, lemon_runs, output) {
                             Some(outcome) => lemons.push((anchor, outcome)),
                             None => all_ok = false,
                         }
@@ -427,21 +428,18 @@ enum LemonOutcome {
     NotInstalled,
 }
 
-/// Runs LEMON's matching of `anchor` `runs` times on `bench`'s input and compares its answer with
-/// `output`, the case's; `None` (after a `FAIL` line) when LEMON fails or the answers disagree.
+/// LEMON's runs of `anchor` beside `bench` (made between the case's own runs; `None` where LEMON
+/// is not installed), their answer compared with `output`, the case's; `None` (after a `FAIL`
+/// line) when LEMON failed or the answers disagree.
 fn beside_lemon(
-    root: &Path,
     crate_name: &str,
     bench: &BenchCase,
     anchor: &LemonAnchor,
-    harness: &Harness,
-    runs: usize,
+    runs: Option<lemon::Runs>,
     output: &str,
-) -> Result<Option<LemonOutcome>, String> {
-    let Harness::Built(binary) = harness else { return Ok(Some(LemonOutcome::NotInstalled)) };
-    let Some(input) = resolve_input(root, crate_name, bench)? else { return Ok(None) };
-    let limit = if bench.heavy { HEAVY_LIMIT } else { BENCH_LIMIT };
-    let failure = match lemon::measure(binary, anchor.mode, &input, runs, limit)? {
+) -> Option<LemonOutcome> {
+    let Some(runs) = runs else { return Some(LemonOutcome::NotInstalled) };
+    let failure = match runs.finish() {
         Ok(measured) => match lemon::agree(&measured, output) {
             Ok(value) => {
                 println!(
@@ -451,14 +449,14 @@ fn beside_lemon(
                     format_duration(measured.median),
                     anchor.mode.value_name()
                 );
-                return Ok(Some(LemonOutcome::Measured(measured)));
+                return Some(LemonOutcome::Measured(measured));
             }
             Err(disagreement) => disagreement,
         },
         Err(failure) => failure,
     };
     eprintln!("FAIL {crate_name} {}: {failure}", bench.label());
-    Ok(None)
+    None
 }
 
 /// The memory bound of a case's sweep, as measured.
@@ -521,13 +519,14 @@ fn format_bytes(bytes: u64) -> String {
     }
 }
 
-/// Runs one bench case `runs` times; what it measured and the first run's output, or `None` if it
-/// failed.
+/// Runs one bench case `runs` times, calling `between` after each run (LEMON's run beside it);
+/// what it measured and the first run's output, or `None` if it failed.
 fn measure(
     root: &Path,
     crate_name: &str,
     bench: &BenchCase,
     runs: usize,
+    between: &mut dyn FnMut() -> Result<(), String>,
 ) -> Result<Option<(Measured, String)>, String> {
     let input = match bench.input.as_str() {
         NO_INPUT => None,
@@ -585,6 +584,7 @@ fn measure(
         output.get_or_insert(result.stdout);
         stderr.get_or_insert(result.stderr);
         walls.push(result.wall);
+        between()?;
     }
     if !peak_exact {
         eprintln!(

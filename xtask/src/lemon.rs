@@ -1,6 +1,6 @@
 //! LEMON beside edmonds-blossom in `cargo xtask bench`: the `lemon` lines of a manifest name a bench
-//! case and one of LEMON's matchings ([`Mode`]), which runs on the same input as many times, right
-//! after the case. Its median is the case's anchor, and the answers' values (the matching size, or
+//! case and one of LEMON's matchings ([`Mode`]), which runs on the same input as many times, one
+//! run after each of the case's ([`Runs`]). Its median is the case's anchor, and the answers' values (the matching size, or
 //! the total weight) must be equal, or the bench fails.
 //!
 //! LEMON is never a build or test requirement: where its header is missing the `lemon` lines are
@@ -140,31 +140,59 @@ pub struct Measured {
     pub value: String,
 }
 
-/// Runs `harness MODE input` `runs` times; the measurement, or why it failed.
-pub fn measure(
-    harness: &Path,
+/// LEMON's runs on a bench case's input, made one at a time between the case's own runs: on a
+/// shared machine a slow spell then slows both alike, and the ratio of the medians holds.
+pub struct Runs<'a> {
+    harness: &'a Path,
     mode: Mode,
-    input: &Path,
-    runs: usize,
+    input: PathBuf,
     limit: Duration,
-) -> Result<Result<Measured, String>, String> {
-    let mut walls = Vec::with_capacity(runs);
-    let mut value = None;
-    for _ in 0..runs.max(1) {
-        let result = run::run(harness, &[mode.name().to_string()], Some(input), limit)?;
-        if !result.succeeded() {
-            return Ok(Err(format!("LEMON {}: {}", mode.algorithm(), result.failure_reason())));
+    walls: Vec<Duration>,
+    value: Option<String>,
+    /// Why a run failed; no run is made after one has.
+    failure: Option<String>,
+}
+
+impl<'a> Runs<'a> {
+    /// No runs yet of `harness MODE input`, each stopped after `limit`.
+    pub fn new(harness: &'a Path, mode: Mode, input: PathBuf, limit: Duration) -> Self {
+        Self { harness, mode, input, limit, walls: Vec::new(), value: None, failure: None }
+    }
+
+    /// One more run (none after a failed one); `Err` only when the harness cannot be started.
+    pub fn run_once(&mut self) -> Result<(), String> {
+        if self.failure.is_some() {
+            return Ok(());
         }
-        if value.is_none() {
-            match mode.value(&result.stdout) {
-                Some(v) => value = Some(v.to_string()),
-                None => return Ok(Err(format!("LEMON {}: no answer on its output", mode.algorithm()))),
+        let result = run::run(self.harness, &[self.mode.name().to_string()], Some(&self.input), self.limit)?;
+        if !result.succeeded() {
+            self.failure = Some(format!("LEMON {}: {}", self.mode.algorithm(), result.failure_reason()));
+            return Ok(());
+        }
+        if self.value.is_none() {
+            match self.mode.value(&result.stdout) {
+                Some(v) => self.value = Some(v.to_string()),
+                None => {
+                    self.failure = Some(format!("LEMON {}: no answer on its output", self.mode.algorithm()));
+                    return Ok(());
+                }
             }
         }
-        walls.push(result.wall);
+        self.walls.push(result.wall);
+        Ok(())
     }
-    walls.sort();
-    Ok(Ok(Measured { mode, median: walls[walls.len() / 2], value: value.unwrap_or_default() }))
+
+    /// The median of the runs made, or why one failed (or that none was made).
+    pub fn finish(mut self) -> Result<Measured, String> {
+        if let Some(failure) = self.failure {
+            return Err(failure);
+        }
+        let (Some(value), false) = (self.value, self.walls.is_empty()) else {
+            return Err(format!("LEMON {}: not run", self.mode.algorithm()));
+        };
+        self.walls.sort();
+        Ok(Measured { mode: self.mode, median: self.walls[self.walls.len() / 2], value })
+    }
 }
 
 /// The agreement of edmonds-blossom's answer `ours` with LEMON's: `Ok` with the common value, or
@@ -207,6 +235,51 @@ mod tests {
             Err("total weight: edmonds-blossom found 16, LEMON 17".to_string())
         );
         assert!(agree(&lemon, "").unwrap_err().contains("found nothing"));
+    }
+
+    /// A stand-in harness: a shell script `body` in a fresh directory.
+    fn script(name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("xtask-lemon-runs-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("harness.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[test]
+    fn runs_one_at_a_time_give_the_median_and_the_value() {
+        let harness = script("answers", "echo '2 17'; echo '0 1'");
+        let mut runs = Runs::new(&harness, Mode::MaxWeight, PathBuf::from("input"), Duration::from_secs(20));
+        for _ in 0..3 {
+            runs.run_once().unwrap();
+        }
+        assert_eq!(runs.walls.len(), 3);
+        let measured = runs.finish().unwrap();
+        assert_eq!((measured.mode, measured.value.as_str()), (Mode::MaxWeight, "17"));
+        let none = Runs::new(&harness, Mode::MaxWeight, PathBuf::from("input"), Duration::from_secs(20));
+        assert!(none.finish().unwrap_err().contains("not run"));
+        std::fs::remove_dir_all(harness.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_failed_run_ends_the_runs_and_is_reported() {
+        let harness = script("fails", "echo 'no memory' >&2; exit 3");
+        let mut runs =
+            Runs::new(&harness, Mode::Cardinality, PathBuf::from("input"), Duration::from_secs(20));
+        runs.run_once().unwrap();
+        runs.run_once().unwrap();
+        assert!(runs.walls.is_empty());
+        assert!(runs.finish().unwrap_err().starts_with("LEMON MaxMatching"));
+        let silent = script("silent", "true");
+        let mut runs =
+            Runs::new(&silent, Mode::MinCostPerfect, PathBuf::from("input"), Duration::from_secs(20));
+        runs.run_once().unwrap();
+        assert!(runs.finish().unwrap_err().contains("no answer"));
+        for path in [harness, silent] {
+            std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! The graph is `n` vertices `0..n`, a C-contiguous `(m, 2)` array of `int32` or `int64` vertex
 //! pairs and a contiguous `int64` array of `m` weights, read in place. Self-loops are left out;
 //! of a repeated pair the copy the goal prefers counts. The solve runs with the GIL released, on
-//! the thread of [`crate::interrupt`], whose stop flag the engine checks before each stage.
+//! the thread of [`crate::interrupt`], whose stop flag the solver checks between its phases.
 
 use std::sync::atomic::AtomicBool;
 

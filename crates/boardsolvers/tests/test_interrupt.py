@@ -39,14 +39,14 @@ print(json.dumps({"ended": ended, "after_signal": after, "small_score": small}))
 
 #: A 15 x 15 lattice-dp board (stopped between layers), an open 32 x 32 pawn-retrograde board
 #: (stopped while its states are seeded or between levels), and a maximum-weight matching of a
-#: random graph of 1.5 * 10^6 vertices and 4.5 * 10^6 edges (stopped between stages).
+#: random graph of 10^6 vertices and 3 * 10^6 edges (stopped between stages).
 LONG_SOLVES = {
     "lattice-dp": "lattice.query_board(*np.random.default_rng(15).integers(0, 1000, (2, 15, 15)))",
     "pawn-retrograde": "pawn.query('demo 1 32 32 red ' + ' '.join(['O.O' + '.' * 29] + ['.' * 32] * 30 + ['.' * 31 + 'X']))",
     "weighted matching": (
         "rng = np.random.default_rng(3); "
-        "matching.max_weight_matching((1_500_000, rng.integers(0, 1_500_000, (4_500_000, 2)), "
-        "rng.integers(1, 10**6, 4_500_000)))"
+        "matching.max_weight_matching((1_000_000, rng.integers(0, 1_000_000, (3_000_000, 2)), "
+        "rng.integers(1, 10**6, 3_000_000)))"
     ),
 }
 

@@ -31,7 +31,7 @@ use crate::matching::locality::{self, NeighbourLists};
 use crate::matching::maximum_matching;
 use certificate::{BlossomDual, DualCertificate};
 use graph::{WeightedEdge, WeightedGraph};
-use grid_core::stop::{StopFlag, Stopped, unstoppable};
+use grid_core::stop::{self, StopFlag, Stopped, unstoppable};
 pub use objective::Objective;
 use std::borrow::Cow;
 
@@ -286,8 +286,9 @@ pub fn weighted_matching(
     unstoppable(weighted_matching_until_stopped(graph, objective, None))
 }
 
-/// [`weighted_matching`], stopped once `stop` is set (checked when the engine starts and after
-/// each augmentation): the outer error is the stop, the inner result the answer.
+/// [`weighted_matching`], stopped once `stop` is set (checked before and after the engine's lists
+/// are built, when the engine starts and after each augmentation): the outer error is the stop,
+/// the inner result the answer.
 pub fn weighted_matching_until_stopped(
     graph: &WeightedGraph,
     objective: Objective,
@@ -304,6 +305,7 @@ fn solve_with_budget(
     alone_budget: usize,
     stop: StopFlag<'_>,
 ) -> Result<Result<WeightedSolution, NoPerfectMatching>, Stopped> {
+    stop::check(stop)?;
     let n = graph.vertex_count();
     let edges = best_edges(graph, objective);
     let offset = match objective {
@@ -317,6 +319,7 @@ fn solve_with_budget(
     // matching, and its dual is what a free vertex ends with (0 before the shift back).
     let (names, first, adjacent) =
         touched_vertices(n, &edges, |e| objective.gain(e.weight) + offset, vertex_order);
+    stop::check(stop)?;
     // A perfect matching is asked for: an isolated vertex rules it out at once; otherwise the
     // engine's answer, a maximum-weight matching among the maximum-cardinality ones, is perfect
     // exactly when one exists (checked below).

@@ -485,18 +485,22 @@ mod tests {
         }
     }
 
+    /// A xorshift generator from `state`: each call gives a number below its bound.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |bound| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        }
+    }
+
     #[test]
     fn every_budget_gives_a_proved_optimum_of_the_same_total() {
         // Random graphs, small and sparse ones with many roots, weights with many ties and
         // negative ones: the first stage abandons trees after blossoms formed and grew, at odd
         // and even totals, and the second stage takes over.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for round in 0..600 {
             let n = if round % 10 == 0 { 40 + next(80) } else { 2 + next(13) } as usize;
             let m = next(3 * n as u64 + 1) as usize;
@@ -525,13 +529,7 @@ mod tests {
         // isolated), their ids kept or scattered by a multiplicative permutation: in either
         // order the engine's lists are the graph's (the isolated vertices left out), and the
         // engine finds the same optimum.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for round in 0..60 {
             let n = 64 + 7 * round;
             let mut edges = Vec::new();

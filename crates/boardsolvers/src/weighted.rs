@@ -212,7 +212,9 @@ pub(crate) fn weighted_graph(
             Some(edge),
         ),
         WeightedGraphError::VertexOutOfRange { edge, .. } => Unsolved::Graph(error.to_string(), Some(edge)),
-        WeightedGraphError::TooManyVertices(_) => Unsolved::Graph(error.to_string(), None),
+        WeightedGraphError::TooManyVertices(_) | WeightedGraphError::TooManyEdges(_) => {
+            Unsolved::Graph(error.to_string(), None)
+        }
     })
 }
 

@@ -16,7 +16,7 @@
 //! (the engine's module documentation has the argument). Totals of matched weights fit too:
 //! `n/2 · max|w| < 2^59`.
 
-use crate::graph::MAX_VERTICES;
+use crate::graph::{MAX_EDGES, MAX_VERTICES};
 
 /// Largest weight magnitude any graph accepts, whatever its size.
 pub const MAX_WEIGHT_MAGNITUDE: i64 = 1 << 40;
@@ -44,6 +44,9 @@ pub enum WeightedGraphError {
     /// More vertices than [`MAX_VERTICES`].
     #[error("{0} vertices exceed the limit of {MAX_VERTICES}")]
     TooManyVertices(usize),
+    /// More edges than [`MAX_EDGES`] (the engine numbers the two ends of every edge in a `u32`).
+    #[error("{0} edges exceed the limit of {MAX_EDGES}")]
+    TooManyEdges(usize),
     /// An edge names a vertex outside `0..n`.
     #[error("edge {edge}: vertex {vertex} out of range 0..{n}")]
     VertexOutOfRange {
@@ -139,14 +142,24 @@ impl CheckedEdges {
     }
 }
 
+/// Refuses more than [`MAX_VERTICES`] vertices or [`MAX_EDGES`] edges.
+fn check_sizes(n: usize, edges: usize) -> Result<(), WeightedGraphError> {
+    if n > MAX_VERTICES {
+        return Err(WeightedGraphError::TooManyVertices(n));
+    }
+    if edges > MAX_EDGES {
+        return Err(WeightedGraphError::TooManyEdges(edges));
+    }
+    Ok(())
+}
+
 impl WeightedGraph {
     /// The graph on `n` vertices with the edges `(u, v, weight)`. Self-loops are dropped and
-    /// counted; fails on a vertex outside `0..n`, a weight outside [`weight_limit`]`(n)` or more
-    /// than [`MAX_VERTICES`] vertices.
+    /// counted; fails on a vertex outside `0..n`, a weight outside [`weight_limit`]`(n)`, more
+    /// than [`MAX_VERTICES`] vertices or more than [`MAX_EDGES`] edges (checked before anything
+    /// is allocated).
     pub fn new(n: usize, edges: &[(usize, usize, i64)]) -> Result<Self, WeightedGraphError> {
-        if n > MAX_VERTICES {
-            return Err(WeightedGraphError::TooManyVertices(n));
-        }
+        check_sizes(n, edges.len())?;
         let limit = weight_limit(n);
         let mut kept = CheckedEdges::with_capacity(edges.len());
         for (edge, &(u, v, weight)) in edges.iter().enumerate() {
@@ -161,10 +174,11 @@ impl WeightedGraph {
         Ok(Self::from_checked(n, kept))
     }
 
-    /// The graph on `n` vertices (at most [`MAX_VERTICES`]) with `edges`, whose ends are below
-    /// `n` and whose weights are within [`weight_limit`]`(n)`.
+    /// The graph on `n` vertices (at most [`MAX_VERTICES`]) with `edges` (at most
+    /// [`MAX_EDGES`]), whose ends are below `n` and whose weights are within
+    /// [`weight_limit`]`(n)`.
     pub(crate) fn from_checked(n: usize, edges: CheckedEdges) -> Self {
-        debug_assert!(n <= MAX_VERTICES);
+        debug_assert!(n <= MAX_VERTICES && edges.edges.len() <= MAX_EDGES);
         let repeats = count_repeats(n, &edges.edges);
         Self { n, edges: edges.edges, self_loops: edges.self_loops, repeats }
     }
@@ -232,6 +246,15 @@ mod tests {
             Err(WeightedGraphError::WeightOutOfRange { edge: 0, .. })
         ));
         assert!(WeightedGraph::new(2, &[(0, 1, i64::MIN)]).is_err());
+        assert_eq!(check_sizes(MAX_VERTICES, MAX_EDGES), Ok(()));
+        assert_eq!(
+            check_sizes(MAX_VERTICES + 1, 0),
+            Err(WeightedGraphError::TooManyVertices(MAX_VERTICES + 1))
+        );
+        assert_eq!(check_sizes(2, MAX_EDGES + 1), Err(WeightedGraphError::TooManyEdges(MAX_EDGES + 1)));
+        assert!(
+            WeightedGraphError::TooManyEdges(MAX_EDGES + 1).to_string().contains("edges exceed the limit")
+        );
         assert_eq!(weight_limit(0), MAX_WEIGHT_MAGNITUDE);
         assert_eq!(weight_limit(1 << 20), (1i64 << 59) / ((1 << 20) + 1));
     }

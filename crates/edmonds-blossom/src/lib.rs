@@ -119,6 +119,8 @@ pub mod king;
 pub mod matching;
 pub mod memory;
 mod prefetch;
+#[cfg(test)]
+mod test_rng;
 pub mod weighted;
 
 pub use graph::{Graph, GraphError, NO_VERTEX, Vertex};

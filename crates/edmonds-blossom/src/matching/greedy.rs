@@ -377,6 +377,7 @@ fn vertices_by_degree(graph: &Graph) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::xorshift;
 
     fn is_maximal(graph: &Graph, mate: &[u32]) -> bool {
         graph.edges().all(|(u, v)| mate[u as usize] != NO_VERTEX || mate[v as usize] != NO_VERTEX)
@@ -433,16 +434,6 @@ mod tests {
             }
         }
         mate
-    }
-
-    /// A seeded xorshift generator: each call gives a number below its bound.
-    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
-        move |bound| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        }
     }
 
     #[test]

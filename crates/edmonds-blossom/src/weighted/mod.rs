@@ -356,6 +356,7 @@ fn solve_with_budget(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::xorshift;
 
     fn solve(n: usize, edges: &[(usize, usize, i64)], objective: Objective) -> WeightedSolution {
         let graph = WeightedGraph::new(n, edges).unwrap();
@@ -482,16 +483,6 @@ mod tests {
                 _ => false,
             };
             assert!(same, "budget {budget}: {total:?} against {:?}", totals[0]);
-        }
-    }
-
-    /// A xorshift generator from `state`: each call gives a number below its bound.
-    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
-        move |bound| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
         }
     }
 
